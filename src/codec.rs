@@ -1,0 +1,240 @@
+//! The scenario codec: a link's query string to a validated [`Scenario`] and back.
+//!
+//! Versioned by `v=1`; parameters at their default are left out so links stay short; every
+//! problem is reported at once, each naming the parameter, the value and the accepted range;
+//! unknown parameters come back as warnings rather than being dropped silently.
+
+mod number;
+mod read;
+mod write;
+
+pub use number::{read as read_number, write as write_number};
+pub use read::{parse, parse_lenient, Parsed};
+pub use write::to_query;
+
+/// The codec version written into every link.
+pub const VERSION: u32 = 1;
+
+/// A numeric parameter: its name, meaning, unit and accepted range.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NumSpec {
+    /// Query parameter.
+    pub name: &'static str,
+    /// What it means, for labels and docs.
+    pub label: &'static str,
+    /// Unit, for labels and docs.
+    pub unit: &'static str,
+    /// Smallest accepted value.
+    pub min: f64,
+    /// Largest accepted value.
+    pub max: f64,
+    /// Accepts `k`, `M`, `B`, `T` suffixes.
+    pub suffixes: bool,
+    /// Accepts a trailing `%`.
+    pub percent: bool,
+    /// Must be a whole number.
+    pub whole: bool,
+}
+
+const fn num(
+    name: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    min: f64,
+    max: f64,
+) -> NumSpec {
+    NumSpec {
+        name,
+        label,
+        unit,
+        min,
+        max,
+        suffixes: false,
+        percent: false,
+        whole: false,
+    }
+}
+
+const fn vol(
+    name: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    min: f64,
+    max: f64,
+) -> NumSpec {
+    NumSpec {
+        suffixes: true,
+        ..num(name, label, unit, min, max)
+    }
+}
+
+const fn share(name: &'static str, label: &'static str, max: f64) -> NumSpec {
+    NumSpec {
+        percent: true,
+        ..num(name, label, "fraction (or %)", 0.0, max)
+    }
+}
+
+const fn whole(
+    name: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    min: f64,
+    max: f64,
+) -> NumSpec {
+    NumSpec {
+        whole: true,
+        ..num(name, label, unit, min, max)
+    }
+}
+
+/// Every numeric parameter, with its accepted range.
+pub const NUMBERS: &[NumSpec] = &[
+    vol("tokens", "All tokens per month", "tokens/month", 0.0, 1e16),
+    vol(
+        "input",
+        "Uncached input tokens per month",
+        "tokens/month",
+        0.0,
+        1e16,
+    ),
+    vol(
+        "cached",
+        "Cached input tokens per month",
+        "tokens/month",
+        0.0,
+        1e16,
+    ),
+    vol(
+        "output",
+        "Output tokens per month",
+        "tokens/month",
+        0.0,
+        1e16,
+    ),
+    vol(
+        "requests",
+        "Requests per month",
+        "requests/month",
+        0.0,
+        1e13,
+    ),
+    vol(
+        "input_per_request",
+        "Input tokens per request",
+        "tokens",
+        0.0,
+        1e7,
+    ),
+    share("cache_hit", "Share of input served from cache", 1.0),
+    vol(
+        "output_per_request",
+        "Output tokens per request",
+        "tokens",
+        0.0,
+        1e6,
+    ),
+    num(
+        "tps",
+        "Output speed per user to sustain",
+        "tokens/s per user",
+        0.1,
+        10_000.0,
+    ),
+    num("price_in", "API input price", "$/M tokens", 0.0, 1_000.0),
+    num("price_out", "API output price", "$/M tokens", 0.0, 1_000.0),
+    share("cache_discount", "API discount on cached input", 1.0),
+    share("markup", "Router markup", 10.0),
+    num(
+        "gpu_hour",
+        "Rented GPU-hour price",
+        "$/GPU-hour",
+        0.01,
+        1_000.0,
+    ),
+    whole("replica", "GPUs per replica", "GPUs", 1.0, 4_096.0),
+    vol(
+        "prefill",
+        "Prefill rate P",
+        "uncached input tokens/s per GPU",
+        1.0,
+        1e8,
+    ),
+    share("cache_cost", "Cache-hit cost ratio k", 1.0),
+    NumSpec {
+        min: 0.05,
+        ..share("util", "Target utilisation at peak", 1.0)
+    },
+    whole("redundancy", "Spare replicas", "replicas", 0.0, 1_000.0),
+    whole(
+        "min_replicas",
+        "Minimum replicas",
+        "replicas",
+        0.0,
+        10_000.0,
+    ),
+    num("ops_fte", "Operations staff", "FTE", 0.0, 1_000.0),
+    vol("fte_cost", "Loaded cost per FTE", "$/year", 0.0, 1e7),
+    vol("ops_monthly", "Other fixed costs", "$/month", 0.0, 1e9),
+    vol("capex", "Purchase price per GPU", "$/GPU", 1.0, 1e7),
+    num("years", "Paid off over", "years", 1.0, 15.0),
+    share("rate", "Cost of capital", 1.0),
+    num("kw", "All-in power per GPU", "kW", 0.01, 100.0),
+    num("pue", "Power usage effectiveness", "ratio", 1.0, 3.0),
+    num("kwh", "Electricity price", "$/kWh", 0.0, 10.0),
+    num("colo", "Facility charge", "$/kW-month", 0.0, 10_000.0),
+    share("maint", "Maintenance per year", 1.0),
+    vol(
+        "headline",
+        "Published headline to decode",
+        "tokens/s per MW",
+        1.0,
+        1e12,
+    ),
+];
+
+/// The spec of a numeric parameter.
+pub fn spec(name: &str) -> Option<&'static NumSpec> {
+    NUMBERS.iter().find(|s| s.name == name)
+}
+
+/// Parameters that are not numbers, with their accepted values.
+pub const OTHERS: &[(&str, &str)] = &[
+    ("v", "1"),
+    ("model", "a model id from the dataset"),
+    ("workload", "coding-agent, chat, rag or batch"),
+    ("mix", "input:cached:output parts, e.g. 2:7:1"),
+    (
+        "profile",
+        "flat, business, diurnal, or 24 or 168 comma-separated weights",
+    ),
+    ("api", "an API offer id from the dataset"),
+    ("curve", "a curve id from the dataset"),
+    (
+        "points",
+        "tps:tokens_per_s_per_gpu pairs separated by commas",
+    ),
+    (
+        "curve_mix",
+        "input:cached:output parts the points were measured at",
+    ),
+    ("chip", "a chip id from the dataset (with points)"),
+    ("scaling", "fixed or hourly"),
+    ("hybrid", "1 or 0"),
+    ("own", "1 or 0"),
+];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_crate_readme_documents_every_parameter() {
+        let readme = include_str!("README.md");
+        let names = super::NUMBERS
+            .iter()
+            .map(|s| s.name)
+            .chain(super::OTHERS.iter().map(|(n, _)| *n));
+        for name in names {
+            assert!(readme.contains(&format!("`{name}`")), "{name} is not in src/README.md");
+        }
+    }
+}

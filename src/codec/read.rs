@@ -1,0 +1,557 @@
+//! Query string to scenario: every problem at once, unknown parameters as warnings.
+
+use crate::codec::{number, spec, NUMBERS, OTHERS, VERSION};
+use crate::curve::{CurvePoint, ThroughputCurve};
+use crate::error::Problem;
+use crate::fleet::Scaling;
+use crate::profile::{LoadProfile, ProfilePreset, ProfileSpec};
+use crate::scenario::{defaults, CurveChoice, OwnedInputs, Scenario};
+use crate::units::Mix;
+use crate::workload::{Preset, RequestShape, Workload};
+
+/// A scenario read from a query, with what was ignored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parsed {
+    /// The scenario.
+    pub scenario: Scenario,
+    /// Parameters that were ignored (unknown, or not applicable), each with the reason.
+    pub warnings: Vec<Problem>,
+}
+
+/// Most points a user's own curve may have.
+const MAX_POINTS: usize = 64;
+
+/// Reads a query string (with or without a leading `?`); any problem fails the whole read.
+pub fn parse(query: &str) -> Result<Parsed, Vec<Problem>> {
+    let (parsed, problems) = parse_lenient(query);
+    if problems.is_empty() {
+        Ok(parsed)
+    } else {
+        Err(problems)
+    }
+}
+
+/// Reads a query string, putting the default in place of every bad field and returning the
+/// problems beside the scenario: for pages that must render whatever link they are given.
+pub fn parse_lenient(query: &str) -> (Parsed, Vec<Problem>) {
+    let mut r = Reader::new(query);
+    let scenario = r.scenario();
+    let warnings = r.leftovers();
+    (
+        Parsed { scenario, warnings },
+        std::mem::take(&mut r.problems),
+    )
+}
+
+struct Reader {
+    params: Vec<(String, String, bool)>,
+    problems: Vec<Problem>,
+    warnings: Vec<Problem>,
+}
+
+fn hex(b: u8) -> Option<u8> {
+    (b as char).to_digit(16).and_then(|d| u8::try_from(d).ok())
+}
+
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = match bytes[i..] {
+            [b'%', h, l, ..] => hex(h).zip(hex(l)).map(|(h, l)| h * 16 + l),
+            _ => None,
+        };
+        match (escaped, bytes[i]) {
+            (Some(b), _) => {
+                out.push(b);
+                i += 3;
+            }
+            (None, b'+') => {
+                out.push(b' ');
+                i += 1;
+            }
+            (None, b) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn is_known(name: &str) -> bool {
+    spec(name).is_some() || OTHERS.iter().any(|(n, _)| *n == name)
+}
+
+fn range_text(s: &crate::codec::NumSpec) -> String {
+    let kind = if s.whole {
+        "a whole number"
+    } else {
+        "a number"
+    };
+    let mut text = format!("{kind} from {} to {} {}", s.min, s.max, s.unit);
+    if s.suffixes {
+        text.push_str(" (k, M, B, T suffixes accepted)");
+    }
+    text
+}
+
+impl Reader {
+    fn new(query: &str) -> Self {
+        let mut r = Self {
+            params: Vec::new(),
+            problems: Vec::new(),
+            warnings: Vec::new(),
+        };
+        let query = query.strip_prefix('?').unwrap_or(query);
+        for piece in query.split('&').filter(|p| !p.is_empty()) {
+            let (k, v) = piece.split_once('=').unwrap_or((piece, ""));
+            let (k, v) = (decode(k), decode(v));
+            if r.params.iter().any(|(name, _, _)| *name == k) {
+                if is_known(&k) {
+                    r.problems
+                        .push(Problem::new(&k, &v, "given more than once; give it once"));
+                }
+                continue;
+            }
+            r.params.push((k, v, false));
+        }
+        r
+    }
+
+    fn has(&self, name: &str) -> bool {
+        self.params.iter().any(|(k, _, _)| k == name)
+    }
+
+    fn get(&mut self, name: &str) -> Option<String> {
+        self.params
+            .iter_mut()
+            .find(|(k, _, _)| k == name)
+            .map(|(_, v, used)| {
+                *used = true;
+                v.clone()
+            })
+    }
+
+    fn fail(&mut self, name: &str, value: &str, reason: impl Into<String>) {
+        self.problems.push(Problem::new(name, value, reason));
+    }
+
+    fn ignore(&mut self, name: &str, reason: &str) {
+        if let Some(v) = self.get(name) {
+            self.warnings.push(Problem::new(name, v, reason));
+        }
+    }
+
+    fn number(&mut self, name: &str) -> Option<f64> {
+        let s = NUMBERS.iter().find(|s| s.name == name)?;
+        let text = self.get(name)?;
+        let value = number::read(&text, s.suffixes, s.percent);
+        match value {
+            Some(v) if v >= s.min && v <= s.max && (!s.whole || v.fract() == 0.0) => Some(v),
+            _ => {
+                self.fail(name, &text, format!("must be {}", range_text(s)));
+                None
+            }
+        }
+    }
+
+    fn id(&mut self, name: &str) -> Option<String> {
+        let text = self.get(name)?;
+        let ok = (1..=64).contains(&text.len())
+            && text
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
+        if ok {
+            Some(text)
+        } else {
+            self.fail(
+                name,
+                &text,
+                "must be an id of 1 to 64 letters, digits, '.', '_' or '-'",
+            );
+            None
+        }
+    }
+
+    fn flag(&mut self, name: &str) -> Option<bool> {
+        let text = self.get(name)?;
+        match text.as_str() {
+            "1" | "true" | "on" | "yes" => Some(true),
+            "0" | "false" | "off" | "no" => Some(false),
+            _ => {
+                self.fail(name, &text, "must be 1 or 0");
+                None
+            }
+        }
+    }
+
+    fn parts(&mut self, name: &str) -> Option<[f64; 3]> {
+        let text = self.get(name)?;
+        let values: Vec<Option<f64>> = text
+            .split(':')
+            .map(|p| number::read(p, false, true))
+            .collect();
+        match values.as_slice() {
+            [Some(a), Some(b), Some(c)] if Mix::from_parts(*a, *b, *c).is_some() => {
+                Some([*a, *b, *c])
+            }
+            _ => {
+                self.fail(
+                    name,
+                    &text,
+                    "must be three non-negative parts input:cached:output with a positive sum, e.g. 2:7:1",
+                );
+                None
+            }
+        }
+    }
+
+    fn scenario(&mut self) -> Scenario {
+        let d = Scenario::default();
+        if let Some(v) = self.get("v") {
+            if v != VERSION.to_string() {
+                self.fail("v", &v, "unsupported link version; this server reads v=1");
+            }
+        }
+        let workload = self.workload().unwrap_or(d.workload);
+        let curve = self.curve();
+        let owned = self.owned();
+        let scaling = match self.get("scaling").as_deref() {
+            None | Some("fixed") => Scaling::Fixed,
+            Some("hourly") => Scaling::Hourly,
+            Some(other) => {
+                self.fail("scaling", other, "must be fixed or hourly");
+                Scaling::Fixed
+            }
+        };
+        let scaling = if scaling == Scaling::Hourly && owned.is_some() {
+            self.fail(
+                "scaling",
+                "hourly",
+                "hourly autoscaling needs rented GPUs; owned hardware (own=1) is paid every hour: use fixed",
+            );
+            Scaling::Fixed
+        } else {
+            scaling
+        };
+        Scenario {
+            model: self.id("model"),
+            workload,
+            tps: self.number("tps"),
+            profile: self.profile().unwrap_or(d.profile),
+            api: self.id("api"),
+            price_in: self.number("price_in"),
+            price_out: self.number("price_out"),
+            cache_discount: self.number("cache_discount"),
+            markup: self.number("markup"),
+            curve,
+            replica: self.number("replica"),
+            gpu_hour: if owned.is_some() {
+                self.ignore(
+                    "gpu_hour",
+                    "ignored: owned hardware (own=1) prices the GPU-hour",
+                );
+                None
+            } else {
+                self.number("gpu_hour")
+            },
+            prefill: self.number("prefill").unwrap_or(d.prefill),
+            cache_cost: self.number("cache_cost").unwrap_or(d.cache_cost),
+            util: self.number("util").unwrap_or(d.util),
+            redundancy: self.number("redundancy").unwrap_or(d.redundancy),
+            min_replicas: self.number("min_replicas").unwrap_or(d.min_replicas),
+            scaling,
+            hybrid: self.flag("hybrid").unwrap_or(d.hybrid),
+            ops_fte: self.number("ops_fte").unwrap_or(d.ops_fte),
+            fte_cost: self.number("fte_cost").unwrap_or(d.fte_cost),
+            ops_monthly: self.number("ops_monthly").unwrap_or(d.ops_monthly),
+            owned,
+            headline: self.number("headline"),
+        }
+    }
+
+    fn workload(&mut self) -> Option<Workload> {
+        const TOTALS: [&str; 3] = ["input", "cached", "output"];
+        const SHAPE: [&str; 5] = [
+            "requests",
+            "workload",
+            "input_per_request",
+            "cache_hit",
+            "output_per_request",
+        ];
+        let forms: Vec<&str> = [
+            ("tokens", self.has("tokens") || self.has("mix")),
+            ("input", TOTALS.iter().any(|p| self.has(p))),
+            ("requests", SHAPE.iter().any(|p| self.has(p))),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect();
+        if forms.len() > 1 {
+            let all = forms.join(" and ");
+            self.fail(
+                forms[0],
+                &all,
+                format!(
+                    "give one workload form: tokens+mix, input+cached+output, or requests with a \
+                     per-request shape; got {all}"
+                ),
+            );
+            for p in ["tokens", "mix"].iter().chain(&TOTALS).chain(&SHAPE) {
+                self.get(p);
+            }
+            return None;
+        }
+        match forms.first().copied() {
+            Some("tokens") => {
+                let tokens = self.number("tokens");
+                let mix = self.parts("mix");
+                if !self.has("tokens") {
+                    self.fail("tokens", "", "required with mix: all tokens per month");
+                }
+                if !self.has("mix") {
+                    self.fail(
+                        "mix",
+                        "",
+                        "required with tokens: input:cached:output, e.g. 2:7:1",
+                    );
+                }
+                Some(Workload::Mix {
+                    tokens: tokens?,
+                    mix: mix?,
+                })
+            }
+            Some("input") => {
+                let [input, cached, output] = TOTALS.map(|p| self.number(p));
+                Some(Workload::Totals {
+                    input: input.unwrap_or(0.0),
+                    cached: cached.unwrap_or(0.0),
+                    output: output.unwrap_or(0.0),
+                })
+            }
+            _ => {
+                let preset = match self.get("workload") {
+                    None => Preset::CodingAgent,
+                    Some(key) => Preset::from_key(&key).unwrap_or_else(|| {
+                        self.fail("workload", &key, "must be coding-agent, chat, rag or batch");
+                        Preset::CodingAgent
+                    }),
+                };
+                let base = preset.shape();
+                Some(Workload::Requests {
+                    requests: self.number("requests").unwrap_or(defaults::REQUESTS),
+                    preset,
+                    shape: RequestShape {
+                        input_per_request: self
+                            .number("input_per_request")
+                            .unwrap_or(base.input_per_request),
+                        cache_hit: self.number("cache_hit").unwrap_or(base.cache_hit),
+                        output_per_request: self
+                            .number("output_per_request")
+                            .unwrap_or(base.output_per_request),
+                    },
+                })
+            }
+        }
+    }
+
+    fn profile(&mut self) -> Option<ProfileSpec> {
+        let text = self.get("profile")?;
+        if let Some(p) = ProfilePreset::from_key(&text) {
+            return Some(ProfileSpec::Preset(p));
+        }
+        let weights: Option<Vec<f64>> = text
+            .split(',')
+            .map(|w| number::read(w, false, false).filter(|w| (0.0..=1e6).contains(w)))
+            .collect();
+        let spec = weights.map(ProfileSpec::Custom);
+        match spec {
+            Some(spec) if LoadProfile::from_spec(&spec).is_some() => Some(spec),
+            _ => {
+                self.fail(
+                    "profile",
+                    &text,
+                    "must be flat, business, diurnal, or 24 or 168 comma-separated weights from 0 \
+                     to 1000000 with a positive sum",
+                );
+                None
+            }
+        }
+    }
+
+    fn curve(&mut self) -> CurveChoice {
+        let id = self.id("curve");
+        if !self.has("points") {
+            self.ignore("curve_mix", "ignored: applies only with points");
+            self.ignore(
+                "chip",
+                "ignored: applies only with points (a dataset curve has its chip)",
+            );
+            return CurveChoice::Dataset { id };
+        }
+        if id.is_some() {
+            self.fail(
+                "curve",
+                id.as_deref().unwrap_or_default(),
+                "give either a dataset curve or your own points, not both",
+            );
+        }
+        let points = self.points();
+        let mix = if self.has("curve_mix") {
+            self.parts("curve_mix")
+        } else {
+            self.fail(
+                "curve_mix",
+                "",
+                "required with points: the input:cached:output mix they were measured at",
+            );
+            None
+        };
+        if let Some(m) = mix {
+            if !(m[2] > 0.0) {
+                self.fail(
+                    "curve_mix",
+                    &format!("{}:{}:{}", m[0], m[1], m[2]),
+                    "needs a positive output part: the decode rate is derived from it",
+                );
+            }
+        }
+        let chip = self.id("chip");
+        match (points, mix) {
+            (Some(points), Some(mix)) if mix[2] > 0.0 => CurveChoice::Own { points, mix, chip },
+            _ => CurveChoice::Dataset { id: None },
+        }
+    }
+
+    fn points(&mut self) -> Option<Vec<CurvePoint>> {
+        let text = self.get("points")?;
+        let reason = format!(
+            "must be 1 to {MAX_POINTS} pairs tps:tokens_per_s_per_gpu separated by commas, e.g. \
+             128:33041,191:23251; tps from 0.1 to 10000, throughput from 0.001 to 1000000000"
+        );
+        let points: Option<Vec<CurvePoint>> = text
+            .split(',')
+            .map(|pair| {
+                let (s, t) = pair.split_once(':')?;
+                let tps = number::read(s, false, false).filter(|v| (0.1..=10_000.0).contains(v))?;
+                let tokens_per_s_per_gpu =
+                    number::read(t, true, false).filter(|v| (0.001..=1e9).contains(v))?;
+                Some(CurvePoint {
+                    tps,
+                    tokens_per_s_per_gpu,
+                })
+            })
+            .collect();
+        match points {
+            Some(p) if !p.is_empty() && p.len() <= MAX_POINTS => {
+                if let Err(e) = ThroughputCurve::new(p.clone()) {
+                    self.fail("points", &text, e.to_string());
+                    return None;
+                }
+                Some(p)
+            }
+            _ => {
+                self.fail("points", &text, reason);
+                None
+            }
+        }
+    }
+
+    fn owned(&mut self) -> Option<OwnedInputs> {
+        const OWNED: [&str; 8] = [
+            "capex", "years", "rate", "kw", "pue", "kwh", "colo", "maint",
+        ];
+        if self.flag("own") != Some(true) {
+            for p in OWNED {
+                self.ignore(p, "ignored: applies only with own=1 (owned hardware)");
+            }
+            return None;
+        }
+        let capex = self.number("capex");
+        if !self.has("capex") {
+            self.fail(
+                "capex",
+                "",
+                "required with own=1: purchase price per GPU in $, from 1 to 10000000",
+            );
+        }
+        let mut hw = OwnedInputs::with_capex(capex?);
+        hw.years = self.number("years").unwrap_or(hw.years);
+        hw.rate = self.number("rate").unwrap_or(hw.rate);
+        hw.kw = self.number("kw");
+        hw.pue = self.number("pue").unwrap_or(hw.pue);
+        hw.kwh = self.number("kwh").unwrap_or(hw.kwh);
+        hw.colo = self.number("colo").unwrap_or(hw.colo);
+        hw.maint = self.number("maint").unwrap_or(hw.maint);
+        Some(hw)
+    }
+
+    /// Warnings for every parameter nothing read.
+    fn leftovers(&mut self) -> Vec<Problem> {
+        let mut warnings = std::mem::take(&mut self.warnings);
+        for (k, v, used) in &self.params {
+            if !used {
+                let reason = if is_known(k) {
+                    "ignored: does not apply to this scenario"
+                } else {
+                    "unknown parameter, ignored"
+                };
+                warnings.push(Problem::new(k, v, reason));
+            }
+        }
+        warnings
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_query_is_the_default_scenario() {
+        let p = parse("").expect("valid");
+        assert_eq!(p.scenario, Scenario::default());
+        assert!(p.warnings.is_empty());
+    }
+
+    #[test]
+    fn reports_every_problem_with_its_parameter() {
+        let err = parse("tps=-1&util=2&profile=weird&gpu_hour=abc").expect_err("invalid");
+        let params: Vec<&str> = err.iter().map(|p| p.param.as_str()).collect();
+        assert_eq!(params, ["tps", "profile", "gpu_hour", "util"]);
+        assert!(err[0].reason.contains("from 0.1 to 10000"));
+    }
+
+    #[test]
+    fn unknown_parameters_are_warnings() {
+        let p = parse("v=1&colour=blue&capex=5").expect("valid");
+        let names: Vec<&str> = p.warnings.iter().map(|w| w.param.as_str()).collect();
+        assert_eq!(names, ["capex", "colour"]);
+    }
+
+    #[test]
+    fn workload_forms_conflict() {
+        let err = parse("tokens=1B&mix=2:7:1&requests=5").expect_err("two forms");
+        assert_eq!(err[0].param, "tokens");
+        let ok = parse("tokens=10B&mix=2:7:1").expect("valid");
+        assert!(matches!(ok.scenario.workload, Workload::Mix { tokens, .. } if tokens == 1e10));
+    }
+
+    #[test]
+    fn lenient_keeps_the_good_fields() {
+        let (p, problems) = parse_lenient("tps=99999&gpu_hour=3.1");
+        assert_eq!(problems.len(), 1);
+        assert_eq!(p.scenario.gpu_hour, Some(3.1));
+        assert_eq!(p.scenario.tps, None);
+    }
+
+    #[test]
+    fn percent_encoding_and_percent_values() {
+        let p = parse("mix=2%3A7%3A1&tokens=1M&util=70%25").expect("valid");
+        assert_eq!(p.scenario.util, 0.7);
+        assert!(decode("%").contains('%'));
+        assert_eq!(decode("a%zzb"), "a%zzb");
+    }
+}

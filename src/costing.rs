@@ -1,0 +1,150 @@
+//! Monthly cost of renting, self-hosting and the hybrid plan for one set of resolved inputs,
+//! at the user's volume or any multiple of it (same mix, same profile).
+
+use serde::{Deserialize, Serialize};
+
+use crate::fleet::{Demand, FleetPlan, FleetPolicy, Scaling};
+use crate::gpu_time::GpuTime;
+use crate::profile::LoadProfile;
+use crate::rent::ApiPricing;
+use crate::units::Volumes;
+
+/// Numeric inputs, resolved against the dataset, from which every cost follows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Costing {
+    /// Monthly volumes at scale 1.
+    pub volumes: Volumes,
+    /// API prices.
+    pub api: ApiPricing,
+    /// GPU-seconds per token of each class at the target speed.
+    pub gpu_time: GpuTime,
+    /// Weekly profile.
+    pub profile: LoadProfile,
+    /// Fleet policy.
+    pub policy: FleetPolicy,
+    /// $ per GPU-hour.
+    pub gpu_hour: f64,
+    /// Operations: staff plus other fixed costs, $ per month.
+    pub ops_monthly: f64,
+    demand: Demand,
+    rent_monthly: f64,
+}
+
+/// The monthly bill of a self-hosted (or hybrid) plan, line by line.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Breakdown {
+    /// GPU-hours doing work, $.
+    pub busy_compute: f64,
+    /// GPU-hours paid for and idle (off-peak, headroom, redundancy, minimum fleet), $.
+    pub idle_compute: f64,
+    /// Operations staff and other fixed costs, $.
+    pub ops: f64,
+    /// Demand sent to the API above the fleet's cap, $.
+    pub overflow_api: f64,
+}
+
+impl Breakdown {
+    /// Sum of the lines.
+    pub fn total(&self) -> f64 {
+        self.busy_compute + self.idle_compute + self.ops + self.overflow_api
+    }
+}
+
+/// A plan and its bill.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct PlanCost {
+    /// What is provisioned.
+    pub plan: FleetPlan,
+    /// The bill.
+    pub breakdown: Breakdown,
+}
+
+impl PlanCost {
+    /// $ per month.
+    pub fn total(&self) -> f64 {
+        self.breakdown.total()
+    }
+}
+
+impl Costing {
+    /// Prepares the costing.
+    pub fn new(
+        volumes: Volumes,
+        api: ApiPricing,
+        gpu_time: GpuTime,
+        profile: LoadProfile,
+        policy: FleetPolicy,
+        gpu_hour: f64,
+        ops_monthly: f64,
+    ) -> Self {
+        let demand = Demand::new(gpu_time.demand(&volumes), &profile, policy);
+        let rent_monthly = api.cost(&volumes).monthly_usd;
+        Self {
+            volumes,
+            api,
+            gpu_time,
+            profile,
+            policy,
+            gpu_hour,
+            ops_monthly,
+            demand,
+            rent_monthly,
+        }
+    }
+
+    /// The demand at scale 1.
+    pub fn demand(&self) -> &Demand {
+        &self.demand
+    }
+
+    /// Renting at `scale` times the volume, $ per month.
+    pub fn rent(&self, scale: f64) -> f64 {
+        self.rent_monthly * scale
+    }
+
+    fn cost_of(&self, cap: Option<f64>, scale: f64, runs: &[f64]) -> PlanCost {
+        let plan = self.demand.plan_with(cap, scale, runs);
+        let compute = plan.provisioned_gpu_hours * self.gpu_hour;
+        let busy_compute = (plan.busy_gpu_hours * self.gpu_hour).min(compute);
+        PlanCost {
+            plan,
+            breakdown: Breakdown {
+                busy_compute,
+                idle_compute: compute - busy_compute,
+                ops: if plan.replicas > 0.0 {
+                    self.ops_monthly
+                } else {
+                    0.0
+                },
+                overflow_api: plan.overflow_share * self.rent(scale),
+            },
+        }
+    }
+
+    /// Self-hosting everything at `scale` times the volume.
+    pub fn self_host(&self, scale: f64) -> PlanCost {
+        self.cost_of(None, scale, &self.runs(scale))
+    }
+
+    fn runs(&self, scale: f64) -> Vec<f64> {
+        match self.policy.scaling {
+            Scaling::Hourly => self.demand.hourly_runs(scale),
+            Scaling::Fixed => Vec::new(),
+        }
+    }
+
+    /// The cheapest split between own replicas (capped) and the API at `scale` times the volume.
+    /// A cap of zero is renting; the uncapped fleet is self-hosting: the result never costs more
+    /// than either.
+    pub fn hybrid(&self, scale: f64) -> PlanCost {
+        let runs = self.runs(scale);
+        let mut best = self.cost_of(None, scale, &runs);
+        for cap in self.demand.candidate_caps(scale) {
+            let c = self.cost_of(Some(cap), scale, &runs);
+            if c.total() < best.total() {
+                best = c;
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,243 @@
+//! The dataset the engine prices from: sources, models, chips, price tiers, API offers, curves and
+//! published headlines. The engine does no I/O: the server loads these from the database and the
+//! browser receives them with the page.
+
+use serde::{Deserialize, Serialize};
+
+use crate::curve::CurvePoint;
+use crate::units::Mix;
+
+/// How far a source can be trusted about what it measured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trust {
+    /// An independent benchmark or listing.
+    Independent,
+    /// A party selling the thing measured.
+    Vendor,
+    /// The licensor of the model.
+    Licensor,
+    /// servecost's own default assumption: no publication behind it; replace it with yours.
+    Assumption,
+}
+
+/// Where figures come from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Source {
+    /// Stable key, e.g. `aa-agentperf`.
+    pub key: String,
+    /// Who published it.
+    pub publisher: String,
+    /// What was published.
+    pub title: String,
+    /// Address, when there is one.
+    pub url: Option<String>,
+    /// Publication date as published (`2026-10-23`, `2026-10`).
+    pub date: String,
+    /// Independent, vendor, licensor or assumption.
+    pub trust: Trust,
+    /// What to keep in mind when using it.
+    pub caveat: Option<String>,
+}
+
+/// A size of the model's weights at one precision.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WeightsSize {
+    /// Precision, e.g. `fp4`, `bf16`.
+    pub precision: String,
+    /// Size in GB.
+    pub gigabytes: f64,
+    /// Source key.
+    pub source: String,
+}
+
+/// An open-weight model.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Model {
+    /// Stable id used in links.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Weight sizes by precision.
+    pub weights: Vec<WeightsSize>,
+    /// Licence terms in a sentence.
+    pub licence: String,
+    /// Annual gross revenue above which serving it needs an agreement, $.
+    pub licence_revenue_threshold_usd: Option<f64>,
+    /// Source key of the licence.
+    pub licence_source: String,
+}
+
+/// An accelerator.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Chip {
+    /// Stable id used in links, e.g. `b300`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// High-bandwidth memory per GPU, GB.
+    pub memory_gb: f64,
+    /// Source key of the memory figure.
+    pub memory_source: String,
+    /// Accelerator power per GPU (GPU, die and HBM, as AgentPerf measures), kW.
+    pub accelerator_kw: Option<f64>,
+    /// Source key of the accelerator power.
+    pub accelerator_kw_source: Option<String>,
+    /// All-in power per GPU (host and network share included), kW.
+    pub all_in_kw: Option<f64>,
+    /// Source key of the all-in power.
+    pub all_in_kw_source: Option<String>,
+}
+
+/// A published price per GPU-hour.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PriceTier {
+    /// Chip id.
+    pub chip: String,
+    /// Tier key, e.g. `costh` (hyperscaler-owned) or `costr` (3-year rental).
+    pub tier: String,
+    /// Human label.
+    pub label: String,
+    /// $ per GPU-hour.
+    pub usd_per_gpu_hour: f64,
+    /// Source key.
+    pub source: String,
+    /// The tier used when the user names no price.
+    pub is_default: bool,
+}
+
+/// A per-token offer for the model.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ApiOffer {
+    /// Stable id used in links.
+    pub id: String,
+    /// Model id.
+    pub model: String,
+    /// Display name.
+    pub name: String,
+    /// $ per million input tokens.
+    pub price_in: f64,
+    /// $ per million output tokens.
+    pub price_out: f64,
+    /// Discount for cached input, 0 to 1.
+    pub cache_discount: f64,
+    /// Markup on the provider's price, 0 = none.
+    pub markup: f64,
+    /// Measured output speed, tokens/s per user.
+    pub speed_tps: Option<f64>,
+    /// Source key.
+    pub source: String,
+    /// What to keep in mind.
+    pub note: Option<String>,
+}
+
+/// A measured throughput curve for a deployable replica.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Curve {
+    /// Stable id used in links.
+    pub id: String,
+    /// Model id.
+    pub model: String,
+    /// Chip id.
+    pub chip: String,
+    /// Precision, e.g. `fp4`.
+    pub precision: String,
+    /// Serving framework.
+    pub framework: String,
+    /// GPUs per deployable replica.
+    pub replica_gpus: f64,
+    /// Mix of tokens the points were measured at.
+    pub mix: Mix,
+    /// True when the publication states the mix; false when it is assumed.
+    pub mix_stated: bool,
+    /// Measured points.
+    pub points: Vec<CurvePoint>,
+    /// Source key.
+    pub source: String,
+    /// What to keep in mind.
+    pub note: Option<String>,
+}
+
+/// A published throughput-per-power headline.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Headline {
+    /// Stable id.
+    pub id: String,
+    /// Chip id it was measured on.
+    pub chip: String,
+    /// What it says.
+    pub label: String,
+    /// Total tokens/s per MW of accelerator power.
+    pub tokens_per_s_per_mw: Option<f64>,
+    /// Concurrent agents per MW.
+    pub agents_per_mw: Option<f64>,
+    /// True when the figure is a floor (a configuration that may have more headroom).
+    pub is_floor: bool,
+    /// Source key.
+    pub source: String,
+}
+
+/// Everything the engine prices from.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Dataset {
+    /// Dataset revision the rows come from.
+    pub revision: i64,
+    /// Sources.
+    pub sources: Vec<Source>,
+    /// Models.
+    pub models: Vec<Model>,
+    /// Chips.
+    pub chips: Vec<Chip>,
+    /// GPU-hour price tiers.
+    pub price_tiers: Vec<PriceTier>,
+    /// API offers.
+    pub api_offers: Vec<ApiOffer>,
+    /// Curves.
+    pub curves: Vec<Curve>,
+    /// Power headlines.
+    pub headlines: Vec<Headline>,
+}
+
+impl Dataset {
+    /// The source with this key.
+    pub fn source(&self, key: &str) -> Option<&Source> {
+        self.sources.iter().find(|s| s.key == key)
+    }
+
+    /// The model with this id.
+    pub fn model(&self, id: &str) -> Option<&Model> {
+        self.models.iter().find(|m| m.id == id)
+    }
+
+    /// The chip with this id.
+    pub fn chip(&self, id: &str) -> Option<&Chip> {
+        self.chips.iter().find(|c| c.id == id)
+    }
+
+    /// The curve with this id.
+    pub fn curve(&self, id: &str) -> Option<&Curve> {
+        self.curves.iter().find(|c| c.id == id)
+    }
+
+    /// The API offer with this id.
+    pub fn api_offer(&self, id: &str) -> Option<&ApiOffer> {
+        self.api_offers.iter().find(|o| o.id == id)
+    }
+
+    /// Curves of a model, in dataset order.
+    pub fn curves_of<'a>(&'a self, model: &'a str) -> impl Iterator<Item = &'a Curve> + 'a {
+        self.curves.iter().filter(move |c| c.model == model)
+    }
+
+    /// The default GPU-hour price tier of a chip.
+    pub fn default_tier(&self, chip: &str) -> Option<&PriceTier> {
+        let mut tiers = self.price_tiers.iter().filter(|t| t.chip == chip);
+        let first = tiers.clone().next();
+        tiers.find(|t| t.is_default).or(first)
+    }
+
+    /// Whether a source is a vendor's.
+    pub fn is_vendor(&self, key: &str) -> bool {
+        self.source(key).is_some_and(|s| s.trust == Trust::Vendor)
+    }
+}

@@ -1,0 +1,312 @@
+//! One evaluation: a scenario and the dataset in, the full report out.
+
+mod resolve;
+mod warnings;
+
+pub use resolve::{resolve, Context};
+
+use crate::break_even::break_even;
+use crate::codec::{parse, to_query};
+use crate::costing::{Breakdown, Costing};
+use crate::dataset::Dataset;
+use crate::error::Problem;
+use crate::power::{decode_headline, operating_point, PowerDefinition};
+use crate::report::{
+    Bar, ClassBars, HybridReport, Inputs, PowerReport, RentReport, Report, SelfHostReport, Series,
+    Side, Verdict,
+};
+use crate::resolved::Resolved;
+use crate::scenario::Scenario;
+use crate::sensitivity::sensitivity;
+use crate::series::{cost_vs_tps, cost_vs_volume, CurveInput};
+use crate::units::{PerMtok, MILLION};
+use crate::workload::Preset;
+
+/// Evaluates a scenario against the dataset. Every input is validated first (through the same
+/// codec links use), so any problem comes back named by its parameter.
+pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Problem>> {
+    let query = to_query(scenario);
+    let s = parse(&query)?.scenario;
+    let (r, ctx) = resolve(&s, data)?;
+    let (reading, gpu_time) = r.gpu_time().map_err(|p| vec![p])?;
+    let costing = Costing::new(
+        r.volumes,
+        r.api,
+        gpu_time,
+        r.profile.clone(),
+        r.policy,
+        r.gpu_hour,
+        r.ops_monthly,
+    );
+    let rent = r.api.cost(&r.volumes);
+    let own = costing.self_host(1.0);
+    let hybrid = s.hybrid.then(|| costing.hybrid(1.0));
+    let be = break_even(&costing);
+
+    let own_total = own.total();
+    let (cheap, dear) = if own_total < rent.monthly_usd {
+        (own_total, rent.monthly_usd)
+    } else {
+        (rent.monthly_usd, own_total)
+    };
+    let verdict = Verdict {
+        winner: if own_total < rent.monthly_usd {
+            Side::SelfHost
+        } else {
+            Side::Rent
+        },
+        ratio: (cheap > 0.0).then(|| dear / cheap),
+        difference_usd: dear - cheap,
+        hybrid_saves_usd: hybrid.map_or(0.0, |h| (cheap - h.total()).max(0.0)),
+    };
+
+    let [mu, mc, mo] = gpu_time.usd_per_mtok(r.gpu_hour);
+    let per_mtok = PerMtok::with_blend(mu, mc, mo, &r.volumes);
+    let demand = gpu_time.demand(&r.volumes);
+    let effective = |g: f64| {
+        if demand > 0.0 {
+            own_total * g / demand * MILLION
+        } else {
+            0.0
+        }
+    };
+    let effective_per_mtok = PerMtok {
+        blended: if r.volumes.total() > 0.0 {
+            own_total / r.volumes.total() * MILLION
+        } else {
+            0.0
+        },
+        ..PerMtok::with_blend(
+            effective(gpu_time.uncached),
+            effective(gpu_time.cached),
+            effective(gpu_time.output),
+            &r.volumes,
+        )
+    };
+    let self_host = SelfHostReport {
+        monthly_usd: own_total,
+        gpus: own.plan.gpus,
+        replicas: own.plan.replicas,
+        utilization: if own.plan.provisioned_gpu_hours > 0.0 {
+            own.plan.busy_gpu_hours / own.plan.provisioned_gpu_hours
+        } else {
+            0.0
+        },
+        breakdown: own.breakdown,
+        per_mtok,
+        effective_per_mtok,
+        curve_tokens_per_s_per_gpu: reading.tokens_per_s_per_gpu,
+        clamped: reading.clamped,
+        gpu_seconds_per_token: gpu_time,
+        busy_gpu_hours: own.plan.busy_gpu_hours,
+        provisioned_gpu_hours: own.plan.provisioned_gpu_hours,
+    };
+
+    let power = power(&r, &ctx, data, &s, &gpu_time);
+    let series = Series {
+        cost_vs_volume: cost_vs_volume(&costing, be.monthly_tokens, s.hybrid),
+        cost_vs_tps: cost_vs_tps(
+            &curve_inputs(&r, &ctx, data),
+            &r.volumes,
+            r.prefill,
+            r.cache_cost,
+        ),
+        breakdown: bars(&own.breakdown),
+        per_class: class_bars(&rent.per_mtok, &per_mtok, &effective_per_mtok),
+    };
+    let chip = ctx.chip;
+    Ok(Report {
+        query,
+        dataset_revision: data.revision,
+        inputs: Inputs {
+            model: ctx.model.id.clone(),
+            model_name: ctx.model.name.clone(),
+            api: ctx.offer.map(|o| o.id.clone()),
+            api_source: ctx.api_source.clone(),
+            price_in: r.api.price_in,
+            price_out: r.api.price_out,
+            cache_discount: r.api.cache_discount,
+            markup: r.api.markup,
+            curve: ctx.curve.map_or("own".to_owned(), |c| c.id.clone()),
+            curve_label: ctx
+                .curve
+                .map_or("Your own curve".to_owned(), |c| curve_label(c, data)),
+            curve_source: ctx.curve.map_or("user".to_owned(), |c| c.source.clone()),
+            chip: chip.map(|c| c.id.clone()),
+            chip_name: chip.map(|c| c.name.clone()),
+            replica_gpus: r.policy.replica_gpus,
+            tps: r.tps,
+            tps_source: ctx.tps_source.clone(),
+            volumes: r.volumes,
+            total_tokens: r.volumes.total(),
+            gpu_hour_usd: r.gpu_hour,
+            gpu_hour_source: ctx.gpu_hour_source.clone(),
+            owned_parts: ctx.owned_parts,
+            prefill: r.prefill,
+            cache_cost: r.cache_cost,
+            ops_monthly_usd: r.ops_monthly,
+            profile_peak: r.profile.peak(),
+            profile_weights: r.profile.weights().to_vec(),
+        },
+        rent: RentReport {
+            monthly_usd: rent.monthly_usd,
+            per_mtok: rent.per_mtok,
+        },
+        self_host,
+        hybrid: hybrid.map(|h| HybridReport {
+            monthly_usd: h.total(),
+            replicas: h.plan.replicas,
+            gpus: h.plan.gpus,
+            api_share: h.plan.overflow_share,
+            breakdown: h.breakdown,
+        }),
+        verdict,
+        sensitivity: sensitivity(&r, own_total - rent.monthly_usd),
+        break_even: be,
+        power,
+        warnings: warnings::warnings(&r, &ctx, data, &reading),
+        series,
+    })
+}
+
+fn curve_label(c: &crate::dataset::Curve, data: &Dataset) -> String {
+    let chip = data
+        .chip(&c.chip)
+        .map_or(c.chip.as_str(), |ch| ch.name.as_str());
+    let publisher = data
+        .source(&c.source)
+        .map_or(c.source.as_str(), |s| s.publisher.as_str());
+    format!(
+        "{} × {chip}, {}, {} ({publisher})",
+        c.replica_gpus,
+        c.precision.to_uppercase(),
+        c.framework
+    )
+}
+
+fn curve_inputs(r: &Resolved, ctx: &Context, data: &Dataset) -> Vec<CurveInput> {
+    let mut inputs: Vec<CurveInput> = data
+        .curves_of(&ctx.model.id)
+        .filter_map(|c| {
+            let selected = ctx.curve.is_some_and(|sel| sel.id == c.id);
+            let gpu_hour = if selected {
+                r.gpu_hour
+            } else {
+                data.default_tier(&c.chip)?.usd_per_gpu_hour
+            };
+            Some(CurveInput {
+                id: c.id.clone(),
+                label: curve_label(c, data),
+                curve: crate::curve::ThroughputCurve::new(c.points.clone()).ok()?,
+                mix: c.mix,
+                gpu_hour,
+                selected,
+            })
+        })
+        .collect();
+    if ctx.curve.is_none() {
+        inputs.push(CurveInput {
+            id: "own".into(),
+            label: "Your own curve".into(),
+            curve: r.curve.clone(),
+            mix: r.curve_mix,
+            gpu_hour: r.gpu_hour,
+            selected: true,
+        });
+    }
+    inputs
+}
+
+fn power(
+    r: &Resolved,
+    ctx: &Context,
+    data: &Dataset,
+    s: &Scenario,
+    gpu_time: &crate::gpu_time::GpuTime,
+) -> PowerReport {
+    let chip_power = ctx.chip.and_then(|c| {
+        c.accelerator_kw
+            .zip(c.accelerator_kw_source.clone())
+            .map(|(kw, src)| (kw, src, PowerDefinition::Accelerator))
+            .or_else(|| {
+                c.all_in_kw
+                    .zip(c.all_in_kw_source.clone())
+                    .map(|(kw, src)| (kw, src, PowerDefinition::AllIn))
+            })
+    });
+    let Some((kw, kw_source, definition)) = chip_power else {
+        return PowerReport {
+            operating_point: None,
+            headline: None,
+            headline_source: None,
+        };
+    };
+    let operating_point = r
+        .volumes
+        .mix()
+        .map(|mix| operating_point(gpu_time, &mix, r.tps, kw, definition, &kw_source));
+    let published = ctx.chip.and_then(|c| {
+        data.headlines
+            .iter()
+            .find(|h| h.chip == c.id && h.tokens_per_s_per_mw.is_some())
+    });
+    let (value, source) = match (s.headline, published) {
+        (Some(v), _) => (Some(v), Some("user".to_owned())),
+        (None, Some(h)) => (h.tokens_per_s_per_mw, Some(h.source.clone())),
+        (None, None) => (None, None),
+    };
+    let agent = Preset::CodingAgent.shape();
+    let headline_mix = crate::units::Mix::from_parts(
+        agent.input_per_request * (1.0 - agent.cache_hit),
+        agent.input_per_request * agent.cache_hit,
+        agent.output_per_request,
+    );
+    let headline = value.zip(headline_mix).map(|(v, mix)| {
+        decode_headline(v, kw, r.gpu_hour, &mix, &r.volumes, r.prefill, r.cache_cost)
+    });
+    PowerReport {
+        operating_point,
+        headline,
+        headline_source: source,
+    }
+}
+
+fn bars(b: &Breakdown) -> Vec<Bar> {
+    [
+        ("busy_compute", "Busy compute", b.busy_compute),
+        ("idle_compute", "Idle compute", b.idle_compute),
+        ("ops", "Operations", b.ops),
+        ("overflow_api", "API overflow", b.overflow_api),
+    ]
+    .into_iter()
+    .map(|(key, label, usd)| Bar {
+        key: key.into(),
+        label: label.into(),
+        usd,
+    })
+    .collect()
+}
+
+fn class_bars(rent: &PerMtok, marginal: &PerMtok, effective: &PerMtok) -> Vec<ClassBars> {
+    let pick = |p: &PerMtok, class: &str| match class {
+        "input" => p.input,
+        "cached" => p.cached,
+        "output" => p.output,
+        _ => p.blended,
+    };
+    [
+        ("input", "Uncached input"),
+        ("cached", "Cached input"),
+        ("output", "Output"),
+        ("blended", "Blended"),
+    ]
+    .into_iter()
+    .map(|(class, label)| ClassBars {
+        class: class.into(),
+        label: label.into(),
+        rent: pick(rent, class),
+        self_marginal: pick(marginal, class),
+        self_effective: pick(effective, class),
+    })
+    .collect()
+}

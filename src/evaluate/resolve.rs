@@ -1,0 +1,290 @@
+//! Scenario plus dataset to resolved numbers, naming the parameter of every problem.
+
+use crate::curve::ThroughputCurve;
+use crate::dataset::{ApiOffer, Chip, Curve, Dataset, Model};
+use crate::error::Problem;
+use crate::fleet::{FleetPolicy, Scaling};
+use crate::gpu_price::{GpuHourPrice, OwnedHardware, OwnedHourParts};
+use crate::profile::LoadProfile;
+use crate::rent::ApiPricing;
+use crate::resolved::Resolved;
+use crate::scenario::{CurveChoice, Scenario};
+use crate::units::Mix;
+
+/// The dataset rows a scenario resolved to, for labels, sources and warnings.
+pub struct Context<'a> {
+    /// The model.
+    pub model: &'a Model,
+    /// The API offer, if any.
+    pub offer: Option<&'a ApiOffer>,
+    /// The dataset curve (`None` for the user's own points).
+    pub curve: Option<&'a Curve>,
+    /// The chip, when known.
+    pub chip: Option<&'a Chip>,
+    /// Source key of the API prices, or `user`.
+    pub api_source: String,
+    /// Source key of the target speed, or `user`.
+    pub tps_source: String,
+    /// Source key of the GPU-hour price, `user` or `owned`.
+    pub gpu_hour_source: String,
+    /// The owned GPU-hour's parts.
+    pub owned_parts: Option<OwnedHourParts>,
+}
+
+fn known<'a>(ids: impl Iterator<Item = &'a str>) -> String {
+    let ids: Vec<&str> = ids.collect();
+    if ids.is_empty() {
+        "none".into()
+    } else {
+        ids.join(", ")
+    }
+}
+
+/// Resolves `s` against `data`, or every problem found.
+pub fn resolve<'a>(
+    s: &Scenario,
+    data: &'a Dataset,
+) -> Result<(Resolved, Context<'a>), Vec<Problem>> {
+    let mut problems = Vec::new();
+    let model = match &s.model {
+        Some(id) => data.model(id),
+        None => data.models.first(),
+    };
+    let Some(model) = model else {
+        let id = s.model.clone().unwrap_or_default();
+        let list = known(data.models.iter().map(|m| m.id.as_str()));
+        return Err(vec![Problem::new(
+            "model",
+            id,
+            format!("no such model in the dataset; known: {list}"),
+        )]);
+    };
+
+    let offer = match &s.api {
+        Some(id) => match data.api_offer(id) {
+            Some(o) if o.model == model.id => Some(o),
+            _ => {
+                let list = known(
+                    data.api_offers
+                        .iter()
+                        .filter(|o| o.model == model.id)
+                        .map(|o| o.id.as_str()),
+                );
+                problems.push(Problem::new(
+                    "api",
+                    id,
+                    format!("no such API offer for model {}; known: {list}", model.id),
+                ));
+                None
+            }
+        },
+        None => data.api_offers.iter().find(|o| o.model == model.id),
+    };
+    let price =
+        |own: Option<f64>, from: fn(&ApiOffer) -> f64, name: &str, problems: &mut Vec<Problem>| {
+            own.or_else(|| offer.map(from)).unwrap_or_else(|| {
+                if s.api.is_none() {
+                    problems.push(Problem::new(
+                        name,
+                        "",
+                        "required: the dataset has no API offer for this model",
+                    ));
+                }
+                0.0
+            })
+        };
+    let api = ApiPricing {
+        price_in: price(s.price_in, |o| o.price_in, "price_in", &mut problems),
+        price_out: price(s.price_out, |o| o.price_out, "price_out", &mut problems),
+        cache_discount: s
+            .cache_discount
+            .or(offer.map(|o| o.cache_discount))
+            .unwrap_or(0.0),
+        markup: s.markup.or(offer.map(|o| o.markup)).unwrap_or(0.0),
+    };
+    let own_prices = s.price_in.is_some()
+        || s.price_out.is_some()
+        || s.cache_discount.is_some()
+        || s.markup.is_some();
+    let api_source = match offer {
+        Some(o) if !own_prices => o.source.clone(),
+        _ => "user".to_owned(),
+    };
+
+    let (curve_row, throughput, mix, chip_id) = match &s.curve {
+        CurveChoice::Dataset { id } => {
+            let row = match id {
+                Some(id) => match data.curve(id) {
+                    Some(c) if c.model == model.id => Some(c),
+                    _ => {
+                        let list = known(data.curves_of(&model.id).map(|c| c.id.as_str()));
+                        problems.push(Problem::new(
+                            "curve",
+                            id,
+                            format!("no such curve for model {}; known: {list}", model.id),
+                        ));
+                        None
+                    }
+                },
+                None => {
+                    let first = data.curves_of(&model.id).next();
+                    if first.is_none() {
+                        problems.push(Problem::new("points", "", "required: the dataset has no curve for this model; give your own points"));
+                    }
+                    first
+                }
+            };
+            let Some(row) = row else { return Err(problems) };
+            let throughput = ThroughputCurve::new(row.points.clone()).map_err(|e| {
+                vec![Problem::new(
+                    "curve",
+                    &row.id,
+                    format!("the dataset curve is unusable: {e}"),
+                )]
+            })?;
+            (Some(row), throughput, row.mix, Some(row.chip.clone()))
+        }
+        CurveChoice::Own { points, mix, chip } => {
+            let throughput = match ThroughputCurve::new(points.clone()) {
+                Ok(t) => t,
+                Err(e) => return Err(vec![Problem::new("points", "", e.to_string())]),
+            };
+            let Some(mix) = Mix::from_parts(mix[0], mix[1], mix[2]) else {
+                return Err(vec![Problem::new(
+                    "curve_mix",
+                    "",
+                    "must have non-negative parts with a positive sum",
+                )]);
+            };
+            let chip = chip
+                .clone()
+                .or_else(|| data.curves_of(&model.id).next().map(|c| c.chip.clone()));
+            (None, throughput, mix, chip)
+        }
+    };
+    let chip = match chip_id.as_deref() {
+        Some(id) => {
+            let c = data.chip(id);
+            if c.is_none() {
+                let list = known(data.chips.iter().map(|c| c.id.as_str()));
+                problems.push(Problem::new(
+                    "chip",
+                    id,
+                    format!("no such chip in the dataset; known: {list}"),
+                ));
+            }
+            c
+        }
+        None => None,
+    };
+
+    let (tps, tps_source) = match (s.tps, offer.and_then(|o| o.speed_tps)) {
+        (Some(t), _) => (t, "user".to_owned()),
+        (None, Some(t)) => (
+            t.min(throughput.fastest()),
+            offer.map(|o| o.source.clone()).unwrap_or_default(),
+        ),
+        (None, None) => (
+            throughput.slowest(),
+            curve_row.map_or("user".to_owned(), |c| c.source.clone()),
+        ),
+    };
+
+    let (gpu_price, gpu_hour_source, owned_parts) = match &s.owned {
+        Some(hw) => {
+            let kw = hw.kw.or(chip.and_then(|c| c.all_in_kw));
+            let Some(kw) = kw else {
+                problems.push(Problem::new(
+                    "kw",
+                    "",
+                    "required with own=1: the chip has no all-in power figure in the dataset",
+                ));
+                return Err(problems);
+            };
+            let owned = OwnedHardware {
+                capex: hw.capex,
+                years: hw.years,
+                rate: hw.rate,
+                kw,
+                pue: hw.pue,
+                kwh: hw.kwh,
+                colo: hw.colo,
+                maint: hw.maint,
+            };
+            (
+                GpuHourPrice::Owned(owned),
+                "owned".to_owned(),
+                Some(owned.parts()),
+            )
+        }
+        None => match (s.gpu_hour, chip.and_then(|c| data.default_tier(&c.id))) {
+            (Some(usd), _) => (GpuHourPrice::Rented { usd }, "user".to_owned(), None),
+            (None, Some(t)) => (
+                GpuHourPrice::Rented {
+                    usd: t.usd_per_gpu_hour,
+                },
+                t.source.clone(),
+                None,
+            ),
+            (None, None) => {
+                problems.push(Problem::new(
+                    "gpu_hour",
+                    "",
+                    "required: the dataset has no GPU-hour price for this chip",
+                ));
+                (GpuHourPrice::Rented { usd: 1.0 }, "user".to_owned(), None)
+            }
+        },
+    };
+    if s.scaling == Scaling::Hourly && gpu_price.is_owned() {
+        problems.push(Problem::new(
+            "scaling",
+            "hourly",
+            "hourly autoscaling needs rented GPUs; owned hardware is paid every hour",
+        ));
+    }
+    let Some(profile) = LoadProfile::from_spec(&s.profile) else {
+        problems.push(Problem::new(
+            "profile",
+            "",
+            "must be a preset or 24 or 168 non-negative weights with a positive sum",
+        ));
+        return Err(problems);
+    };
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let resolved = Resolved {
+        volumes: s.workload.volumes(),
+        api,
+        curve: throughput,
+        curve_mix: mix,
+        tps,
+        prefill: s.prefill,
+        cache_cost: s.cache_cost,
+        profile,
+        policy: FleetPolicy {
+            replica_gpus: s
+                .replica
+                .or(curve_row.map(|c| c.replica_gpus))
+                .unwrap_or(1.0),
+            util: s.util,
+            redundancy: s.redundancy,
+            min_replicas: s.min_replicas,
+            scaling: s.scaling,
+        },
+        gpu_hour: gpu_price.usd(),
+        ops_monthly: s.ops_fte * s.fte_cost / 12.0 + s.ops_monthly,
+    };
+    let context = Context {
+        model,
+        offer,
+        curve: curve_row,
+        chip,
+        api_source,
+        tps_source,
+        gpu_hour_source,
+        owned_parts,
+    };
+    Ok((resolved, context))
+}

@@ -1,0 +1,310 @@
+//! The fleet: replicas held for the peak hour, or scaled hour by hour, optionally capped with the
+//! overflow sent to the API.
+//!
+//! Demand is given as busy GPUs in each hour of the week. A replica of `g` GPUs may be loaded to
+//! the target utilisation `util`, so hour `h` needs `x_h = busy_h / (g * util)` replicas. Costs
+//! of a plan are linear between the kinks at `x_h` and at the hourly replica counts, so the
+//! cheapest cap is found among the integers next to those kinks. The sorted needs and their
+//! prefix sums are kept at scale 1: a plan at any multiple of the volume costs `O(log 168)`
+//! for a fixed fleet and `O(168)` for an hourly one, with no allocation.
+
+use serde::{Deserialize, Serialize};
+
+use crate::profile::{LoadProfile, HOURS_PER_WEEK};
+use crate::units::{HOURS_PER_MONTH, SECONDS_PER_MONTH};
+
+/// Whether the fleet is sized once for the peak or every hour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scaling {
+    /// Replicas for the peak hour, paid every hour.
+    Fixed,
+    /// Replicas added and removed hour by hour (rented GPUs only).
+    Hourly,
+}
+
+impl Scaling {
+    /// The name used in query strings.
+    pub fn key(self) -> &'static str {
+        match self {
+            Scaling::Fixed => "fixed",
+            Scaling::Hourly => "hourly",
+        }
+    }
+}
+
+/// How replicas are provisioned.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct FleetPolicy {
+    /// GPUs per replica.
+    pub replica_gpus: f64,
+    /// Utilisation a replica may reach at peak, 0 to 1.
+    pub util: f64,
+    /// Extra replicas kept for failures and maintenance.
+    pub redundancy: f64,
+    /// Replicas kept even when demand is lower.
+    pub min_replicas: f64,
+    /// Fixed or hourly.
+    pub scaling: Scaling,
+}
+
+/// Demand over the week, prepared for costing plans quickly at any multiple of the volume.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Demand {
+    policy: FleetPolicy,
+    /// Busy GPUs on average over the month, at scale 1.
+    mean_busy_gpus: f64,
+    /// Replicas needed per hour at scale 1, sorted ascending, with prefix sums.
+    need: Vec<f64>,
+    need_prefix: Vec<f64>,
+}
+
+/// What a plan provisions and serves in a month.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct FleetPlan {
+    /// Serving replicas at the busiest hour, plus redundancy.
+    pub replicas: f64,
+    /// GPUs at the busiest hour.
+    pub gpus: f64,
+    /// GPU-hours paid for in a month.
+    pub provisioned_gpu_hours: f64,
+    /// GPU-hours of work served by the fleet in a month.
+    pub busy_gpu_hours: f64,
+    /// Share of the demand's GPU time sent to the API instead, 0 to 1.
+    pub overflow_share: f64,
+}
+
+/// Caps up to this many replicas are all costed; above, only those next to a kink.
+const EXHAUSTIVE_CAPS: f64 = 64.0;
+
+impl Demand {
+    /// Demand of `gpu_seconds` per month spread over `profile`.
+    pub fn new(gpu_seconds: f64, profile: &LoadProfile, policy: FleetPolicy) -> Self {
+        let mean_busy_gpus = gpu_seconds / SECONDS_PER_MONTH;
+        let per_replica = policy.replica_gpus * policy.util;
+        let mut need: Vec<f64> = profile
+            .weights()
+            .iter()
+            .map(|w| mean_busy_gpus * w / per_replica)
+            .collect();
+        need.sort_by(f64::total_cmp);
+        let mut acc = 0.0;
+        let need_prefix = std::iter::once(0.0)
+            .chain(need.iter().map(|v| {
+                acc += v;
+                acc
+            }))
+            .collect();
+        Self {
+            policy,
+            mean_busy_gpus,
+            need,
+            need_prefix,
+        }
+    }
+
+    /// Busy GPUs on average over the month, at scale 1.
+    pub fn mean_busy_gpus(&self) -> f64 {
+        self.mean_busy_gpus
+    }
+
+    /// The policy the demand was prepared for.
+    pub fn policy(&self) -> &FleetPolicy {
+        &self.policy
+    }
+
+    fn run(&self, x: f64, scale: f64) -> f64 {
+        (x * scale).ceil().max(self.policy.min_replicas)
+    }
+
+    /// Serving replicas the uncapped fleet runs at its busiest hour, at `scale` times the volume.
+    pub fn full_replicas(&self, scale: f64) -> f64 {
+        let peak = self.need.last().copied().unwrap_or(0.0);
+        self.run(peak, scale)
+    }
+
+    /// Sum over hours of `max(0, scale * need_h - cap)`: replica-hours per week above the cap.
+    fn need_above(&self, cap: f64, scale: f64) -> f64 {
+        if !(scale > 0.0) {
+            return 0.0;
+        }
+        let threshold = cap / scale;
+        let i = self.need.partition_point(|x| *x <= threshold);
+        let n = self.need.len();
+        let above = (n - i) as f64;
+        (scale * (self.need_prefix[n] - self.need_prefix[i]) - cap * above).max(0.0)
+    }
+
+    /// Prefix sums of the hourly replica counts `max(min, ceil(scale * need_h))`, in the sorted
+    /// order of `need`: computed once per scale, they cost an hourly plan in `O(log 168)`.
+    pub fn hourly_runs(&self, scale: f64) -> Vec<f64> {
+        let mut acc = 0.0;
+        std::iter::once(0.0)
+            .chain(self.need.iter().map(|x| {
+                acc += self.run(*x, scale);
+                acc
+            }))
+            .collect()
+    }
+
+    /// Replica-hours per week of an hourly fleet capped at `cap`, redundancy included.
+    fn hourly_replica_hours(&self, cap: f64, scale: f64, runs: &[f64]) -> f64 {
+        let n = self.need.len();
+        // Hourly counts rise with need, so the hours at or under the cap come first.
+        let j = self.need.partition_point(|x| self.run(*x, scale) <= cap);
+        let idle = self.need.partition_point(|x| self.run(*x, scale) <= 0.0);
+        let active = if cap > 0.0 { (n - idle) as f64 } else { 0.0 };
+        runs[j] + cap * (n - j) as f64 + self.policy.redundancy * active
+    }
+
+    /// The plan with at most `cap` serving replicas (`None`: as many as the peak needs), at
+    /// `scale` times the volume.
+    pub fn plan(&self, cap: Option<f64>, scale: f64) -> FleetPlan {
+        let runs = match self.policy.scaling {
+            Scaling::Hourly => self.hourly_runs(scale),
+            Scaling::Fixed => Vec::new(),
+        };
+        self.plan_with(cap, scale, &runs)
+    }
+
+    /// [`Demand::plan`] with the hourly runs at this scale already computed (empty for a fixed
+    /// fleet).
+    pub fn plan_with(&self, cap: Option<f64>, scale: f64, runs: &[f64]) -> FleetPlan {
+        let full = self.full_replicas(scale);
+        let cap = cap.map_or(full, |c| c.min(full));
+        let p = &self.policy;
+        let hours_per_week = HOURS_PER_WEEK as f64;
+        let hour_scale = HOURS_PER_MONTH / hours_per_week;
+        let weekly_busy = self.mean_busy_gpus * scale * hours_per_week;
+        let overflow = (p.replica_gpus * p.util * self.need_above(cap, scale)).min(weekly_busy);
+        let overflow_share = if cap <= 0.0 {
+            1.0
+        } else if weekly_busy > 0.0 {
+            (overflow / weekly_busy).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let replica_hours = match p.scaling {
+            _ if cap <= 0.0 => 0.0,
+            Scaling::Fixed => (cap + p.redundancy) * hours_per_week,
+            Scaling::Hourly => self.hourly_replica_hours(cap, scale, runs),
+        };
+        let replicas = if cap > 0.0 { cap + p.redundancy } else { 0.0 };
+        FleetPlan {
+            replicas,
+            gpus: replicas * p.replica_gpus,
+            provisioned_gpu_hours: replica_hours * p.replica_gpus * hour_scale,
+            busy_gpu_hours: (weekly_busy - overflow).max(0.0) * hour_scale,
+            overflow_share,
+        }
+    }
+
+    /// Caps worth costing in a search for the cheapest one at `scale`: every whole number up to
+    /// the full fleet when it is small, else 0, 1, the full fleet and the whole numbers next to
+    /// every kink of the cost (where an hour's need or replica count crosses the cap).
+    pub fn candidate_caps(&self, scale: f64) -> Vec<f64> {
+        let full = self.full_replicas(scale);
+        if full <= EXHAUSTIVE_CAPS {
+            let mut caps = Vec::with_capacity(full as usize + 1);
+            let mut cap = 0.0;
+            while cap <= full {
+                caps.push(cap);
+                cap += 1.0;
+            }
+            return caps;
+        }
+        let mut caps: Vec<f64> = vec![0.0, 1.0, full];
+        for x in &self.need {
+            let scaled = x * scale;
+            caps.push(scaled.floor().clamp(0.0, full));
+            caps.push(scaled.ceil().clamp(0.0, full));
+            caps.push(self.run(*x, scale).clamp(0.0, full));
+        }
+        caps.sort_by(f64::total_cmp);
+        caps.dedup();
+        caps
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::ProfilePreset;
+
+    fn policy(scaling: Scaling) -> FleetPolicy {
+        FleetPolicy {
+            replica_gpus: 4.0,
+            util: 0.5,
+            redundancy: 1.0,
+            min_replicas: 1.0,
+            scaling,
+        }
+    }
+
+    #[test]
+    fn fixed_fleet_is_sized_for_peak() {
+        // 6 busy GPUs on average, flat: 6 / (4 * 0.5) = 3 replicas, plus one spare.
+        let d = Demand::new(
+            6.0 * SECONDS_PER_MONTH,
+            &LoadProfile::preset(ProfilePreset::Flat),
+            policy(Scaling::Fixed),
+        );
+        let plan = d.plan(None, 1.0);
+        assert_eq!(plan.replicas, 4.0);
+        assert_eq!(plan.gpus, 16.0);
+        assert!((plan.provisioned_gpu_hours - 16.0 * 730.0).abs() < 1e-9);
+        assert!((plan.busy_gpu_hours - 6.0 * 730.0).abs() < 1e-9);
+        assert_eq!(plan.overflow_share, 0.0);
+    }
+
+    #[test]
+    fn a_cap_sends_the_excess_to_the_api() {
+        let d = Demand::new(
+            6.0 * SECONDS_PER_MONTH,
+            &LoadProfile::preset(ProfilePreset::Flat),
+            policy(Scaling::Fixed),
+        );
+        let plan = d.plan(Some(2.0), 1.0);
+        assert!((plan.overflow_share - 1.0 / 3.0).abs() < 1e-12);
+        assert!(d.plan(Some(0.0), 1.0).provisioned_gpu_hours == 0.0);
+    }
+
+    #[test]
+    fn hourly_scaling_pays_less_than_fixed_on_a_peaky_week() {
+        let prof = LoadProfile::preset(ProfilePreset::Business);
+        let fixed = Demand::new(1e7, &prof, policy(Scaling::Fixed)).plan(None, 1.0);
+        let hourly = Demand::new(1e7, &prof, policy(Scaling::Hourly)).plan(None, 1.0);
+        assert_eq!(fixed.replicas, hourly.replicas);
+        assert!(hourly.provisioned_gpu_hours < fixed.provisioned_gpu_hours);
+        assert!((hourly.busy_gpu_hours - fixed.busy_gpu_hours).abs() < 1e-6);
+    }
+
+    #[test]
+    fn hourly_prefix_sums_match_hour_by_hour() {
+        let prof = LoadProfile::preset(ProfilePreset::Diurnal);
+        let d = Demand::new(3e8, &prof, policy(Scaling::Hourly));
+        for scale in [0.01, 0.7, 1.0, 3.3, 40.0] {
+            let runs = d.hourly_runs(scale);
+            for cap in [0.0, 1.0, 2.0, 5.0, 17.0, 1e4] {
+                let direct: f64 = prof
+                    .weights()
+                    .iter()
+                    .map(|w| {
+                        let need = d.mean_busy_gpus() * scale * w / (4.0 * 0.5);
+                        let r = need.ceil().max(1.0).min(cap);
+                        if r > 0.0 {
+                            r + 1.0
+                        } else {
+                            0.0
+                        }
+                    })
+                    .sum();
+                let fast = d.hourly_replica_hours(cap, scale, &runs);
+                assert!(
+                    (direct - fast).abs() < 1e-9,
+                    "scale {scale} cap {cap}: {direct} vs {fast}"
+                );
+            }
+        }
+    }
+}

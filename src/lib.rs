@@ -1,0 +1,30 @@
+#![doc = include_str!("README.md")]
+#![forbid(unsafe_code)]
+
+pub mod break_even;
+pub mod codec;
+pub mod costing;
+pub mod curve;
+pub mod dataset;
+pub mod error;
+pub mod evaluate;
+pub mod fleet;
+pub mod gpu_price;
+pub mod gpu_time;
+pub mod power;
+pub mod profile;
+pub mod rent;
+pub mod report;
+pub mod resolved;
+pub mod scenario;
+pub mod sensitivity;
+pub mod series;
+pub mod units;
+pub mod workload;
+
+pub use codec::{parse, parse_lenient, to_query};
+pub use dataset::Dataset;
+pub use error::Problem;
+pub use evaluate::evaluate;
+pub use report::Report;
+pub use scenario::Scenario;

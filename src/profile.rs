@@ -1,0 +1,144 @@
+//! The weekly load profile: 168 hourly weights with mean 1, so capacity held for peak shows.
+
+use serde::{Deserialize, Serialize};
+
+/// Hours in the week the profile covers, Monday 00:00 first.
+pub const HOURS_PER_WEEK: usize = 168;
+
+/// A named load profile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProfilePreset {
+    /// The same load every hour (what a benchmark assumes).
+    Flat,
+    /// Weekdays 08:00–18:00 at full load, a background of 15 % of it otherwise.
+    Business,
+    /// Every day a smooth swing, peaking mid-afternoon at 1.6 times the mean, lowest at 0.4.
+    Diurnal,
+}
+
+impl ProfilePreset {
+    /// Every preset.
+    pub const ALL: [ProfilePreset; 3] = [Self::Flat, Self::Business, Self::Diurnal];
+
+    /// The name used in query strings.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Flat => "flat",
+            Self::Business => "business",
+            Self::Diurnal => "diurnal",
+        }
+    }
+
+    /// The preset with this query name.
+    pub fn from_key(key: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.key() == key)
+    }
+
+    fn raw_weight(self, hour_of_week: usize) -> f64 {
+        let day = hour_of_week / 24;
+        let hour = (hour_of_week % 24) as f64;
+        match self {
+            Self::Flat => 1.0,
+            Self::Business => {
+                if day < 5 && (8.0..18.0).contains(&hour) {
+                    1.0
+                } else {
+                    0.15
+                }
+            }
+            Self::Diurnal => 1.0 + 0.6 * (std::f64::consts::TAU * (hour - 14.0) / 24.0).cos(),
+        }
+    }
+}
+
+/// Where a profile came from: a preset or the user's own weights.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProfileSpec {
+    /// A named preset.
+    Preset(ProfilePreset),
+    /// The user's own weights: 24 (one day, repeated) or 168 (a week), any positive scale.
+    Custom(Vec<f64>),
+}
+
+/// 168 hourly weights, normalised to mean 1.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LoadProfile {
+    weights: Vec<f64>,
+}
+
+impl LoadProfile {
+    /// The profile a spec stands for; `None` for custom weights that are not 24 or 168
+    /// finite, non-negative numbers with a positive sum.
+    pub fn from_spec(spec: &ProfileSpec) -> Option<Self> {
+        let raw: Vec<f64> = match spec {
+            ProfileSpec::Preset(p) => (0..HOURS_PER_WEEK).map(|h| p.raw_weight(h)).collect(),
+            ProfileSpec::Custom(w) if w.len() == 24 || w.len() == HOURS_PER_WEEK => {
+                (0..HOURS_PER_WEEK).map(|h| w[h % w.len()]).collect()
+            }
+            ProfileSpec::Custom(_) => return None,
+        };
+        if raw.iter().any(|w| !w.is_finite() || *w < 0.0) {
+            return None;
+        }
+        let mean = raw.iter().sum::<f64>() / HOURS_PER_WEEK as f64;
+        if !(mean > 0.0) || !mean.is_finite() {
+            return None;
+        }
+        Some(Self {
+            weights: raw.into_iter().map(|w| w / mean).collect(),
+        })
+    }
+
+    /// A named preset.
+    pub fn preset(p: ProfilePreset) -> Self {
+        Self {
+            weights: (0..HOURS_PER_WEEK).map(|h| p.raw_weight(h)).collect(),
+        }
+        .normalised()
+    }
+
+    fn normalised(self) -> Self {
+        let mean = self.weights.iter().sum::<f64>() / HOURS_PER_WEEK as f64;
+        Self {
+            weights: self.weights.into_iter().map(|w| w / mean).collect(),
+        }
+    }
+
+    /// The 168 weights, mean 1.
+    pub fn weights(&self) -> &[f64] {
+        &self.weights
+    }
+
+    /// Peak-to-average ratio: the largest weight.
+    pub fn peak(&self) -> f64 {
+        self.weights.iter().copied().fold(0.0, f64::max)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_have_mean_one() {
+        for p in ProfilePreset::ALL {
+            let prof = LoadProfile::preset(p);
+            let mean = prof.weights().iter().sum::<f64>() / 168.0;
+            assert!((mean - 1.0).abs() < 1e-12);
+            assert!(prof.peak() >= 1.0);
+        }
+        assert!((LoadProfile::preset(ProfilePreset::Flat).peak() - 1.0).abs() < 1e-12);
+        assert!(LoadProfile::preset(ProfilePreset::Business).peak() > 2.0);
+    }
+
+    #[test]
+    fn custom_day_repeats() {
+        let day: Vec<f64> = (0..24).map(|h| if h == 12 { 2.0 } else { 1.0 }).collect();
+        let p = LoadProfile::from_spec(&ProfileSpec::Custom(day)).expect("valid");
+        assert!((p.peak() - 2.0 / (25.0 / 24.0)).abs() < 1e-12);
+        assert!(LoadProfile::from_spec(&ProfileSpec::Custom(vec![1.0; 5])).is_none());
+        assert!(LoadProfile::from_spec(&ProfileSpec::Custom(vec![0.0; 24])).is_none());
+    }
+}

@@ -1,0 +1,235 @@
+//! The report of one evaluation, with the stable field names the JSON API exposes.
+
+use serde::{Deserialize, Serialize};
+
+use crate::break_even::BreakEven;
+use crate::costing::Breakdown;
+use crate::gpu_price::OwnedHourParts;
+use crate::gpu_time::GpuTime;
+use crate::power::{HeadlineDecode, OperatingPoint};
+use crate::sensitivity::Sensitivity;
+use crate::series::{CostVsVolume, CurveSeries};
+use crate::units::{PerMtok, Volumes};
+
+/// Everything evaluated for one scenario.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// The scenario's canonical query string (defaults left out).
+    pub query: String,
+    /// Dataset revision the figures come from.
+    pub dataset_revision: i64,
+    /// The inputs as resolved against the dataset.
+    pub inputs: Inputs,
+    /// Renting.
+    pub rent: RentReport,
+    /// Self-hosting everything.
+    pub self_host: SelfHostReport,
+    /// The cheapest split between own replicas and the API (`None` when hybrid is off).
+    pub hybrid: Option<HybridReport>,
+    /// Which side wins.
+    pub verdict: Verdict,
+    /// Where the two cost the same.
+    pub break_even: BreakEven,
+    /// Each main input moved over its range, largest effect first.
+    pub sensitivity: Vec<Sensitivity>,
+    /// The chosen point in per-MW units and a decoded headline.
+    pub power: PowerReport,
+    /// What to keep in mind, each with its source.
+    pub warnings: Vec<Warning>,
+    /// Chart series.
+    pub series: Series,
+}
+
+/// Inputs as resolved: ids, names, and the numbers the dataset supplied.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Inputs {
+    /// Model id.
+    pub model: String,
+    /// Model name.
+    pub model_name: String,
+    /// API offer id (`None` with own prices and no offer).
+    pub api: Option<String>,
+    /// Where the API prices come from: a source key, or `user`.
+    pub api_source: String,
+    /// $ per million input tokens.
+    pub price_in: f64,
+    /// $ per million output tokens.
+    pub price_out: f64,
+    /// Cache discount.
+    pub cache_discount: f64,
+    /// Router markup.
+    pub markup: f64,
+    /// Curve id (`own` for the user's points).
+    pub curve: String,
+    /// Curve label.
+    pub curve_label: String,
+    /// Curve source key (`user` for the user's points).
+    pub curve_source: String,
+    /// Chip id, when known.
+    pub chip: Option<String>,
+    /// Chip name, when known.
+    pub chip_name: Option<String>,
+    /// GPUs per replica.
+    pub replica_gpus: f64,
+    /// Target output tokens/s per user.
+    pub tps: f64,
+    /// Where the target comes from: `user`, or the API offer's measured speed (its source key).
+    pub tps_source: String,
+    /// Monthly volumes.
+    pub volumes: Volumes,
+    /// All tokens per month.
+    pub total_tokens: f64,
+    /// $ per GPU-hour.
+    pub gpu_hour_usd: f64,
+    /// Where the GPU-hour price comes from: a source key, `user`, or `owned`.
+    pub gpu_hour_source: String,
+    /// The owned GPU-hour's parts, for owned hardware.
+    pub owned_parts: Option<OwnedHourParts>,
+    /// Prefill rate `P`.
+    pub prefill: f64,
+    /// Cache-hit cost ratio `k`.
+    pub cache_cost: f64,
+    /// Operations, $ per month.
+    pub ops_monthly_usd: f64,
+    /// Peak-to-average ratio of the load profile.
+    pub profile_peak: f64,
+    /// The 168 hourly weights (mean 1).
+    pub profile_weights: Vec<f64>,
+}
+
+/// Renting.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct RentReport {
+    /// $ per month.
+    pub monthly_usd: f64,
+    /// $ per million tokens by class and blended.
+    pub per_mtok: PerMtok,
+}
+
+/// Self-hosting everything.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct SelfHostReport {
+    /// $ per month.
+    pub monthly_usd: f64,
+    /// GPUs at the busiest hour.
+    pub gpus: f64,
+    /// Replicas at the busiest hour (redundancy included).
+    pub replicas: f64,
+    /// Busy GPU-hours over provisioned GPU-hours.
+    pub utilization: f64,
+    /// The bill line by line; idle compute is its own line.
+    pub breakdown: Breakdown,
+    /// Marginal $ per million tokens at full use, by class.
+    pub per_mtok: PerMtok,
+    /// The whole bill allocated to classes by their share of GPU time.
+    pub effective_per_mtok: PerMtok,
+    /// Total tokens/s per GPU the curve gives at the target, at the curve's mix.
+    pub curve_tokens_per_s_per_gpu: f64,
+    /// True when the target is below the slowest measured point.
+    pub clamped: bool,
+    /// GPU-seconds per token by class.
+    pub gpu_seconds_per_token: GpuTime,
+    /// Busy GPU-hours per month.
+    pub busy_gpu_hours: f64,
+    /// Provisioned GPU-hours per month.
+    pub provisioned_gpu_hours: f64,
+}
+
+/// The cheapest hybrid plan.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct HybridReport {
+    /// $ per month.
+    pub monthly_usd: f64,
+    /// Own replicas (redundancy included); 0 means renting everything.
+    pub replicas: f64,
+    /// GPUs.
+    pub gpus: f64,
+    /// Share of demand sent to the API.
+    pub api_share: f64,
+    /// The bill.
+    pub breakdown: Breakdown,
+}
+
+/// Which side of the question wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// Renting per token.
+    Rent,
+    /// Self-hosting.
+    SelfHost,
+}
+
+/// The verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Verdict {
+    /// The cheaper side (renting on a tie).
+    pub winner: Side,
+    /// Dearer over cheaper (`None` when the cheaper costs nothing).
+    pub ratio: Option<f64>,
+    /// Monthly difference, $.
+    pub difference_usd: f64,
+    /// How much the best hybrid saves over the cheaper side, $ per month.
+    pub hybrid_saves_usd: f64,
+}
+
+/// The power view.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PowerReport {
+    /// The chosen point per MW (`None` when the chip has no power figure).
+    pub operating_point: Option<OperatingPoint>,
+    /// The headline the scenario asks to decode, or the chip's published headline.
+    pub headline: Option<HeadlineDecode>,
+    /// Source key of the decoded headline (`user` when typed in).
+    pub headline_source: Option<String>,
+}
+
+/// Something to keep in mind, with a stable code and its source.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Warning {
+    /// Stable code, e.g. `vendor_curve`.
+    pub code: String,
+    /// What it means for this result.
+    pub message: String,
+    /// Source key it rests on.
+    pub source: Option<String>,
+}
+
+/// A bar of the breakdown chart.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Bar {
+    /// Stable key.
+    pub key: String,
+    /// Label.
+    pub label: String,
+    /// $ per month.
+    pub usd: f64,
+}
+
+/// One class on the per-class chart.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClassBars {
+    /// `input`, `cached`, `output` or `blended`.
+    pub class: String,
+    /// Label.
+    pub label: String,
+    /// Renting, $/M.
+    pub rent: f64,
+    /// Self-hosting at full use, $/M.
+    pub self_marginal: f64,
+    /// Self-hosting with the whole bill, $/M.
+    pub self_effective: f64,
+}
+
+/// Every chart's data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Series {
+    /// Monthly cost vs monthly volume.
+    pub cost_vs_volume: CostVsVolume,
+    /// $/M vs interactivity for each curve of the model.
+    pub cost_vs_tps: Vec<CurveSeries>,
+    /// The self-hosting bill.
+    pub breakdown: Vec<Bar>,
+    /// Per-class $/M side by side.
+    pub per_class: Vec<ClassBars>,
+}

@@ -1,0 +1,89 @@
+//! A scenario resolved against the dataset: plain numbers, ready to cost.
+
+use crate::costing::Costing;
+use crate::curve::{Reading, ThroughputCurve};
+use crate::error::{CurveError, GpuTimeError, Problem};
+use crate::fleet::FleetPolicy;
+use crate::gpu_time::GpuTime;
+use crate::profile::LoadProfile;
+use crate::rent::ApiPricing;
+use crate::units::{Mix, Volumes};
+
+/// Numeric inputs of one evaluation; levers of the sensitivity analysis change one at a time.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resolved {
+    /// Monthly volumes.
+    pub volumes: Volumes,
+    /// API prices.
+    pub api: ApiPricing,
+    /// The throughput curve.
+    pub curve: ThroughputCurve,
+    /// The mix the curve was measured at.
+    pub curve_mix: Mix,
+    /// Target output tokens/s per user.
+    pub tps: f64,
+    /// Prefill rate `P`.
+    pub prefill: f64,
+    /// Cache-hit cost ratio `k`.
+    pub cache_cost: f64,
+    /// Weekly profile.
+    pub profile: LoadProfile,
+    /// Fleet policy.
+    pub policy: FleetPolicy,
+    /// $ per GPU-hour.
+    pub gpu_hour: f64,
+    /// Operations, $ per month.
+    pub ops_monthly: f64,
+}
+
+/// The problem a curve error is, named by the parameter that fixes it.
+pub fn curve_problem(e: &CurveError, tps: f64) -> Problem {
+    Problem::new("tps", tps, e.to_string())
+}
+
+/// The problem a GPU-time error is, named by the parameter that fixes it.
+pub fn gpu_time_problem(e: &GpuTimeError, prefill: f64) -> Problem {
+    match e {
+        GpuTimeError::BadAssumption { name, value, .. } => Problem::new(name, value, e.to_string()),
+        GpuTimeError::NoOutputInCurveMix => Problem::new("curve_mix", "", e.to_string()),
+        GpuTimeError::AssumptionsContradictCurve { .. } => {
+            Problem::new("prefill", prefill, e.to_string())
+        }
+    }
+}
+
+impl Resolved {
+    /// The curve read at the target speed.
+    pub fn reading(&self) -> Result<Reading, Problem> {
+        self.curve
+            .at(self.tps)
+            .map_err(|e| curve_problem(&e, self.tps))
+    }
+
+    /// Per-class GPU time at the target speed.
+    pub fn gpu_time(&self) -> Result<(Reading, GpuTime), Problem> {
+        let reading = self.reading()?;
+        let g = GpuTime::derive(
+            reading.tokens_per_s_per_gpu,
+            &self.curve_mix,
+            self.prefill,
+            self.cache_cost,
+        )
+        .map_err(|e| gpu_time_problem(&e, self.prefill))?;
+        Ok((reading, g))
+    }
+
+    /// Everything needed to cost plans at any volume.
+    pub fn costing(&self) -> Result<Costing, Problem> {
+        let (_, gpu_time) = self.gpu_time()?;
+        Ok(Costing::new(
+            self.volumes,
+            self.api,
+            gpu_time,
+            self.profile.clone(),
+            self.policy,
+            self.gpu_hour,
+            self.ops_monthly,
+        ))
+    }
+}

@@ -1,0 +1,231 @@
+//! The published dataset as the engine's tests see it: every figure from
+//! `shared/reference/published-figures.md` and the InferenceX price tiers, with its source.
+//! The server's seed migration holds the same figures; its tests check them against the
+//! published values independently.
+#![allow(dead_code)]
+
+pub mod finite;
+
+use servecost::curve::CurvePoint;
+use servecost::dataset::{
+    ApiOffer, Chip, Curve, Dataset, Headline, Model, PriceTier, Source, Trust, WeightsSize,
+};
+use servecost::units::Mix;
+
+fn source(key: &str, publisher: &str, date: &str, trust: Trust) -> Source {
+    Source {
+        key: key.into(),
+        publisher: publisher.into(),
+        title: key.into(),
+        url: None,
+        date: date.into(),
+        trust,
+        caveat: None,
+    }
+}
+
+fn chip(id: &str, memory_gb: f64, acc: Option<f64>, all_in: Option<f64>) -> Chip {
+    Chip {
+        id: id.into(),
+        name: id.to_uppercase(),
+        memory_gb,
+        memory_source: "vendor-specs".into(),
+        accelerator_kw: acc,
+        accelerator_kw_source: acc.map(|_| "aa-agentperf".into()),
+        all_in_kw: all_in,
+        all_in_kw_source: all_in.map(|_| "semianalysis-tco-2026-04".into()),
+    }
+}
+
+fn tier(chip: &str, tier: &str, usd: f64, is_default: bool) -> PriceTier {
+    PriceTier {
+        chip: chip.into(),
+        tier: tier.into(),
+        label: tier.into(),
+        usd_per_gpu_hour: usd,
+        source: "semianalysis-tco-2026-07".into(),
+        is_default,
+    }
+}
+
+/// AgentPerf coding-agent mix: 27,000 input tokens per request at 97 % cache hits, and the
+/// 0.667 % output share of the SGLang 40.9 tok/s run (1,237 of 185,382 tokens).
+pub fn agent_mix() -> Mix {
+    let output = 1_237.0 / 185_382.0;
+    Mix::from_parts((1.0 - output) * 0.03, (1.0 - output) * 0.97, output).expect("mix")
+}
+
+/// InferenceX FP4 cost points: (tokens/s per user, B300 $/M at $2.26, MI355X $/M at $1.50).
+pub const INFERENCEX: [(f64, f64, f64); 3] = [
+    (128.0, 0.019, 0.024),
+    (191.0, 0.027, 0.044),
+    (254.0, 0.046, 0.076),
+];
+
+/// SGLang cookbook GB300 TP4 points: (output tokens/s per user, total tokens/s per GPU).
+pub const SGLANG_TP4: [(f64, f64); 3] = [(208.7, 49_646.0), (97.1, 114_342.0), (40.9, 185_382.0)];
+
+pub fn inferencex_curve(
+    id: &str,
+    chip: &str,
+    price: f64,
+    pick: fn(&(f64, f64, f64)) -> f64,
+) -> Curve {
+    Curve {
+        id: id.into(),
+        model: "muse-spark-open".into(),
+        chip: chip.into(),
+        precision: "fp4".into(),
+        framework: "not stated".into(),
+        replica_gpus: if chip == "b300" { 4.0 } else { 8.0 },
+        mix: agent_mix(),
+        mix_stated: false,
+        points: INFERENCEX
+            .iter()
+            .map(|p| CurvePoint::from_cost(p.0, pick(p), price))
+            .collect(),
+        source: "inferencex".into(),
+        note: None,
+    }
+}
+
+pub fn published() -> Dataset {
+    Dataset {
+        revision: 1,
+        sources: vec![
+            source(
+                "aa-agentperf",
+                "Artificial Analysis",
+                "2026-10-23",
+                Trust::Independent,
+            ),
+            source(
+                "aa-model-page",
+                "Artificial Analysis",
+                "2026-10-15",
+                Trust::Independent,
+            ),
+            source(
+                "sglang-cookbook",
+                "SGLang project",
+                "2026-10-22",
+                Trust::Vendor,
+            ),
+            source(
+                "inferencex",
+                "SemiAnalysis InferenceX",
+                "2026-10",
+                Trust::Independent,
+            ),
+            source("meta-license", "Meta", "2026-10-15", Trust::Licensor),
+            source("meta-release", "Meta", "2026-10-15", Trust::Licensor),
+            source("orcarouter", "OrcaRouter", "2026-10", Trust::Vendor),
+            source(
+                "semianalysis-tco-2026-07",
+                "SemiAnalysis",
+                "2026-07",
+                Trust::Independent,
+            ),
+            source(
+                "semianalysis-tco-2026-04",
+                "SemiAnalysis",
+                "2026-04",
+                Trust::Independent,
+            ),
+            source("vendor-specs", "NVIDIA and AMD", "2026", Trust::Vendor),
+            source(
+                "servecost-assumptions",
+                "servecost",
+                "2026-11",
+                Trust::Assumption,
+            ),
+        ],
+        models: vec![Model {
+            id: "muse-spark-open".into(),
+            name: "Muse Spark Open".into(),
+            weights: vec![
+                WeightsSize {
+                    precision: "bf16".into(),
+                    gigabytes: 1_650.0,
+                    source: "meta-release".into(),
+                },
+                WeightsSize {
+                    precision: "fp4".into(),
+                    gigabytes: 537.0,
+                    source: "meta-release".into(),
+                },
+            ],
+            licence: "Products must show \"Built with Muse Spark Open\".".into(),
+            licence_revenue_threshold_usd: Some(20e6),
+            licence_source: "meta-license".into(),
+        }],
+        chips: vec![
+            chip("b300", 288.0, Some(1.375), Some(2.17)),
+            chip("gb300", 288.0, Some(1.375), Some(2.1)),
+            chip("mi355x", 288.0, None, Some(2.65)),
+        ],
+        price_tiers: vec![
+            tier("b300", "costh", 2.26, true),
+            tier("b300", "costr", 4.25, false),
+            tier("gb300", "costh", 2.31, true),
+            tier("gb300", "costr", 5.00, false),
+            tier("mi355x", "costh", 1.50, true),
+            tier("mi355x", "costr", 2.90, false),
+        ],
+        api_offers: vec![ApiOffer {
+            id: "muse-spark-open-api".into(),
+            model: "muse-spark-open".into(),
+            name: "Muse Spark Open API".into(),
+            price_in: 1.25,
+            price_out: 4.25,
+            cache_discount: 0.88,
+            markup: 0.0,
+            speed_tps: Some(142.9),
+            source: "aa-model-page".into(),
+            note: None,
+        }],
+        curves: vec![
+            inferencex_curve("inferencex-b300-fp4", "b300", 2.26, |p| p.1),
+            inferencex_curve("inferencex-mi355x-fp4", "mi355x", 1.50, |p| p.2),
+            Curve {
+                id: "sglang-gb300-tp4".into(),
+                model: "muse-spark-open".into(),
+                chip: "gb300".into(),
+                precision: "fp4".into(),
+                framework: "SGLang".into(),
+                replica_gpus: 4.0,
+                mix: agent_mix(),
+                mix_stated: true,
+                points: SGLANG_TP4
+                    .iter()
+                    .map(|&(tps, t)| CurvePoint {
+                        tps,
+                        tokens_per_s_per_gpu: t,
+                    })
+                    .collect(),
+                source: "sglang-cookbook".into(),
+                note: None,
+            },
+        ],
+        headlines: vec![
+            Headline {
+                id: "agentperf-b300".into(),
+                chip: "b300".into(),
+                label: "AgentPerf: up to ~150 M tokens/s per MW on 4x B300".into(),
+                tokens_per_s_per_mw: Some(150e6),
+                agents_per_mw: None,
+                is_floor: false,
+                source: "aa-agentperf".into(),
+            },
+            Headline {
+                id: "agentperf-mi355x".into(),
+                chip: "mi355x".into(),
+                label: "AgentPerf: ~70 M tokens/s per MW on MI355X".into(),
+                tokens_per_s_per_mw: Some(70e6),
+                agents_per_mw: None,
+                is_floor: true,
+                source: "aa-agentperf".into(),
+            },
+        ],
+    }
+}

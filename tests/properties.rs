@@ -1,0 +1,343 @@
+//! Invariants of the engine over generated inputs (proptest).
+
+mod common;
+
+use common::{finite, published};
+use proptest::prelude::*;
+use servecost::curve::CurvePoint;
+use servecost::fleet::Scaling;
+use servecost::profile::{ProfilePreset, ProfileSpec};
+use servecost::scenario::{CurveChoice, OwnedInputs};
+use servecost::workload::{Preset, RequestShape, Workload};
+use servecost::{evaluate, parse, to_query, Scenario};
+
+/// Numbers that break naive code, as text, plus ordinary ones.
+fn wild_number() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("NaN".to_owned()),
+        Just("inf".to_owned()),
+        Just("-inf".to_owned()),
+        Just("-1".to_owned()),
+        Just("0".to_owned()),
+        Just("1e308".to_owned()),
+        Just("1e-308".to_owned()),
+        Just("".to_owned()),
+        Just("99%".to_owned()),
+        Just("5T".to_owned()),
+        any::<f64>().prop_map(|f| f.to_string()),
+        (0.0..1e4f64).prop_map(|f| f.to_string()),
+        (0.0..1.0f64).prop_map(|f| f.to_string()),
+    ]
+}
+
+const PARAMS: &[&str] = &[
+    "tokens",
+    "mix",
+    "input",
+    "cached",
+    "output",
+    "requests",
+    "input_per_request",
+    "cache_hit",
+    "output_per_request",
+    "tps",
+    "price_in",
+    "price_out",
+    "cache_discount",
+    "markup",
+    "gpu_hour",
+    "replica",
+    "prefill",
+    "cache_cost",
+    "util",
+    "redundancy",
+    "min_replicas",
+    "ops_fte",
+    "fte_cost",
+    "ops_monthly",
+    "capex",
+    "years",
+    "rate",
+    "kw",
+    "pue",
+    "kwh",
+    "colo",
+    "maint",
+    "headline",
+    "own",
+    "scaling",
+    "hybrid",
+    "profile",
+    "curve",
+    "points",
+    "curve_mix",
+    "workload",
+];
+
+fn wild_query() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        (
+            prop::sample::select(PARAMS),
+            prop_oneof![
+                wild_number(),
+                wild_number().prop_map(|n| format!("{n}:{n}:1")),
+                wild_number().prop_map(|n| format!("100:{n},{n}:50")),
+                Just("hourly".to_owned()),
+                Just("1".to_owned()),
+                Just("inferencex-mi355x-fp4".to_owned()),
+                Just("sglang-gb300-tp4".to_owned()),
+                "[a-z%:,]{0,12}",
+            ],
+        ),
+        0..8,
+    )
+    .prop_map(|pairs| {
+        pairs
+            .into_iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("&")
+    })
+}
+
+fn positive(lo: f64, hi: f64) -> impl Strategy<Value = f64> {
+    (lo.ln()..hi.ln()).prop_map(f64::exp)
+}
+
+fn workload() -> impl Strategy<Value = Workload> {
+    prop_oneof![
+        (0.0..1e13f64, 0.0..1e12f64, 0.0..1e11f64).prop_map(|(input, cached, output)| {
+            Workload::Totals {
+                input,
+                cached,
+                output,
+            }
+        }),
+        (
+            positive(1e3, 1e14),
+            0.0..10.0f64,
+            0.0..10.0f64,
+            0.01..10.0f64
+        )
+            .prop_map(|(tokens, a, b, c)| Workload::Mix {
+                tokens,
+                mix: [a, b, c]
+            }),
+        (
+            positive(1.0, 1e9),
+            prop::sample::select(Preset::ALL.to_vec()),
+            1.0..2e5f64,
+            0.0..1.0f64,
+            0.0..5e3f64
+        )
+            .prop_map(
+                |(requests, preset, input, hit, output)| Workload::Requests {
+                    requests,
+                    preset,
+                    shape: RequestShape {
+                        input_per_request: input,
+                        cache_hit: hit,
+                        output_per_request: output,
+                    },
+                }
+            ),
+    ]
+}
+
+fn curve() -> impl Strategy<Value = CurveChoice> {
+    prop_oneof![
+        prop::sample::select(vec![
+            None,
+            Some("inferencex-b300-fp4".to_owned()),
+            Some("inferencex-mi355x-fp4".to_owned()),
+            Some("sglang-gb300-tp4".to_owned()),
+        ])
+        .prop_map(|id| CurveChoice::Dataset { id }),
+        (positive(1e3, 1e6), 0.5..0.99f64).prop_map(|(t, fall)| CurveChoice::Own {
+            points: vec![
+                CurvePoint {
+                    tps: 20.0,
+                    tokens_per_s_per_gpu: t,
+                },
+                CurvePoint {
+                    tps: 400.0,
+                    tokens_per_s_per_gpu: t * (1.0 - fall),
+                },
+            ],
+            mix: [1.0, 8.0, 1.0],
+            chip: None,
+        }),
+    ]
+}
+
+prop_compose! {
+    fn scenario()(
+        workload in workload(),
+        tps in prop::option::of(1.0..300.0f64),
+        profile in prop::sample::select(ProfilePreset::ALL.to_vec()),
+        price_in in prop::option::of(0.0..20.0f64),
+        price_out in prop::option::of(0.0..60.0f64),
+        curve in curve(),
+        gpu_hour in prop::option::of(positive(0.1, 50.0)),
+        prefill in positive(2e5, 1e8),
+        cache_cost in 0.0..0.5f64,
+        util in 0.3..1.0f64,
+        redundancy in 0u8..3,
+        min_replicas in 0u8..3,
+        hourly in any::<bool>(),
+        hybrid in any::<bool>(),
+        ops_fte in 0.0..5.0f64,
+        owned in prop::option::of(positive(1e3, 2e5)),
+    ) -> Scenario {
+        let owned = owned.map(OwnedInputs::with_capex);
+        Scenario {
+            workload,
+            tps,
+            profile: ProfileSpec::Preset(profile),
+            price_in,
+            price_out,
+            curve,
+            gpu_hour: if owned.is_some() { None } else { gpu_hour },
+            prefill,
+            cache_cost,
+            util,
+            redundancy: f64::from(redundancy),
+            min_replicas: f64::from(min_replicas),
+            scaling: if hourly && owned.is_none() { Scaling::Hourly } else { Scaling::Fixed },
+            hybrid,
+            ops_fte,
+            owned,
+            ..Scenario::default()
+        }
+    }
+}
+
+fn with_requests(s: &Scenario, factor: f64) -> Scenario {
+    let mut s = s.clone();
+    s.workload = match s.workload {
+        Workload::Totals {
+            input,
+            cached,
+            output,
+        } => Workload::Totals {
+            input: input * factor,
+            cached: cached * factor,
+            output: output * factor,
+        },
+        Workload::Mix { tokens, mix } => Workload::Mix {
+            tokens: tokens * factor,
+            mix,
+        },
+        Workload::Requests {
+            requests,
+            preset,
+            shape,
+        } => Workload::Requests {
+            requests: requests * factor,
+            preset,
+            shape,
+        },
+    };
+    s
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// No query, however wild, panics or yields a non-finite number: it is a report or named
+    /// problems.
+    #[test]
+    fn wild_queries_give_a_report_or_named_problems(q in wild_query()) {
+        let data = published();
+        match parse(&q) {
+            Ok(parsed) => match evaluate(&parsed.scenario, &data) {
+                Ok(report) => prop_assert!(finite::check(&report).is_ok(), "{q}: {:?}", finite::check(&report)),
+                Err(problems) => prop_assert!(problems.iter().all(|p| !p.param.is_empty())),
+            },
+            Err(problems) => {
+                prop_assert!(!problems.is_empty());
+                prop_assert!(problems.iter().all(|p| !p.param.is_empty() && !p.reason.is_empty()));
+            }
+        }
+    }
+
+    /// A scenario built in code with non-finite or out-of-range numbers is refused, not computed.
+    #[test]
+    fn scenarios_built_in_code_are_validated(s in scenario(), bad in prop_oneof![Just(f64::NAN), Just(f64::INFINITY), Just(-1.0), Just(1e300)]) {
+        let data = published();
+        for field in 0..4 {
+            let mut s = s.clone();
+            match field {
+                0 => s.util = bad,
+                1 => s.prefill = bad,
+                2 => s.tps = Some(bad),
+                _ => s.ops_fte = bad,
+            }
+            prop_assert!(evaluate(&s, &data).is_err());
+        }
+    }
+
+    #[test]
+    fn links_round_trip(s in scenario()) {
+        let parsed = parse(&to_query(&s));
+        prop_assert!(parsed.is_ok(), "{:?}", parsed);
+        prop_assert_eq!(parsed.map(|p| p.scenario).ok(), Some(s));
+    }
+
+    /// Every report is finite; the hybrid never costs more than the cheaper side; the breakdown
+    /// adds up.
+    #[test]
+    fn reports_are_consistent(s in scenario()) {
+        if let Ok(r) = evaluate(&s, &published()) {
+            prop_assert!(finite::check(&r).is_ok());
+            let cheaper = r.rent.monthly_usd.min(r.self_host.monthly_usd);
+            if let Some(h) = r.hybrid {
+                prop_assert!(h.monthly_usd <= cheaper * (1.0 + 1e-9) + 1e-9, "{} > {}", h.monthly_usd, cheaper);
+            }
+            let b = r.self_host.breakdown;
+            prop_assert!((b.busy_compute + b.idle_compute + b.ops + b.overflow_api - r.self_host.monthly_usd).abs() <= 1e-9 * r.self_host.monthly_usd.max(1.0));
+            prop_assert!(b.idle_compute >= 0.0 && (0.0..=1.0 + 1e-12).contains(&r.self_host.utilization));
+        }
+    }
+
+    /// Costs rise with prices and with volume.
+    #[test]
+    fn costs_rise_with_prices_and_volume(s in scenario(), up in 1.0..3.0f64) {
+        let data = published();
+        let Ok(base) = evaluate(&s, &data) else { return Ok(()) };
+        let mut dearer = s.clone();
+        dearer.price_in = Some(base.inputs.price_in * up);
+        dearer.price_out = Some(base.inputs.price_out * up);
+        if let Ok(r) = evaluate(&dearer, &data) {
+            prop_assert!(r.rent.monthly_usd >= base.rent.monthly_usd * (1.0 - 1e-12));
+        }
+        if s.owned.is_none() {
+            let mut dearer = s.clone();
+            dearer.gpu_hour = Some((base.inputs.gpu_hour_usd * up).min(1_000.0));
+            if let Ok(r) = evaluate(&dearer, &data) {
+                prop_assert!(r.self_host.monthly_usd >= base.self_host.monthly_usd * (1.0 - 1e-12));
+            }
+        }
+        if let Ok(r) = evaluate(&with_requests(&s, up), &data) {
+            prop_assert!(r.rent.monthly_usd >= base.rent.monthly_usd * (1.0 - 1e-12));
+            prop_assert!(r.self_host.monthly_usd >= base.self_host.monthly_usd * (1.0 - 1e-12));
+        }
+    }
+
+    /// At the reported break-even volume the two sides differ by less than one replica's
+    /// monthly cost, and above it self-hosting is cheaper.
+    #[test]
+    fn break_even_is_where_the_sides_meet(s in scenario()) {
+        let data = published();
+        let Ok(base) = evaluate(&s, &data) else { return Ok(()) };
+        let Some(tokens) = base.break_even.monthly_tokens else { return Ok(()) };
+        let factor = tokens / base.inputs.total_tokens;
+        let Ok(at) = evaluate(&with_requests(&s, factor), &data) else { return Ok(()) };
+        let replica_month = at.inputs.replica_gpus * at.inputs.gpu_hour_usd * 730.0;
+        let gap = (at.self_host.monthly_usd - at.rent.monthly_usd).abs();
+        prop_assert!(gap <= replica_month * (1.0 + 1e-6), "gap {gap} vs replica {replica_month}");
+        if let Ok(above) = evaluate(&with_requests(&s, factor * 1.5), &data) {
+            prop_assert!(above.self_host.monthly_usd < above.rent.monthly_usd);
+        }
+    }
+}
