@@ -9,7 +9,7 @@ mod read;
 mod write;
 
 pub use number::{read as read_number, write as write_number};
-pub use read::{parse, parse_lenient, Parsed};
+pub use read::{decode, parse, parse_lenient, Parsed};
 pub use write::to_query;
 
 /// The codec version written into every link.

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{agent_mix, published, INFERENCEX, SGLANG_TP4};
+use common::{agent_mix, published, sglang_mix, INFERENCEX, SGLANG_TP4};
 use servecost::report::Side;
 use servecost::scenario::CurveChoice;
 use servecost::workload::Workload;
@@ -14,7 +14,11 @@ fn report(query: &str) -> Report {
 }
 
 fn at_curve_mix(curve: &str, tps: f64, prefill: f64, cache_cost: f64) -> Report {
-    let m = agent_mix();
+    let m = if curve.starts_with("sglang") {
+        sglang_mix()
+    } else {
+        agent_mix()
+    };
     let s = Scenario {
         workload: Workload::Mix {
             tokens: 1e10,

@@ -53,7 +53,8 @@ fn hex(b: u8) -> Option<u8> {
     (b as char).to_digit(16).and_then(|d| u8::try_from(d).ok())
 }
 
-fn decode(text: &str) -> String {
+/// Percent-decodes a query component (`+` is a space); invalid escapes stay as they are.
+pub fn decode(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

@@ -48,11 +48,17 @@ fn tier(chip: &str, tier: &str, usd: f64, is_default: bool) -> PriceTier {
     }
 }
 
-/// AgentPerf coding-agent mix: 27,000 input tokens per request at 97 % cache hits, and the
-/// 0.667 % output share of the SGLang 40.9 tok/s run (1,237 of 185,382 tokens).
+/// The mix assumed for the InferenceX curves, as the seed migration stores it: the AgentPerf
+/// coding-agent request (27,000 input tokens at 97 % cache hits, 180 output).
 pub fn agent_mix() -> Mix {
-    let output = 1_237.0 / 185_382.0;
-    Mix::from_parts((1.0 - output) * 0.03, (1.0 - output) * 0.97, output).expect("mix")
+    Mix::from_parts(810.0, 26_190.0, 180.0).expect("mix")
+}
+
+/// The SGLang mix, as stored: the 40.9 tok/s run's 185,382 tokens/s per GPU, 1,237 of them
+/// output, 97 % of the input served from cache.
+pub fn sglang_mix() -> Mix {
+    let input = 185_382.0 - 1_237.0;
+    Mix::from_parts(input * 0.03, input * 0.97, 1_237.0).expect("mix")
 }
 
 /// InferenceX FP4 cost points: (tokens/s per user, B300 $/M at $2.26, MI355X $/M at $1.50).
@@ -194,7 +200,7 @@ pub fn published() -> Dataset {
                 precision: "fp4".into(),
                 framework: "SGLang".into(),
                 replica_gpus: 4.0,
-                mix: agent_mix(),
+                mix: sglang_mix(),
                 mix_stated: true,
                 points: SGLANG_TP4
                     .iter()

@@ -1,0 +1,31 @@
+//! Charts drawn with plotters as SVG strings: the same code on the server for the first paint
+//! and in WASM after every change. Palette: Okabe–Ito (colour-blind safe).
+
+mod volume;
+
+pub use volume::cost_vs_volume;
+
+use plotters::style::RGBColor;
+
+/// Renting.
+pub const RENT: RGBColor = RGBColor(0x00, 0x72, 0xB2);
+/// Self-hosting.
+pub const SELF_HOST: RGBColor = RGBColor(0xD5, 0x5E, 0x00);
+/// Hybrid.
+pub const HYBRID: RGBColor = RGBColor(0x00, 0x9E, 0x73);
+/// Markers and text.
+pub const INK: RGBColor = RGBColor(0x22, 0x22, 0x22);
+/// Grid lines.
+pub const GRID: RGBColor = RGBColor(0xDD, 0xDD, 0xDD);
+
+/// Chart size in SVG user units; the SVG scales to its container.
+pub const SIZE: (u32, u32) = (720, 400);
+
+/// Makes the SVG scale with its container: plotters writes a fixed width and height.
+pub fn responsive(svg: String, title: &str) -> String {
+    let (w, h) = SIZE;
+    let fixed = format!(r#"width="{w}" height="{h}""#);
+    // plotters already writes the viewBox; dropping width and height lets CSS size the chart.
+    let scalable = format!(r#"preserveAspectRatio="xMidYMid meet" role="img" aria-label="{title}""#);
+    svg.replacen(&fixed, &scalable, 1)
+}

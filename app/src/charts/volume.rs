@@ -1,0 +1,111 @@
+//! Monthly cost vs monthly volume: the rent line, the self-hosting staircase, the hybrid, the
+//! user's volume and the break-even marked, both axes logarithmic.
+
+use plotters::prelude::*;
+use servecost::series::CostVsVolume;
+
+use crate::charts::{responsive, GRID, HYBRID, INK, RENT, SELF_HOST, SIZE};
+use crate::format;
+
+/// The chart as an SVG string (empty when there is nothing to draw).
+pub fn cost_vs_volume(series: &CostVsVolume) -> String {
+    let mut svg = String::new();
+    if draw(series, &mut svg).is_err() {
+        return String::new();
+    }
+    responsive(svg, "Monthly cost against monthly token volume")
+}
+
+fn draw<'a>(
+    s: &CostVsVolume,
+    out: &'a mut String,
+) -> Result<(), Box<dyn std::error::Error + 'a>> {
+    let pts = &s.points;
+    let (Some(first), Some(last)) = (pts.first(), pts.last()) else {
+        return Ok(());
+    };
+    let costs = pts
+        .iter()
+        .flat_map(|p| [p.rent, p.self_host].into_iter().chain(p.hybrid))
+        .filter(|c| *c > 0.0);
+    let (lo, hi) = costs.fold((f64::MAX, 0.0_f64), |(lo, hi), c| (lo.min(c), hi.max(c)));
+    if !(hi > 0.0) {
+        return Ok(());
+    }
+    let root = SVGBackend::with_string(out, SIZE).into_drawing_area();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(12)
+        .x_label_area_size(44)
+        .y_label_area_size(72)
+        .build_cartesian_2d(
+            (first.tokens..last.tokens).log_scale(),
+            (lo * 0.8..hi * 1.25).log_scale(),
+        )?;
+    chart
+        .configure_mesh()
+        .light_line_style(GRID.mix(0.5))
+        .bold_line_style(GRID)
+        .x_desc("Tokens per month")
+        .y_desc("$ per month")
+        .x_label_formatter(&|v| format::tokens(*v))
+        .y_label_formatter(&|v| format::usd(*v))
+        .label_style(("sans-serif", 13).into_font().color(&INK))
+        .axis_desc_style(("sans-serif", 14).into_font().color(&INK))
+        .draw()?;
+
+    chart
+        .draw_series(LineSeries::new(
+            pts.iter().map(|p| (p.tokens, p.rent)),
+            RENT.stroke_width(3),
+        ))?
+        .label("Rent (API)")
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 18, y)], RENT.stroke_width(3)));
+    let staircase = pts.windows(2).flat_map(|w| {
+        [
+            (w[0].tokens, w[0].self_host),
+            (w[1].tokens, w[0].self_host),
+            (w[1].tokens, w[1].self_host),
+        ]
+    });
+    chart
+        .draw_series(LineSeries::new(staircase, SELF_HOST.stroke_width(3)))?
+        .label("Self-host")
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 18, y)], SELF_HOST.stroke_width(3)));
+    if pts.iter().all(|p| p.hybrid.is_some()) {
+        chart
+            .draw_series(LineSeries::new(
+                pts.iter().filter_map(|p| p.hybrid.map(|h| (p.tokens, h))),
+                HYBRID.stroke_width(2),
+            ))?
+            .label("Best hybrid")
+            .legend(|(x, y)| PathElement::new([(x, y), (x + 18, y)], HYBRID.stroke_width(2)));
+    }
+    let (y0, y1) = (lo * 0.8, hi * 1.25);
+    let marks = [(Some(s.user_tokens), "your volume", INK)]
+        .into_iter()
+        .chain([(s.break_even_tokens, "break-even", SELF_HOST)]);
+    for (x, label, colour) in marks {
+        let Some(x) = x.filter(|x| *x >= first.tokens && *x <= last.tokens) else {
+            continue;
+        };
+        chart.draw_series(std::iter::once(PathElement::new(
+            [(x, y0), (x, y1)],
+            colour.stroke_width(1),
+        )))?;
+        chart.draw_series(std::iter::once(Text::new(
+            label,
+            (x, y1 / 1.08),
+            ("sans-serif", 12).into_font().color(&colour),
+        )))?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.9))
+        .border_style(GRID)
+        .label_font(("sans-serif", 13).into_font().color(&INK))
+        .draw()?;
+    root.present()?;
+    Ok(())
+}

@@ -1,0 +1,56 @@
+//! Monthly totals for renting, self-hosting and the best hybrid, and the self-hosted bill.
+
+use leptos::prelude::*;
+use servecost::Report;
+
+use crate::format::{percent, usd};
+
+/// The three totals and the breakdown, idle compute on its own line.
+#[component]
+pub fn Totals(
+    /// The report.
+    report: Report,
+) -> impl IntoView {
+    let r = report;
+    let b = r.self_host.breakdown;
+    let hybrid = r.hybrid.map(|h| {
+        let what = if h.replicas == 0.0 {
+            "= renting everything".to_owned()
+        } else {
+            format!("{} replicas, {} of demand to the API", h.replicas, percent(h.api_share))
+        };
+        view! {
+            <div class="total hybrid" data-testid="hybrid-monthly" data-usd=h.monthly_usd.to_string()>
+                <span class="label">"Best hybrid"</span>
+                <span class="amount">{usd(h.monthly_usd)}</span>
+                <span class="detail">{what}</span>
+            </div>
+        }
+    });
+    view! {
+        <div class="totals">
+            <div class="total rent" data-testid="rent-monthly" data-usd=r.rent.monthly_usd.to_string()>
+                <span class="label">"Rent (API)"</span>
+                <span class="amount">{usd(r.rent.monthly_usd)}</span>
+                <span class="detail">"per month"</span>
+            </div>
+            <div class="total self-host" data-testid="self-monthly" data-usd=r.self_host.monthly_usd.to_string()>
+                <span class="label">"Self-host"</span>
+                <span class="amount">{usd(r.self_host.monthly_usd)}</span>
+                <span class="detail">
+                    {format!("{} GPUs, {} utilised", r.self_host.gpus, percent(r.self_host.utilization))}
+                </span>
+            </div>
+            {hybrid}
+        </div>
+        <table class="breakdown">
+            <caption>"The self-hosted bill, per month"</caption>
+            <tbody>
+                <tr><th scope="row">"Busy compute"</th><td>{usd(b.busy_compute)}</td></tr>
+                <tr><th scope="row">"Idle compute"</th><td data-testid="idle">{usd(b.idle_compute)}</td></tr>
+                <tr><th scope="row">"Operations"</th><td>{usd(b.ops)}</td></tr>
+                <tr><th scope="row">"API overflow"</th><td>{usd(b.overflow_api)}</td></tr>
+            </tbody>
+        </table>
+    }
+}

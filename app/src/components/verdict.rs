@@ -1,0 +1,52 @@
+//! The verdict in one sentence, with the numbers.
+
+use leptos::prelude::*;
+use servecost::report::Side;
+use servecost::Report;
+
+use crate::format::{percent, tokens, usd};
+
+/// Which side wins, by how much, and from which volume on.
+#[component]
+pub fn Verdict(
+    /// The report.
+    report: Report,
+) -> impl IntoView {
+    let r = &report;
+    let own = &r.self_host;
+    let chip = r.inputs.chip_name.clone().unwrap_or_else(|| "GPU".into());
+    let fleet = format!("{} × {} {chip}", own.replicas, r.inputs.replica_gpus);
+    let idle = if own.monthly_usd > 0.0 {
+        own.breakdown.idle_compute / own.monthly_usd
+    } else {
+        0.0
+    };
+    let rent = format!("Renting costs {} a month", usd(r.rent.monthly_usd));
+    let host = format!(
+        "self-hosting on {fleet} costs {} a month ({} of it idle hours)",
+        usd(own.monthly_usd),
+        percent(idle)
+    );
+    let ratio = r.verdict.ratio.map(|x| format!(" ({x:.1}× cheaper)")).unwrap_or_default();
+    let sentence = match r.verdict.winner {
+        Side::Rent => format!("{rent}; {host}. Renting wins{ratio}."),
+        Side::SelfHost => format!("{rent}; {host}. Self-hosting wins{ratio}."),
+    };
+    let break_even = match (r.break_even.monthly_tokens, &r.break_even.volume_note) {
+        (Some(v), _) if v <= r.inputs.total_tokens => {
+            format!("Self-hosting stays cheaper above {} tokens a month.", tokens(v))
+        }
+        (Some(v), _) => format!("Self-hosting wins above {} tokens a month.", tokens(v)),
+        (None, Some(why)) => format!("Self-hosting never wins at these prices: {why}."),
+        (None, None) => String::new(),
+    };
+    let winner = match r.verdict.winner {
+        Side::Rent => "rent",
+        Side::SelfHost => "self_host",
+    };
+    view! {
+        <p class="verdict" data-testid="verdict" data-winner=winner>
+            <strong>{sentence}</strong> " " {break_even}
+        </p>
+    }
+}

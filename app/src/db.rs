@@ -1,0 +1,81 @@
+//! The database (server only): connection, migrations, and the dataset at a revision.
+//!
+//! Every dataset row carries the revision that brought it; the dataset at revision `N` takes,
+//! for each key, the row with the highest revision not above `N`.
+
+mod rows;
+
+use std::str::FromStr;
+use std::sync::{Arc, RwLock};
+
+use servecost::Dataset;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
+use sqlx::SqlitePool;
+
+/// The connection pool and the newest dataset, loaded once and shared by every request.
+#[derive(Clone)]
+pub struct Store {
+    /// The connection pool.
+    pub pool: SqlitePool,
+    current: Arc<RwLock<Arc<Dataset>>>,
+}
+
+/// Opens (creating if missing) the database at `url`.
+pub async fn connect(url: &str) -> Result<SqlitePool, sqlx::Error> {
+    let options = SqliteConnectOptions::from_str(url)?
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .foreign_keys(true);
+    SqlitePoolOptions::new()
+        .max_connections(8)
+        .connect_with(options)
+        .await
+}
+
+/// Applies the embedded migrations: the schema and the published dataset.
+pub async fn migrate(pool: &SqlitePool) -> Result<(), sqlx::migrate::MigrateError> {
+    sqlx::migrate!("../migrations").run(pool).await
+}
+
+/// The newest dataset revision.
+pub async fn newest_revision(pool: &SqlitePool) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar::<_, i64>("SELECT COALESCE(MAX(id), 0) FROM dataset_revisions")
+        .fetch_one(pool)
+        .await
+}
+
+/// The dataset as it stood at `revision`.
+pub async fn load_dataset(pool: &SqlitePool, revision: i64) -> Result<Dataset, sqlx::Error> {
+    rows::load(pool, revision).await
+}
+
+impl Store {
+    /// Connects the store and loads the newest dataset.
+    pub async fn open(pool: SqlitePool) -> Result<Self, sqlx::Error> {
+        let revision = newest_revision(&pool).await?;
+        let dataset = load_dataset(&pool, revision).await?;
+        Ok(Self {
+            pool,
+            current: Arc::new(RwLock::new(Arc::new(dataset))),
+        })
+    }
+
+    /// The newest dataset.
+    pub fn current(&self) -> Arc<Dataset> {
+        match self.current.read() {
+            Ok(guard) => Arc::clone(&guard),
+            Err(poisoned) => Arc::clone(&poisoned.into_inner()),
+        }
+    }
+
+    /// Reloads the newest dataset (after an import).
+    pub async fn reload(&self) -> Result<(), sqlx::Error> {
+        let revision = newest_revision(&self.pool).await?;
+        let dataset = Arc::new(load_dataset(&self.pool, revision).await?);
+        match self.current.write() {
+            Ok(mut guard) => *guard = dataset,
+            Err(poisoned) => *poisoned.into_inner() = dataset,
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,293 @@
+//! Rows as stored, and the dataset they make at a revision.
+
+use servecost::curve::CurvePoint;
+use servecost::dataset::{
+    ApiOffer, Chip, Curve, Dataset, Headline, Model, PriceTier, Source, Trust, WeightsSize,
+};
+use servecost::units::Mix;
+use sqlx::{FromRow, SqlitePool};
+
+/// Rows of `table` whose revision is the newest not above `?` for their key columns `keys`.
+fn newest(table: &str, keys: &[&str], order: &str) -> String {
+    let matches: Vec<String> = keys.iter().map(|k| format!("t2.{k} = t.{k}")).collect();
+    format!(
+        "SELECT * FROM {table} t WHERE t.revision = (SELECT MAX(t2.revision) FROM {table} t2 \
+         WHERE {} AND t2.revision <= ?1) ORDER BY {order}",
+        matches.join(" AND ")
+    )
+}
+
+#[derive(FromRow)]
+struct SourceRow {
+    key: String,
+    publisher: String,
+    title: String,
+    url: Option<String>,
+    date: String,
+    trust: String,
+    caveat: Option<String>,
+}
+
+#[derive(FromRow)]
+struct ModelRow {
+    id: String,
+    name: String,
+    licence: String,
+    licence_revenue_threshold_usd: Option<f64>,
+    licence_source: String,
+}
+
+#[derive(FromRow)]
+struct WeightsRow {
+    model: String,
+    precision: String,
+    gigabytes: f64,
+    source: String,
+}
+
+#[derive(FromRow)]
+struct ChipRow {
+    id: String,
+    name: String,
+    memory_gb: f64,
+    memory_source: String,
+    accelerator_kw: Option<f64>,
+    accelerator_kw_source: Option<String>,
+    all_in_kw: Option<f64>,
+    all_in_kw_source: Option<String>,
+}
+
+#[derive(FromRow)]
+struct TierRow {
+    chip: String,
+    tier: String,
+    label: String,
+    usd_per_gpu_hour: f64,
+    source: String,
+    is_default: bool,
+}
+
+#[derive(FromRow)]
+struct OfferRow {
+    id: String,
+    model: String,
+    name: String,
+    price_in: f64,
+    price_out: f64,
+    cache_discount: f64,
+    markup: f64,
+    speed_tps: Option<f64>,
+    source: String,
+    note: Option<String>,
+}
+
+#[derive(FromRow)]
+struct CurveRow {
+    id: String,
+    revision: i64,
+    model: String,
+    chip: String,
+    precision: String,
+    framework: String,
+    replica_gpus: f64,
+    mix_uncached: f64,
+    mix_cached: f64,
+    mix_output: f64,
+    mix_stated: bool,
+    price_basis_usd: Option<f64>,
+    source: String,
+    note: Option<String>,
+}
+
+#[derive(FromRow)]
+struct PointRow {
+    tps: f64,
+    tokens_per_s_per_gpu: Option<f64>,
+    usd_per_mtok: Option<f64>,
+}
+
+#[derive(FromRow)]
+struct HeadlineRow {
+    id: String,
+    chip: String,
+    label: String,
+    tokens_per_s_per_mw: Option<f64>,
+    agents_per_mw: Option<f64>,
+    is_floor: bool,
+    source: String,
+}
+
+fn trust(text: &str) -> Trust {
+    match text {
+        "vendor" => Trust::Vendor,
+        "licensor" => Trust::Licensor,
+        "assumption" => Trust::Assumption,
+        _ => Trust::Independent,
+    }
+}
+
+fn corrupt(what: String) -> sqlx::Error {
+    sqlx::Error::Protocol(what)
+}
+
+async fn fetch<T>(pool: &SqlitePool, sql: &str, revision: i64) -> Result<Vec<T>, sqlx::Error>
+where
+    T: for<'r> FromRow<'r, sqlx::sqlite::SqliteRow> + Send + Unpin,
+{
+    sqlx::query_as::<_, T>(sql).bind(revision).fetch_all(pool).await
+}
+
+async fn curve(pool: &SqlitePool, row: CurveRow) -> Result<Curve, sqlx::Error> {
+    let points: Vec<PointRow> = sqlx::query_as(
+        "SELECT tps, tokens_per_s_per_gpu, usd_per_mtok FROM curve_points \
+         WHERE curve = ?1 AND revision = ?2 ORDER BY idx",
+    )
+    .bind(&row.id)
+    .bind(row.revision)
+    .fetch_all(pool)
+    .await?;
+    let points = points
+        .into_iter()
+        .map(|p| match (p.tokens_per_s_per_gpu, p.usd_per_mtok, row.price_basis_usd) {
+            (Some(t), _, _) => Ok(CurvePoint {
+                tps: p.tps,
+                tokens_per_s_per_gpu: t,
+            }),
+            (None, Some(cost), Some(price)) => Ok(CurvePoint::from_cost(p.tps, cost, price)),
+            _ => Err(corrupt(format!(
+                "curve {} has a cost point without a price basis",
+                row.id
+            ))),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mix = Mix::from_parts(row.mix_uncached, row.mix_cached, row.mix_output)
+        .ok_or_else(|| corrupt(format!("curve {} has an invalid mix", row.id)))?;
+    Ok(Curve {
+        id: row.id,
+        model: row.model,
+        chip: row.chip,
+        precision: row.precision,
+        framework: row.framework,
+        replica_gpus: row.replica_gpus,
+        mix,
+        mix_stated: row.mix_stated,
+        points,
+        source: row.source,
+        note: row.note,
+    })
+}
+
+/// The dataset at `revision`.
+pub async fn load(pool: &SqlitePool, revision: i64) -> Result<Dataset, sqlx::Error> {
+    let sources: Vec<SourceRow> = fetch(pool, &newest("sources", &["key"], "t.key"), revision).await?;
+    let models: Vec<ModelRow> = fetch(pool, &newest("models", &["id"], "t.id"), revision).await?;
+    let weights: Vec<WeightsRow> = fetch(
+        pool,
+        &newest("model_weights", &["model", "precision"], "t.model, t.precision"),
+        revision,
+    )
+    .await?;
+    let chips: Vec<ChipRow> = fetch(pool, &newest("chips", &["id"], "t.id"), revision).await?;
+    let tiers: Vec<TierRow> = fetch(
+        pool,
+        &newest("price_tiers", &["chip", "tier"], "t.chip, t.usd_per_gpu_hour"),
+        revision,
+    )
+    .await?;
+    let offers: Vec<OfferRow> =
+        fetch(pool, &newest("api_offers", &["id"], "t.revision, t.id"), revision).await?;
+    let curve_rows: Vec<CurveRow> =
+        fetch(pool, &newest("curves", &["id"], "t.revision, t.id"), revision).await?;
+    let headlines: Vec<HeadlineRow> =
+        fetch(pool, &newest("headlines", &["id"], "t.id"), revision).await?;
+    let mut curves = Vec::with_capacity(curve_rows.len());
+    for row in curve_rows {
+        curves.push(curve(pool, row).await?);
+    }
+    Ok(Dataset {
+        revision,
+        sources: sources
+            .into_iter()
+            .map(|s| Source {
+                key: s.key,
+                publisher: s.publisher,
+                title: s.title,
+                url: s.url,
+                date: s.date,
+                trust: trust(&s.trust),
+                caveat: s.caveat,
+            })
+            .collect(),
+        models: models
+            .into_iter()
+            .map(|m| Model {
+                weights: weights
+                    .iter()
+                    .filter(|w| w.model == m.id)
+                    .map(|w| WeightsSize {
+                        precision: w.precision.clone(),
+                        gigabytes: w.gigabytes,
+                        source: w.source.clone(),
+                    })
+                    .collect(),
+                id: m.id,
+                name: m.name,
+                licence: m.licence,
+                licence_revenue_threshold_usd: m.licence_revenue_threshold_usd,
+                licence_source: m.licence_source,
+            })
+            .collect(),
+        chips: chips
+            .into_iter()
+            .map(|c| Chip {
+                id: c.id,
+                name: c.name,
+                memory_gb: c.memory_gb,
+                memory_source: c.memory_source,
+                accelerator_kw: c.accelerator_kw,
+                accelerator_kw_source: c.accelerator_kw_source,
+                all_in_kw: c.all_in_kw,
+                all_in_kw_source: c.all_in_kw_source,
+            })
+            .collect(),
+        price_tiers: tiers
+            .into_iter()
+            .map(|t| PriceTier {
+                chip: t.chip,
+                tier: t.tier,
+                label: t.label,
+                usd_per_gpu_hour: t.usd_per_gpu_hour,
+                source: t.source,
+                is_default: t.is_default,
+            })
+            .collect(),
+        api_offers: offers
+            .into_iter()
+            .map(|o| ApiOffer {
+                id: o.id,
+                model: o.model,
+                name: o.name,
+                price_in: o.price_in,
+                price_out: o.price_out,
+                cache_discount: o.cache_discount,
+                markup: o.markup,
+                speed_tps: o.speed_tps,
+                source: o.source,
+                note: o.note,
+            })
+            .collect(),
+        curves,
+        headlines: headlines
+            .into_iter()
+            .map(|h| Headline {
+                id: h.id,
+                chip: h.chip,
+                label: h.label,
+                tokens_per_s_per_mw: h.tokens_per_s_per_mw,
+                agents_per_mw: h.agents_per_mw,
+                is_floor: h.is_floor,
+                source: h.source,
+            })
+            .collect(),
+    })
+}

@@ -1,0 +1,77 @@
+//! The page's state is its query string: read it, change one parameter, evaluate it.
+
+use servecost::{evaluate, parse_lenient, Dataset, Problem, Report};
+
+/// What one query string gives.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// The report, or the problems that stopped it.
+    pub report: Result<Report, Vec<Problem>>,
+    /// Parameters that could not be read and fell back to their default.
+    pub problems: Vec<Problem>,
+    /// Parameters that were ignored (unknown or not applicable).
+    pub ignored: Vec<Problem>,
+}
+
+/// The query's `name=value` pairs, without empty values (an emptied form field means "default").
+pub fn pairs(query: &str) -> Vec<(String, String)> {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .filter_map(|p| p.split_once('=').or(Some((p, ""))))
+        .filter(|(k, v)| !k.is_empty() && !v.is_empty())
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect()
+}
+
+/// The raw (still encoded) value of `name`.
+pub fn get(query: &str, name: &str) -> Option<String> {
+    pairs(query).into_iter().find(|(k, _)| k == name).map(|(_, v)| v)
+}
+
+/// `query` with `name` set to `value` (removed when empty); other parameters keep their order.
+pub fn set(query: &str, name: &str, value: &str) -> String {
+    let mut out: Vec<(String, String)> = pairs(query).into_iter().filter(|(k, _)| k != name).collect();
+    if !value.trim().is_empty() {
+        out.push((name.to_owned(), encode(value.trim())));
+    }
+    out.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&")
+}
+
+fn encode(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'.' | b'-' | b'_' | b':' | b',' => {
+                (b as char).to_string()
+            }
+            b'%' => "%25".to_owned(),
+            other => format!("%{other:02X}"),
+        })
+        .collect()
+}
+
+/// Reads and evaluates `query` against `data`, bad fields replaced by their default.
+pub fn outcome(query: &str, data: &Dataset) -> Outcome {
+    let cleaned: Vec<String> = pairs(query).into_iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let (parsed, problems) = parse_lenient(&cleaned.join("&"));
+    Outcome {
+        report: evaluate(&parsed.scenario, data),
+        problems,
+        ignored: parsed.warnings,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_replaces_and_removes() {
+        assert_eq!(set("a=1&b=2", "a", "3"), "b=2&a=3");
+        assert_eq!(set("a=1&b=2", "a", ""), "b=2");
+        assert_eq!(set("", "gpu_hour", "2.5"), "gpu_hour=2.5");
+        assert_eq!(set("", "util", "70%"), "util=70%25");
+        assert_eq!(pairs("?a=&b=1"), vec![("b".to_owned(), "1".to_owned())]);
+    }
+}

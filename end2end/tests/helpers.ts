@@ -1,0 +1,34 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/** The JSON API's answer for a query string. */
+export async function apiReport(request: APIRequestContext, query: string) {
+  const response = await request.get(`/api/v1/evaluate?${query}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}
+
+/** The numbers the page shows, read from its data attributes. */
+export async function pageNumbers(page: Page) {
+  const verdict = page.getByTestId("verdict");
+  await expect(verdict).toBeVisible();
+  return {
+    winner: await verdict.getAttribute("data-winner"),
+    rent: Number(await page.getByTestId("rent-monthly").getAttribute("data-usd")),
+    selfHost: Number(await page.getByTestId("self-monthly").getAttribute("data-usd")),
+  };
+}
+
+/** Fails the test on any console error or uncaught exception (a broken WASM shows up here). */
+export function failOnConsoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  return () => expect(errors, errors.join("\n")).toEqual([]);
+}
+
+/** Waits until the WASM app has hydrated the page. */
+export async function hydrated(page: Page) {
+  await expect(page.locator("[data-hydrated=true]")).toHaveCount(1, { timeout: 15_000 });
+}

@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+import { apiReport, failOnConsoleErrors, hydrated, pageNumbers } from "./helpers";
+
+test("changing the volume recomputes in the browser to what the API says", async ({ page, request }) => {
+  const noErrors = failOnConsoleErrors(page);
+  await page.goto("/");
+  await hydrated(page);
+  const before = await pageNumbers(page);
+  const calls: string[] = [];
+  page.on("request", (r) => calls.push(r.url()));
+
+  await page.getByLabel("Requests per month").fill("50M");
+  await expect(page.getByTestId("verdict")).not.toHaveAttribute("data-winner", before.winner ?? "");
+  expect(new URL(page.url()).searchParams.get("requests")).toBe("50M");
+  const after = await pageNumbers(page);
+  const api = await apiReport(request, "requests=50M");
+  expect(after.winner).toBe(api.verdict.winner);
+  expect(after.rent).toBeCloseTo(api.rent.monthly_usd, 6);
+  expect(after.selfHost).toBeCloseTo(api.self_host.monthly_usd, 6);
+  expect(calls, "recomputed without a server round trip").toEqual([]);
+  noErrors();
+});
+
+test("changing the GPU-hour price recomputes and redraws the chart", async ({ page, request }) => {
+  const noErrors = failOnConsoleErrors(page);
+  await page.goto("/?requests=20M");
+  await hydrated(page);
+  const chart = page.getByTestId("chart-volume").locator(".svg");
+  const before = await chart.innerHTML();
+  await page.getByLabel("Rented GPU-hour price").fill("9");
+  await expect.poll(() => chart.innerHTML()).not.toBe(before);
+  const shown = await pageNumbers(page);
+  const api = await apiReport(request, "requests=20M&gpu_hour=9");
+  expect(shown.winner).toBe(api.verdict.winner);
+  expect(shown.selfHost).toBeCloseTo(api.self_host.monthly_usd, 6);
+  noErrors();
+});
+
+test("an invalid value shows its message and keeps the last result", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  const before = await pageNumbers(page);
+  await page.getByLabel("Rented GPU-hour price").fill("-4");
+  await expect(page.getByTestId("error-gpu_hour")).toContainText("from 0.01 to 1000");
+  const after = await pageNumbers(page);
+  expect(after.selfHost).toBe(before.selfHost);
+});

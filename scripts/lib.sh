@@ -1,0 +1,95 @@
+# Shared steps of scripts/run, scripts/build and scripts/test. Each step is idempotent: it
+# installs or rebuilds only what is missing or out of date. Sourced, not run.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+TOOLS="$ROOT/.tools"
+WASM_BINDGEN_VERSION=0.2.130   # must equal the wasm-bindgen crate pinned in Cargo.toml
+BINARYEN_VERSION=132.0.0       # npm's wasm-opt; Debian's (108) silently breaks the WASM
+export PATH="$TOOLS/binaryen/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    echo "need root for: $*" >&2; return 1; fi
+}
+
+ensure_rust() {
+  if ! command -v cargo >/dev/null; then
+    echo "cargo not found: install Rust with rustup first" >&2; exit 1
+  fi
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "adding the wasm32 target"
+    rustup target add wasm32-unknown-unknown
+  fi
+  if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION"; then
+    say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 3 minutes, once)"
+    # Not --locked: its lock file wants a webpki-roots version the registry here lacks.
+    cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+  fi
+}
+
+ensure_node() {
+  if ! command -v npm >/dev/null; then
+    say "installing Node.js and npm"
+    as_root apt-get update -qq
+    as_root apt-get install -y -qq nodejs npm
+  fi
+}
+
+ensure_binaryen() {
+  ensure_node
+  if ! "$TOOLS/binaryen/node_modules/.bin/wasm-opt" --version >/dev/null 2>&1; then
+    say "installing wasm-opt (npm binaryen $BINARYEN_VERSION)"
+    mkdir -p "$TOOLS/binaryen"
+    npm install --silent --no-audit --no-fund --prefix "$TOOLS/binaryen" "binaryen@$BINARYEN_VERSION"
+  fi
+}
+
+ensure_chromium() {
+  if ! command -v chromium >/dev/null; then
+    say "installing Chromium (Debian package)"
+    as_root apt-get update -qq
+    as_root apt-get install -y -qq chromium
+  fi
+}
+
+ensure_playwright() {
+  ensure_node
+  if [ ! -d end2end/node_modules/@playwright/test ] || [ end2end/package-lock.json -nt end2end/node_modules/.package-lock.json ]; then
+    say "installing the browser-test packages (npm ci, no browser download)"
+    (cd end2end && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent)
+  fi
+}
+
+# The site: WASM bundle (release, wasm-bindgen, npm's wasm-opt), CSS and static files.
+build_site() {
+  say "building the browser bundle (WASM)"
+  cargo build -p app --lib --target wasm32-unknown-unknown --no-default-features --features hydrate \
+    --profile wasm-release --target-dir target/front
+  local wasm=target/front/wasm32-unknown-unknown/wasm-release/app.wasm
+  local out=target/site/pkg
+  mkdir -p "$out"
+  if [ ! -f "$out/servecost_bg.wasm" ] || [ "$wasm" -nt "$out/servecost_bg.wasm" ]; then
+    wasm-bindgen --target web --out-dir "$out" --out-name servecost "$wasm"
+    say "optimising the WASM (wasm-opt -Oz)"
+    wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
+      "$out/servecost_bg.wasm" -o "$out/servecost_bg.wasm"
+  fi
+  cp style/main.css "$out/servecost.css"
+  cp -r public/. target/site/
+}
+
+build_server() {
+  say "building the server (release)"
+  cargo build -p server --release
+}
+
+build_all() {
+  ensure_rust
+  ensure_binaryen
+  build_site
+  build_server
+}

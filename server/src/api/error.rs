@@ -1,0 +1,46 @@
+//! Errors of the JSON API.
+//!
+//! Policy: a client's mistake is answered with a status that fits and a JSON body naming each
+//! problem (parameter, value, reason); an internal failure is logged with `tracing` and answered
+//! with a 500 that reveals nothing of the internals. User input never causes a 500.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Serialize;
+use servecost::Problem;
+
+/// An API error.
+#[derive(Debug)]
+pub enum ApiError {
+    /// The request's parameters cannot be read (400).
+    BadRequest(Vec<Problem>),
+    /// The parameters are readable but have no answer (422), e.g. a target above the curve.
+    Unprocessable(Vec<Problem>),
+    /// Something failed on the server; the message is logged, not sent.
+    Internal(String),
+}
+
+#[derive(Serialize)]
+struct Body<'a> {
+    error: &'a str,
+    problems: &'a [Problem],
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, error, problems) = match &self {
+            ApiError::BadRequest(p) => (StatusCode::BAD_REQUEST, "invalid parameters", p.as_slice()),
+            ApiError::Unprocessable(p) => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "no answer for these parameters",
+                p.as_slice(),
+            ),
+            ApiError::Internal(message) => {
+                tracing::error!(%message, "internal error");
+                (StatusCode::INTERNAL_SERVER_ERROR, "internal error", &[][..])
+            }
+        };
+        (status, Json(Body { error, problems })).into_response()
+    }
+}

@@ -1,0 +1,33 @@
+//! `GET /api/v1/evaluate?<scenario query>`: the engine's report, with the parameters ignored.
+
+use axum::extract::{RawQuery, State};
+use axum::Json;
+use serde::Serialize;
+use servecost::{Problem, Report};
+
+use crate::api::ApiError;
+use crate::AppState;
+
+/// The report, with the stable field names, and what was ignored.
+#[derive(Serialize)]
+pub struct Evaluated {
+    /// The report.
+    #[serde(flatten)]
+    pub report: Report,
+    /// Unknown or inapplicable parameters, each with the reason.
+    pub ignored: Vec<Problem>,
+}
+
+/// Evaluates the scenario in the query string against the newest dataset.
+pub async fn evaluate(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+) -> Result<Json<Evaluated>, ApiError> {
+    let parsed = servecost::parse(query.as_deref().unwrap_or_default()).map_err(ApiError::BadRequest)?;
+    let data = state.store.current();
+    let report = servecost::evaluate(&parsed.scenario, &data).map_err(ApiError::Unprocessable)?;
+    Ok(Json(Evaluated {
+        report,
+        ignored: parsed.warnings,
+    }))
+}

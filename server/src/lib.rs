@@ -1,0 +1,88 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+// Leptos view types nest deeply; the default limit (128) is too low for the calculator page.
+#![recursion_limit = "256"]
+
+pub mod api;
+pub mod config;
+pub mod security;
+
+use std::time::Duration;
+
+use app::db::Store;
+use app::{shell, App};
+use axum::extract::{FromRef, State};
+use axum::http::StatusCode;
+use axum::routing::get;
+use axum::Router;
+use leptos::prelude::{provide_context, LeptosOptions};
+use leptos_axum::{generate_route_list, LeptosRoutes};
+use tower_http::compression::CompressionLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::services::ServeDir;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+/// Largest request body accepted, in bytes.
+pub const BODY_LIMIT: usize = 256 * 1024;
+/// Longest a request may take.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    /// The database and the newest dataset.
+    pub store: Store,
+    /// Leptos's options (site root, output name, address).
+    pub leptos: LeptosOptions,
+}
+
+impl FromRef<AppState> for LeptosOptions {
+    fn from_ref(state: &AppState) -> Self {
+        state.leptos.clone()
+    }
+}
+
+async fn healthz(State(state): State<AppState>) -> (StatusCode, &'static str) {
+    match sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM dataset_revisions")
+        .fetch_one(&state.store.pool)
+        .await
+    {
+        Ok(n) if n > 0 => (StatusCode::OK, "ok"),
+        Ok(_) => (StatusCode::SERVICE_UNAVAILABLE, "no dataset"),
+        Err(e) => {
+            tracing::error!(error = %e, "health check failed");
+            (StatusCode::SERVICE_UNAVAILABLE, "database unavailable")
+        }
+    }
+}
+
+/// The whole application: pages, JSON API, static files, with compression, a timeout, a body
+/// limit and security headers.
+pub fn router(state: AppState) -> Router {
+    let routes = generate_route_list(App);
+    let store = state.store.clone();
+    let options = state.leptos.clone();
+    let files = ServeDir::new(options.site_root.as_ref());
+    let [nosniff, referrer, csp, frame] = security::layers();
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/api/v1/evaluate", get(api::evaluate))
+        .route("/api/v1/dataset", get(api::dataset))
+        .leptos_routes_with_context(
+            &state,
+            routes,
+            move || provide_context(store.clone()),
+            move || shell(options.clone()),
+        )
+        .fallback_service(files)
+        .with_state(state)
+        .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
+        .layer(CompressionLayer::new())
+        .layer(nosniff)
+        .layer(referrer)
+        .layer(csp)
+        .layer(frame)
+        .layer(TraceLayer::new_for_http())
+}

@@ -1,0 +1,65 @@
+//! A fresh SQLite database with the migrations, and the router over it, for in-process tests.
+#![allow(dead_code)]
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use axum::body::Body;
+use axum::http::{Request, Response, StatusCode};
+use http_body_util::BodyExt;
+use server::config::Config;
+use server::{router, AppState};
+use sqlx::SqlitePool;
+use tower::ServiceExt;
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+/// A database file of its own for each test, deleted with the folder at the end of the test.
+pub struct TestDb {
+    pub pool: SqlitePool,
+    pub dir: std::path::PathBuf,
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+pub async fn fresh_db() -> TestDb {
+    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!("servecost-test-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let url = format!("sqlite://{}", dir.join("test.db").display());
+    let pool = app::db::connect(&url).await.expect("connect");
+    app::db::migrate(&pool).await.expect("migrate");
+    TestDb { pool, dir }
+}
+
+pub async fn app() -> (axum::Router, TestDb) {
+    let db = fresh_db().await;
+    let store = app::db::Store::open(db.pool.clone()).await.expect("load dataset");
+    let config = Config::from_env().expect("default config");
+    let state = AppState {
+        store,
+        leptos: config.leptos_options(),
+    };
+    (router(state), db)
+}
+
+pub async fn get(app: &axum::Router, uri: &str) -> Response<Body> {
+    app.clone()
+        .oneshot(Request::get(uri).body(Body::empty()).expect("request"))
+        .await
+        .expect("response")
+}
+
+pub async fn body_text(response: Response<Body>) -> String {
+    let bytes = response.into_body().collect().await.expect("body").to_bytes();
+    String::from_utf8(bytes.to_vec()).expect("utf-8")
+}
+
+pub async fn json(app: &axum::Router, uri: &str, status: StatusCode) -> serde_json::Value {
+    let response = get(app, uri).await;
+    assert_eq!(response.status(), status, "{uri}");
+    serde_json::from_str(&body_text(response).await).expect("json")
+}

@@ -1,0 +1,107 @@
+//! The router in process, against a fresh SQLite with the migrations applied.
+
+mod common;
+
+use axum::http::{header, StatusCode};
+use common::{app, body_text, get, json};
+
+#[tokio::test]
+async fn healthz_answers_once_migrated() {
+    let (app, _db) = app().await;
+    let response = get(&app, "/healthz").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(body_text(response).await, "ok");
+}
+
+/// The default scenario, priced from the seeded published figures: 1 M coding-agent requests at
+/// $1.25 / $4.25 with 88 % off cached input (aa-model-page).
+#[tokio::test]
+async fn evaluate_returns_the_report_with_stable_names() {
+    let (app, _db) = app().await;
+    let r = json(&app, "/api/v1/evaluate", StatusCode::OK).await;
+    let expected_rent = 810e6 * 1.25e-6 + 26_190e6 * 0.15e-6 + 180e6 * 4.25e-6;
+    let rent = r["rent"]["monthly_usd"].as_f64().expect("rent");
+    assert!((rent - expected_rent).abs() < 1e-6, "{rent}");
+    for path in [
+        "/self_host/monthly_usd",
+        "/self_host/gpus",
+        "/self_host/utilization",
+        "/self_host/breakdown/idle_compute",
+        "/self_host/per_mtok/output",
+        "/self_host/effective_per_mtok/blended",
+        "/hybrid/api_share",
+        "/verdict/ratio",
+        "/break_even/monthly_tokens",
+    ] {
+        assert!(r.pointer(path).and_then(|v| v.as_f64()).is_some(), "{path}");
+    }
+    assert_eq!(r["verdict"]["winner"], "rent");
+    assert_eq!(r["inputs"]["curve"], "inferencex-b300-fp4");
+    assert!(r["warnings"].as_array().expect("warnings").iter().any(|w| w["code"] == "licence_threshold"));
+}
+
+#[tokio::test]
+async fn bad_parameters_get_a_400_naming_each() {
+    let (app, _db) = app().await;
+    let r = json(&app, "/api/v1/evaluate?tps=-3&util=abc&requests=5", StatusCode::BAD_REQUEST).await;
+    let params: Vec<&str> = r["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .filter_map(|p| p["param"].as_str())
+        .collect();
+    assert_eq!(params, ["tps", "util"]);
+    assert!(r["problems"][0]["reason"].as_str().expect("reason").contains("0.1 to 10000"));
+}
+
+#[tokio::test]
+async fn no_answer_gets_a_422_naming_the_parameter() {
+    let (app, _db) = app().await;
+    let r = json(&app, "/api/v1/evaluate?tps=300", StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert_eq!(r["problems"][0]["param"], "tps");
+    assert!(r["problems"][0]["reason"].as_str().expect("reason").contains("254"));
+    let r = json(&app, "/api/v1/evaluate?curve=nope", StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert_eq!(r["problems"][0]["param"], "curve");
+}
+
+#[tokio::test]
+async fn unknown_parameters_come_back_as_ignored() {
+    let (app, _db) = app().await;
+    let r = json(&app, "/api/v1/evaluate?colour=blue", StatusCode::OK).await;
+    assert_eq!(r["ignored"][0]["param"], "colour");
+}
+
+#[tokio::test]
+async fn dataset_lists_sources_and_curves() {
+    let (app, _db) = app().await;
+    let d = json(&app, "/api/v1/dataset", StatusCode::OK).await;
+    assert_eq!(d["revision"], 1);
+    let sources = d["sources"].as_array().expect("sources");
+    assert!(sources.iter().any(|s| s["key"] == "aa-agentperf" && s["trust"] == "independent"));
+    assert!(sources.iter().any(|s| s["key"] == "sglang-cookbook" && s["trust"] == "vendor"));
+    assert_eq!(d["curves"].as_array().expect("curves").len(), 4);
+}
+
+#[tokio::test]
+async fn the_page_is_rendered_on_the_server_with_the_answer() {
+    let (app, _db) = app().await;
+    let response = get(&app, "/?requests=20M").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let headers = response.headers().clone();
+    let html = body_text(response).await;
+    assert!(html.contains("data-testid=\"verdict\""), "{html}");
+    assert!(html.contains("Renting costs"));
+    assert!(html.contains("<svg"));
+    assert_eq!(headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+    assert!(headers[header::CONTENT_SECURITY_POLICY]
+        .to_str()
+        .expect("csp")
+        .contains("frame-ancestors 'none'"));
+    assert!(headers.contains_key(header::REFERRER_POLICY));
+}
+
+#[tokio::test]
+async fn unknown_pages_are_404() {
+    let (app, _db) = app().await;
+    assert_eq!(get(&app, "/no-such-page").await.status(), StatusCode::NOT_FOUND);
+}
