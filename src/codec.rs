@@ -234,7 +234,10 @@ mod tests {
             .map(|s| s.name)
             .chain(super::OTHERS.iter().map(|(n, _)| *n));
         for name in names {
-            assert!(readme.contains(&format!("`{name}`")), "{name} is not in src/README.md");
+            assert!(
+                readme.contains(&format!("`{name}`")),
+                "{name} is not in src/README.md"
+            );
         }
     }
 }

@@ -26,6 +26,7 @@ pub fn responsive(svg: String, title: &str) -> String {
     let (w, h) = SIZE;
     let fixed = format!(r#"width="{w}" height="{h}""#);
     // plotters already writes the viewBox; dropping width and height lets CSS size the chart.
-    let scalable = format!(r#"preserveAspectRatio="xMidYMid meet" role="img" aria-label="{title}""#);
+    let scalable =
+        format!(r#"preserveAspectRatio="xMidYMid meet" role="img" aria-label="{title}""#);
     svg.replacen(&fixed, &scalable, 1)
 }

@@ -26,16 +26,25 @@ pub fn pairs(query: &str) -> Vec<(String, String)> {
 
 /// The raw (still encoded) value of `name`.
 pub fn get(query: &str, name: &str) -> Option<String> {
-    pairs(query).into_iter().find(|(k, _)| k == name).map(|(_, v)| v)
+    pairs(query)
+        .into_iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v)
 }
 
 /// `query` with `name` set to `value` (removed when empty); other parameters keep their order.
 pub fn set(query: &str, name: &str, value: &str) -> String {
-    let mut out: Vec<(String, String)> = pairs(query).into_iter().filter(|(k, _)| k != name).collect();
+    let mut out: Vec<(String, String)> = pairs(query)
+        .into_iter()
+        .filter(|(k, _)| k != name)
+        .collect();
     if !value.trim().is_empty() {
         out.push((name.to_owned(), encode(value.trim())));
     }
-    out.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&")
+    out.iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join("&")
 }
 
 fn encode(value: &str) -> String {
@@ -53,7 +62,10 @@ fn encode(value: &str) -> String {
 
 /// Reads and evaluates `query` against `data`, bad fields replaced by their default.
 pub fn outcome(query: &str, data: &Dataset) -> Outcome {
-    let cleaned: Vec<String> = pairs(query).into_iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let cleaned: Vec<String> = pairs(query)
+        .into_iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
     let (parsed, problems) = parse_lenient(&cleaned.join("&"));
     Outcome {
         report: evaluate(&parsed.scenario, data),

@@ -35,9 +35,9 @@ impl Config {
     pub fn from_env() -> anyhow::Result<Self> {
         let addr = var("LEPTOS_SITE_ADDR", "127.0.0.1:3000");
         Ok(Self {
-            addr: addr
-                .parse()
-                .with_context(|| format!("LEPTOS_SITE_ADDR={addr:?} is not an address like 127.0.0.1:3000"))?,
+            addr: addr.parse().with_context(|| {
+                format!("LEPTOS_SITE_ADDR={addr:?} is not an address like 127.0.0.1:3000")
+            })?,
             database_url: var("DATABASE_URL", "sqlite://servecost.db"),
             log: var("RUST_LOG", "info,sqlx=warn"),
             site_root: var("LEPTOS_SITE_ROOT", "target/site"),

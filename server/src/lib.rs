@@ -78,7 +78,10 @@ pub fn router(state: AppState) -> Router {
         .fallback_service(files)
         .with_state(state)
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
-        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
         .layer(CompressionLayer::new())
         .layer(nosniff)
         .layer(referrer)

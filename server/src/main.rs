@@ -15,8 +15,12 @@ async fn main() -> anyhow::Result<()> {
     let pool = app::db::connect(&config.database_url)
         .await
         .with_context(|| format!("opening the database {}", config.database_url))?;
-    app::db::migrate(&pool).await.context("applying the migrations")?;
-    let store = app::db::Store::open(pool).await.context("loading the dataset")?;
+    app::db::migrate(&pool)
+        .await
+        .context("applying the migrations")?;
+    let store = app::db::Store::open(pool)
+        .await
+        .context("loading the dataset")?;
     let state = AppState {
         store,
         leptos: config.leptos_options(),

@@ -24,6 +24,9 @@ pub fn layers() -> [SetResponseHeaderLayer<HeaderValue>; 4] {
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(CSP),
         ),
-        SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+        SetResponseHeaderLayer::if_not_present(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static("DENY"),
+        ),
     ]
 }

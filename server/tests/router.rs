@@ -35,15 +35,29 @@ async fn evaluate_returns_the_report_with_stable_names() {
     ] {
         assert!(r.pointer(path).and_then(|v| v.as_f64()).is_some(), "{path}");
     }
+    // One replica of 4 B300 at $2.26 every hour of the month, plus 0.5 FTE at $200,000 a year:
+    // the worked example of src/README.md.
+    let expected_self = 4.0 * 730.0 * 2.26 + 0.5 * 200_000.0 / 12.0;
+    let own = r["self_host"]["monthly_usd"].as_f64().expect("self-host");
+    assert!((own - expected_self).abs() < 1e-6, "{own}");
     assert_eq!(r["verdict"]["winner"], "rent");
     assert_eq!(r["inputs"]["curve"], "inferencex-b300-fp4");
-    assert!(r["warnings"].as_array().expect("warnings").iter().any(|w| w["code"] == "licence_threshold"));
+    assert!(r["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .any(|w| w["code"] == "licence_threshold"));
 }
 
 #[tokio::test]
 async fn bad_parameters_get_a_400_naming_each() {
     let (app, _db) = app().await;
-    let r = json(&app, "/api/v1/evaluate?tps=-3&util=abc&requests=5", StatusCode::BAD_REQUEST).await;
+    let r = json(
+        &app,
+        "/api/v1/evaluate?tps=-3&util=abc&requests=5",
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
     let params: Vec<&str> = r["problems"]
         .as_array()
         .expect("problems")
@@ -51,16 +65,32 @@ async fn bad_parameters_get_a_400_naming_each() {
         .filter_map(|p| p["param"].as_str())
         .collect();
     assert_eq!(params, ["tps", "util"]);
-    assert!(r["problems"][0]["reason"].as_str().expect("reason").contains("0.1 to 10000"));
+    assert!(r["problems"][0]["reason"]
+        .as_str()
+        .expect("reason")
+        .contains("0.1 to 10000"));
 }
 
 #[tokio::test]
 async fn no_answer_gets_a_422_naming_the_parameter() {
     let (app, _db) = app().await;
-    let r = json(&app, "/api/v1/evaluate?tps=300", StatusCode::UNPROCESSABLE_ENTITY).await;
+    let r = json(
+        &app,
+        "/api/v1/evaluate?tps=300",
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
     assert_eq!(r["problems"][0]["param"], "tps");
-    assert!(r["problems"][0]["reason"].as_str().expect("reason").contains("254"));
-    let r = json(&app, "/api/v1/evaluate?curve=nope", StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(r["problems"][0]["reason"]
+        .as_str()
+        .expect("reason")
+        .contains("254"));
+    let r = json(
+        &app,
+        "/api/v1/evaluate?curve=nope",
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
     assert_eq!(r["problems"][0]["param"], "curve");
 }
 
@@ -77,8 +107,12 @@ async fn dataset_lists_sources_and_curves() {
     let d = json(&app, "/api/v1/dataset", StatusCode::OK).await;
     assert_eq!(d["revision"], 1);
     let sources = d["sources"].as_array().expect("sources");
-    assert!(sources.iter().any(|s| s["key"] == "aa-agentperf" && s["trust"] == "independent"));
-    assert!(sources.iter().any(|s| s["key"] == "sglang-cookbook" && s["trust"] == "vendor"));
+    assert!(sources
+        .iter()
+        .any(|s| s["key"] == "aa-agentperf" && s["trust"] == "independent"));
+    assert!(sources
+        .iter()
+        .any(|s| s["key"] == "sglang-cookbook" && s["trust"] == "vendor"));
     assert_eq!(d["curves"].as_array().expect("curves").len(), 4);
 }
 
@@ -103,5 +137,8 @@ async fn the_page_is_rendered_on_the_server_with_the_answer() {
 #[tokio::test]
 async fn unknown_pages_are_404() {
     let (app, _db) = app().await;
-    assert_eq!(get(&app, "/no-such-page").await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        get(&app, "/no-such-page").await.status(),
+        StatusCode::NOT_FOUND
+    );
 }

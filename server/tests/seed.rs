@@ -115,11 +115,12 @@ async fn every_published_figure_is_seeded_with_its_value() {
         "router-checkpoints",
         "router-features",
     ] {
-        let text: Option<String> = sqlx::query_scalar("SELECT value_text FROM facts WHERE key = ?1")
-            .bind(key)
-            .fetch_one(pool)
-            .await
-            .expect(key);
+        let text: Option<String> =
+            sqlx::query_scalar("SELECT value_text FROM facts WHERE key = ?1")
+                .bind(key)
+                .fetch_one(pool)
+                .await
+                .expect(key);
         assert!(text.is_some_and(|t| !t.is_empty()), "{key}");
     }
 
@@ -144,13 +145,24 @@ async fn every_published_figure_is_seeded_with_its_value() {
         }
     }
     // April 2026: mi355x 1.48 / 1.90 (neocloud) / 2.10.
-    for (tier, expected) in [("costh-2026-04", 1.48), ("neocloud-2026-04", 1.90), ("costr-2026-04", 2.10)] {
-        let sql = format!("SELECT usd_per_gpu_hour FROM price_tiers WHERE chip = 'mi355x' AND tier = '{tier}'");
+    for (tier, expected) in [
+        ("costh-2026-04", 1.48),
+        ("neocloud-2026-04", 1.90),
+        ("costr-2026-04", 2.10),
+    ] {
+        let sql = format!(
+            "SELECT usd_per_gpu_hour FROM price_tiers WHERE chip = 'mi355x' AND tier = '{tier}'"
+        );
         assert_eq!(value(pool, &sql).await, expected, "{tier}");
     }
 
     // The API offer the calculator rents from.
-    for (column, expected) in [("price_in", 1.25), ("price_out", 4.25), ("cache_discount", 0.88), ("speed_tps", 142.9)] {
+    for (column, expected) in [
+        ("price_in", 1.25),
+        ("price_out", 4.25),
+        ("cache_discount", 0.88),
+        ("speed_tps", 142.9),
+    ] {
         let sql = format!("SELECT {column} FROM api_offers WHERE id = 'muse-spark-open-api'");
         assert_eq!(value(pool, &sql).await, expected, "{column}");
     }
@@ -166,13 +178,22 @@ async fn every_published_figure_is_seeded_with_its_value() {
         ("sglang-gb300-tp4", 208.7, "tokens_per_s_per_gpu", 49_646.0),
         ("sglang-gb300-tp4", 97.1, "tokens_per_s_per_gpu", 114_342.0),
         ("sglang-gb300-tp4", 40.9, "tokens_per_s_per_gpu", 185_382.0),
-        ("sglang-gb300-tp8ep8", 485.8, "tokens_per_s_per_gpu", 2_514.0),
+        (
+            "sglang-gb300-tp8ep8",
+            485.8,
+            "tokens_per_s_per_gpu",
+            2_514.0,
+        ),
     ];
     for (curve, tps, column, expected) in points {
-        let sql = format!("SELECT {column} FROM curve_points WHERE curve = '{curve}' AND tps = {tps}");
+        let sql =
+            format!("SELECT {column} FROM curve_points WHERE curve = '{curve}' AND tps = {tps}");
         assert_eq!(value(pool, &sql).await, expected, "{curve} at {tps}");
     }
-    for (curve, price) in [("inferencex-b300-fp4", 2.26), ("inferencex-mi355x-fp4", 1.50)] {
+    for (curve, price) in [
+        ("inferencex-b300-fp4", 2.26),
+        ("inferencex-mi355x-fp4", 1.50),
+    ] {
         let sql = format!("SELECT price_basis_usd FROM curves WHERE id = '{curve}'");
         assert_eq!(value(pool, &sql).await, price, "{curve}");
     }
@@ -187,17 +208,22 @@ async fn every_published_figure_is_seeded_with_its_value() {
         let sql = format!("SELECT {column} FROM headlines WHERE id = '{id}'");
         assert_eq!(value(pool, &sql).await, expected, "{id}");
     }
-    let floor: bool = sqlx::query_scalar("SELECT is_floor FROM headlines WHERE id = 'agentperf-mi355x'")
-        .fetch_one(pool)
-        .await
-        .expect("floor");
+    let floor: bool =
+        sqlx::query_scalar("SELECT is_floor FROM headlines WHERE id = 'agentperf-mi355x'")
+            .fetch_one(pool)
+            .await
+            .expect("floor");
     assert!(floor, "the MI355X AgentPerf figure is a floor");
     for (precision, gb) in [("bf16", 1_650.0), ("fp4", 537.0)] {
         let sql = format!("SELECT gigabytes FROM model_weights WHERE precision = '{precision}'");
         assert_eq!(value(pool, &sql).await, gb);
     }
     assert_eq!(
-        value(pool, "SELECT licence_revenue_threshold_usd FROM models WHERE id = 'muse-spark-open'").await,
+        value(
+            pool,
+            "SELECT licence_revenue_threshold_usd FROM models WHERE id = 'muse-spark-open'"
+        )
+        .await,
         20e6
     );
     for (chip, kw) in [("b300", 2.17), ("gb300", 2.1), ("mi355x", 2.65)] {
@@ -225,13 +251,17 @@ async fn every_row_names_an_existing_source() {
         let sql = format!(
             "SELECT COUNT(*) FROM {table} WHERE {column} IS NOT NULL AND {column} NOT IN (SELECT key FROM sources)"
         );
-        let orphans: i64 = sqlx::query_scalar(&sql).fetch_one(&db.pool).await.expect(&sql);
+        let orphans: i64 = sqlx::query_scalar(&sql)
+            .fetch_one(&db.pool)
+            .await
+            .expect(&sql);
         assert_eq!(orphans, 0, "{table}.{column} names a missing source");
     }
-    let vendor: Vec<String> = sqlx::query_scalar("SELECT key FROM sources WHERE trust = 'vendor' ORDER BY key")
-        .fetch_all(&db.pool)
-        .await
-        .expect("vendors");
+    let vendor: Vec<String> =
+        sqlx::query_scalar("SELECT key FROM sources WHERE trust = 'vendor' ORDER BY key")
+            .fetch_all(&db.pool)
+            .await
+            .expect("vendors");
     assert_eq!(vendor, ["orcarouter", "sglang-cookbook", "vendor-specs"]);
 }
 
@@ -240,7 +270,14 @@ async fn starting_twice_changes_nothing() {
     let db = fresh_db().await;
     let count = |pool: SqlitePool| async move {
         let mut total = 0;
-        for table in ["sources", "facts", "curves", "curve_points", "price_tiers", "dataset_revisions"] {
+        for table in [
+            "sources",
+            "facts",
+            "curves",
+            "curve_points",
+            "price_tiers",
+            "dataset_revisions",
+        ] {
             let n: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table}"))
                 .fetch_one(&pool)
                 .await

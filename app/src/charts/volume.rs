@@ -16,10 +16,7 @@ pub fn cost_vs_volume(series: &CostVsVolume) -> String {
     responsive(svg, "Monthly cost against monthly token volume")
 }
 
-fn draw<'a>(
-    s: &CostVsVolume,
-    out: &'a mut String,
-) -> Result<(), Box<dyn std::error::Error + 'a>> {
+fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Result<(), Box<dyn std::error::Error + 'a>> {
     let pts = &s.points;
     let (Some(first), Some(last)) = (pts.first(), pts.last()) else {
         return Ok(());

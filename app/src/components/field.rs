@@ -22,7 +22,11 @@ pub fn Field(
     let label = s.map_or(name, |s| s.label);
     let unit = s.map_or("", |s| s.unit);
     let hint = s.map(|s| {
-        let suffix = if s.suffixes { "; k, M, B, T accepted" } else { "" };
+        let suffix = if s.suffixes {
+            "; k, M, B, T accepted"
+        } else {
+            ""
+        };
         let show = |v: f64| {
             if s.suffixes {
                 crate::format::tokens(v)
@@ -36,7 +40,12 @@ pub fn Field(
     let hint_id = format!("{id}-hint");
     let error_id = format!("{id}-error");
     let error = Memo::new(move |_| {
-        outcome.with(|o| o.problems.iter().find(|p| p.param == name).map(|p| p.reason.clone()))
+        outcome.with(|o| {
+            o.problems
+                .iter()
+                .find(|p| p.param == name)
+                .map(|p| p.reason.clone())
+        })
     });
     view! {
         <div class="field" class:invalid=move || error.get().is_some()>

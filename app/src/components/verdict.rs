@@ -27,14 +27,21 @@ pub fn Verdict(
         usd(own.monthly_usd),
         percent(idle)
     );
-    let ratio = r.verdict.ratio.map(|x| format!(" ({x:.1}× cheaper)")).unwrap_or_default();
+    let ratio = r
+        .verdict
+        .ratio
+        .map(|x| format!(" ({x:.1}× cheaper)"))
+        .unwrap_or_default();
     let sentence = match r.verdict.winner {
         Side::Rent => format!("{rent}; {host}. Renting wins{ratio}."),
         Side::SelfHost => format!("{rent}; {host}. Self-hosting wins{ratio}."),
     };
     let break_even = match (r.break_even.monthly_tokens, &r.break_even.volume_note) {
         (Some(v), _) if v <= r.inputs.total_tokens => {
-            format!("Self-hosting stays cheaper above {} tokens a month.", tokens(v))
+            format!(
+                "Self-hosting stays cheaper above {} tokens a month.",
+                tokens(v)
+            )
         }
         (Some(v), _) => format!("Self-hosting wins above {} tokens a month.", tokens(v)),
         (None, Some(why)) => format!("Self-hosting never wins at these prices: {why}."),

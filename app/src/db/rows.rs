@@ -134,7 +134,10 @@ async fn fetch<T>(pool: &SqlitePool, sql: &str, revision: i64) -> Result<Vec<T>,
 where
     T: for<'r> FromRow<'r, sqlx::sqlite::SqliteRow> + Send + Unpin,
 {
-    sqlx::query_as::<_, T>(sql).bind(revision).fetch_all(pool).await
+    sqlx::query_as::<_, T>(sql)
+        .bind(revision)
+        .fetch_all(pool)
+        .await
 }
 
 async fn curve(pool: &SqlitePool, row: CurveRow) -> Result<Curve, sqlx::Error> {
@@ -148,17 +151,19 @@ async fn curve(pool: &SqlitePool, row: CurveRow) -> Result<Curve, sqlx::Error> {
     .await?;
     let points = points
         .into_iter()
-        .map(|p| match (p.tokens_per_s_per_gpu, p.usd_per_mtok, row.price_basis_usd) {
-            (Some(t), _, _) => Ok(CurvePoint {
-                tps: p.tps,
-                tokens_per_s_per_gpu: t,
-            }),
-            (None, Some(cost), Some(price)) => Ok(CurvePoint::from_cost(p.tps, cost, price)),
-            _ => Err(corrupt(format!(
-                "curve {} has a cost point without a price basis",
-                row.id
-            ))),
-        })
+        .map(
+            |p| match (p.tokens_per_s_per_gpu, p.usd_per_mtok, row.price_basis_usd) {
+                (Some(t), _, _) => Ok(CurvePoint {
+                    tps: p.tps,
+                    tokens_per_s_per_gpu: t,
+                }),
+                (None, Some(cost), Some(price)) => Ok(CurvePoint::from_cost(p.tps, cost, price)),
+                _ => Err(corrupt(format!(
+                    "curve {} has a cost point without a price basis",
+                    row.id
+                ))),
+            },
+        )
         .collect::<Result<Vec<_>, _>>()?;
     let mix = Mix::from_parts(row.mix_uncached, row.mix_cached, row.mix_output)
         .ok_or_else(|| corrupt(format!("curve {} has an invalid mix", row.id)))?;
@@ -179,25 +184,42 @@ async fn curve(pool: &SqlitePool, row: CurveRow) -> Result<Curve, sqlx::Error> {
 
 /// The dataset at `revision`.
 pub async fn load(pool: &SqlitePool, revision: i64) -> Result<Dataset, sqlx::Error> {
-    let sources: Vec<SourceRow> = fetch(pool, &newest("sources", &["key"], "t.key"), revision).await?;
+    let sources: Vec<SourceRow> =
+        fetch(pool, &newest("sources", &["key"], "t.key"), revision).await?;
     let models: Vec<ModelRow> = fetch(pool, &newest("models", &["id"], "t.id"), revision).await?;
     let weights: Vec<WeightsRow> = fetch(
         pool,
-        &newest("model_weights", &["model", "precision"], "t.model, t.precision"),
+        &newest(
+            "model_weights",
+            &["model", "precision"],
+            "t.model, t.precision",
+        ),
         revision,
     )
     .await?;
     let chips: Vec<ChipRow> = fetch(pool, &newest("chips", &["id"], "t.id"), revision).await?;
     let tiers: Vec<TierRow> = fetch(
         pool,
-        &newest("price_tiers", &["chip", "tier"], "t.chip, t.usd_per_gpu_hour"),
+        &newest(
+            "price_tiers",
+            &["chip", "tier"],
+            "t.chip, t.usd_per_gpu_hour",
+        ),
         revision,
     )
     .await?;
-    let offers: Vec<OfferRow> =
-        fetch(pool, &newest("api_offers", &["id"], "t.revision, t.id"), revision).await?;
-    let curve_rows: Vec<CurveRow> =
-        fetch(pool, &newest("curves", &["id"], "t.revision, t.id"), revision).await?;
+    let offers: Vec<OfferRow> = fetch(
+        pool,
+        &newest("api_offers", &["id"], "t.revision, t.id"),
+        revision,
+    )
+    .await?;
+    let curve_rows: Vec<CurveRow> = fetch(
+        pool,
+        &newest("curves", &["id"], "t.revision, t.id"),
+        revision,
+    )
+    .await?;
     let headlines: Vec<HeadlineRow> =
         fetch(pool, &newest("headlines", &["id"], "t.id"), revision).await?;
     let mut curves = Vec::with_capacity(curve_rows.len());

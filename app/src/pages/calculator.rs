@@ -40,7 +40,8 @@ fn Body(
     let initial = location.search.get_untracked();
     let query = RwSignal::new(initial.trim_start_matches('?').to_owned());
     let data = StoredValue::new(data);
-    let outcome: Memo<Outcome> = Memo::new(move |_| query.with(|q| data.with_value(|d| query::outcome(q, d))));
+    let outcome: Memo<Outcome> =
+        Memo::new(move |_| query.with(|q| data.with_value(|d| query::outcome(q, d))));
     // The last report that came from valid inputs stays on screen while a field is invalid.
     let shown: Memo<Option<Report>> = Memo::new(move |prev: Option<&Option<Report>>| {
         let o = outcome.get();

@@ -30,7 +30,9 @@ struct Body<'a> {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (status, error, problems) = match &self {
-            ApiError::BadRequest(p) => (StatusCode::BAD_REQUEST, "invalid parameters", p.as_slice()),
+            ApiError::BadRequest(p) => {
+                (StatusCode::BAD_REQUEST, "invalid parameters", p.as_slice())
+            }
             ApiError::Unprocessable(p) => (
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "no answer for these parameters",

@@ -23,7 +23,8 @@ pub async fn evaluate(
     State(state): State<AppState>,
     RawQuery(query): RawQuery,
 ) -> Result<Json<Evaluated>, ApiError> {
-    let parsed = servecost::parse(query.as_deref().unwrap_or_default()).map_err(ApiError::BadRequest)?;
+    let parsed =
+        servecost::parse(query.as_deref().unwrap_or_default()).map_err(ApiError::BadRequest)?;
     let data = state.store.current();
     let report = servecost::evaluate(&parsed.scenario, &data).map_err(ApiError::Unprocessable)?;
     Ok(Json(Evaluated {

@@ -37,7 +37,9 @@ pub async fn fresh_db() -> TestDb {
 
 pub async fn app() -> (axum::Router, TestDb) {
     let db = fresh_db().await;
-    let store = app::db::Store::open(db.pool.clone()).await.expect("load dataset");
+    let store = app::db::Store::open(db.pool.clone())
+        .await
+        .expect("load dataset");
     let config = Config::from_env().expect("default config");
     let state = AppState {
         store,
@@ -54,7 +56,12 @@ pub async fn get(app: &axum::Router, uri: &str) -> Response<Body> {
 }
 
 pub async fn body_text(response: Response<Body>) -> String {
-    let bytes = response.into_body().collect().await.expect("body").to_bytes();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
     String::from_utf8(bytes.to_vec()).expect("utf-8")
 }
 
