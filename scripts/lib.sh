@@ -67,8 +67,8 @@ ensure_playwright() {
 # The site: WASM bundle (release, wasm-bindgen, npm's wasm-opt), CSS and static files.
 build_site() {
   say "building the browser bundle (WASM)"
-  cargo build -p app --lib --target wasm32-unknown-unknown --no-default-features --features hydrate \
-    --profile wasm-release --target-dir target/front
+  cargo build -p app --lib --target wasm32-unknown-unknown \
+    --no-default-features --features hydrate --profile wasm-release --target-dir target/front
   local wasm=target/front/wasm32-unknown-unknown/wasm-release/app.wasm
   local out=target/site/pkg
   mkdir -p "$out"

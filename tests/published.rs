@@ -177,3 +177,41 @@ fn owned_hardware_prices_the_gpu_hour_from_its_parts() {
     // 2.17 kW all-in (SemiAnalysis April 2026) at PUE 1.3 and $0.10/kWh.
     assert!((parts.power - 2.17 * 1.3 * 0.1).abs() < 1e-12);
 }
+
+mod any_assumptions {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// inferencex: every published point is reproduced, to 0.5 %, for any prefill rate and
+        /// cache-hit cost ratio the curve does not contradict.
+        #[test]
+        fn inferencex_points_hold_for_any_p_and_k(
+            log_prefill in (30_000.0f64).ln()..(1e8f64).ln(),
+            cache_cost in 0.0..1.0f64,
+            point in 0usize..3,
+            mi355x in any::<bool>(),
+        ) {
+            let (tps, b300, mi) = INFERENCEX[point];
+            let (curve, figure) = if mi355x {
+                ("inferencex-mi355x-fp4", mi)
+            } else {
+                ("inferencex-b300-fp4", b300)
+            };
+            let m = agent_mix();
+            let s = Scenario {
+                workload: Workload::Mix { tokens: 1e10, mix: [m.uncached, m.cached, m.output] },
+                curve: CurveChoice::Dataset { id: Some(curve.into()) },
+                tps: Some(tps),
+                prefill: log_prefill.exp(),
+                cache_cost,
+                ..Scenario::default()
+            };
+            match evaluate(&s, &published()) {
+                Ok(r) => prop_assert!((r.self_host.per_mtok.blended / figure - 1.0).abs() < 0.005),
+                // Assumptions that leave no decode time are refused, naming the prefill rate.
+                Err(problems) => prop_assert_eq!(problems[0].param.as_str(), "prefill"),
+            }
+        }
+    }
+}

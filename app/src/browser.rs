@@ -20,3 +20,25 @@ pub fn replace_query(query: &str) {
 /// Puts `query` in the address bar (no-op on the server).
 #[cfg(not(feature = "hydrate"))]
 pub fn replace_query(_query: &str) {}
+
+/// Runs `f` between two User Timing marks and records a measure named `name`, so browser tests
+/// can read how long the engine took.
+#[cfg(feature = "hydrate")]
+pub fn measure<T>(name: &str, f: impl FnOnce() -> T) -> T {
+    let performance = web_sys::window().and_then(|w| w.performance());
+    let start = format!("{name}:start");
+    if let Some(p) = &performance {
+        let _ = p.mark(&start);
+    }
+    let out = f();
+    if let Some(p) = &performance {
+        let _ = p.measure_with_start_mark(name, &start);
+    }
+    out
+}
+
+/// Runs `f` (no timing on the server).
+#[cfg(not(feature = "hydrate"))]
+pub fn measure<T>(_name: &str, f: impl FnOnce() -> T) -> T {
+    f()
+}

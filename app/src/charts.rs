@@ -1,11 +1,19 @@
 //! Charts drawn with plotters as SVG strings: the same code on the server for the first paint
 //! and in WASM after every change. Palette: Okabe–Ito (colour-blind safe).
 
+mod bars;
+mod sparkline;
+mod tornado;
+mod tps;
 mod volume;
 
+pub use bars::{breakdown, per_class, Column};
+pub use sparkline::sparkline;
+pub use tornado::tornado;
+pub use tps::cost_vs_tps;
 pub use volume::cost_vs_volume;
 
-use plotters::style::RGBColor;
+use plotters::style::{IntoFont, RGBColor, TextStyle};
 
 /// Renting.
 pub const RENT: RGBColor = RGBColor(0x00, 0x72, 0xB2);
@@ -18,8 +26,23 @@ pub const INK: RGBColor = RGBColor(0x22, 0x22, 0x22);
 /// Grid lines.
 pub const GRID: RGBColor = RGBColor(0xDD, 0xDD, 0xDD);
 
-/// Chart size in SVG user units; the SVG scales to its container.
-pub const SIZE: (u32, u32) = (720, 400);
+/// Lines of several curves, in order.
+pub const PALETTE: [RGBColor; 5] = [
+    SELF_HOST,
+    RENT,
+    HYBRID,
+    RGBColor(0xCC, 0x79, 0xA7),
+    RGBColor(0xE6, 0x9F, 0x00),
+];
+
+/// Chart size in SVG user units; the SVG scales to its container (never below 520 px wide, so
+/// its text stays readable: narrower screens scroll it).
+pub const SIZE: (u32, u32) = (720, 420);
+
+/// The chart font at `size` (SVG units), in ink colour.
+pub fn font(size: u32) -> TextStyle<'static> {
+    ("sans-serif", size).into_font().color(&INK)
+}
 
 /// Makes the SVG scale with its container: plotters writes a fixed width and height.
 pub fn responsive(svg: String, title: &str) -> String {

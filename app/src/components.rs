@@ -1,19 +1,29 @@
 //! Components, one per file.
 
 mod chart_figure;
+mod charts_set;
+mod choice;
 mod class_table;
+mod decoder;
 mod field;
-mod inputs;
+mod findings;
+pub mod inputs;
 mod problems;
+mod sources;
 mod totals;
 mod verdict;
 mod volume_chart;
 
 pub use chart_figure::ChartFigure;
+pub use charts_set::{BreakdownChart, ClassChart, TornadoChart, TpsChart};
+pub use choice::Choice;
 pub use class_table::ClassTable;
+pub use decoder::Decoder;
 pub use field::Field;
+pub use findings::{BreakEven, Warnings};
 pub use inputs::Inputs;
 pub use problems::Problems;
+pub use sources::Sources;
 pub use totals::Totals;
 pub use verdict::Verdict;
 pub use volume_chart::VolumeChart;

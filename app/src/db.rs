@@ -49,6 +49,21 @@ pub async fn load_dataset(pool: &SqlitePool, revision: i64) -> Result<Dataset, s
     rows::load(pool, revision).await
 }
 
+/// Every published figure at `revision`, by subject.
+pub async fn load_facts(
+    pool: &SqlitePool,
+    revision: i64,
+) -> Result<Vec<crate::api::Fact>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT key, subject, label, value, unit, value_text, source FROM facts t \
+         WHERE t.revision = (SELECT MAX(t2.revision) FROM facts t2 WHERE t2.key = t.key AND t2.revision <= ?1) \
+         ORDER BY subject, key",
+    )
+    .bind(revision)
+    .fetch_all(pool)
+    .await
+}
+
 impl Store {
     /// Connects the store and loads the newest dataset.
     pub async fn open(pool: SqlitePool) -> Result<Self, sqlx::Error> {

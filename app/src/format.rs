@@ -2,6 +2,9 @@
 
 /// `$12,345` (no cents above $100), `$0.0205` below a dollar.
 pub fn usd(v: f64) -> String {
+    if v < 0.0 {
+        return format!("−{}", usd(-v));
+    }
     if v.abs() >= 100.0 {
         format!("${}", thousands(v.round()))
     } else if v.abs() >= 1.0 {
@@ -96,6 +99,7 @@ mod tests {
         assert_eq!(usd(14_932.53), "$14,933");
         assert_eq!(usd(5.706), "$5.71");
         assert_eq!(usd(0.0205), "$0.0205");
+        assert_eq!(usd(-140_000.0), "−$140,000");
         assert_eq!(tokens(27.18e9), "27.2 B");
         assert_eq!(tokens(810e6), "810 M");
         assert_eq!(per_mtok(0.78), "$0.78");

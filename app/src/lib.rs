@@ -6,19 +6,21 @@
 pub mod api;
 mod browser;
 pub mod charts;
+pub mod citations;
 pub mod components;
 #[cfg(feature = "ssr")]
 pub mod db;
 pub mod format;
 pub mod pages;
 pub mod query;
+pub mod values;
 
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, MetaTags, Title};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::{path, SsrMode};
 
-use crate::pages::{Calculator, NotFound};
+use crate::pages::{Calculator, Data, Method, NotFound};
 
 /// The HTML document around the app, rendered on the server.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
@@ -52,6 +54,8 @@ pub fn App() -> impl IntoView {
             <main>
                 <Routes fallback=NotFound>
                     <Route path=path!("/") view=Calculator ssr=SsrMode::Async/>
+                    <Route path=path!("/data") view=Data ssr=SsrMode::Async/>
+                    <Route path=path!("/method") view=Method ssr=SsrMode::Async/>
                 </Routes>
             </main>
         </Router>

@@ -1,10 +1,12 @@
 //! The page's state is its query string: read it, change one parameter, evaluate it.
 
-use servecost::{evaluate, parse_lenient, Dataset, Problem, Report};
+use servecost::{evaluate, parse_lenient, Dataset, Problem, Report, Scenario};
 
 /// What one query string gives.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
+    /// The scenario as read, bad fields at their default.
+    pub scenario: Scenario,
     /// The report, or the problems that stopped it.
     pub report: Result<Report, Vec<Problem>>,
     /// Parameters that could not be read and fell back to their default.
@@ -34,17 +36,34 @@ pub fn get(query: &str, name: &str) -> Option<String> {
 
 /// `query` with `name` set to `value` (removed when empty); other parameters keep their order.
 pub fn set(query: &str, name: &str, value: &str) -> String {
+    edit(query, &[(name, value)], &[])
+}
+
+/// `query` with each `(name, value)` set (removed when the value is empty) and every name in
+/// `remove` removed; other parameters keep their order.
+pub fn edit(query: &str, set: &[(&str, &str)], remove: &[&str]) -> String {
     let mut out: Vec<(String, String)> = pairs(query)
         .into_iter()
-        .filter(|(k, _)| k != name)
+        .filter(|(k, _)| !remove.contains(&k.as_str()) && !set.iter().any(|(n, _)| n == k))
         .collect();
-    if !value.trim().is_empty() {
-        out.push((name.to_owned(), encode(value.trim())));
+    for (name, value) in set {
+        if !value.trim().is_empty() {
+            out.push(((*name).to_owned(), encode(value.trim())));
+        }
     }
     out.iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
         .join("&")
+}
+
+/// A link to the calculator with `query`.
+pub fn href(query: &str) -> String {
+    if query.is_empty() {
+        "/".to_owned()
+    } else {
+        format!("/?{query}")
+    }
 }
 
 fn encode(value: &str) -> String {
@@ -68,7 +87,8 @@ pub fn outcome(query: &str, data: &Dataset) -> Outcome {
         .collect();
     let (parsed, problems) = parse_lenient(&cleaned.join("&"));
     Outcome {
-        report: evaluate(&parsed.scenario, data),
+        report: crate::browser::measure("servecost:evaluate", || evaluate(&parsed.scenario, data)),
+        scenario: parsed.scenario,
         problems,
         ignored: parsed.warnings,
     }

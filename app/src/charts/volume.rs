@@ -4,7 +4,7 @@
 use plotters::prelude::*;
 use servecost::series::CostVsVolume;
 
-use crate::charts::{responsive, GRID, HYBRID, INK, RENT, SELF_HOST, SIZE};
+use crate::charts::{font, responsive, GRID, HYBRID, INK, RENT, SELF_HOST, SIZE};
 use crate::format;
 
 /// The chart as an SVG string (empty when there is nothing to draw).
@@ -33,8 +33,8 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Result<(), Box<dyn std::er
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
         .margin(12)
-        .x_label_area_size(44)
-        .y_label_area_size(72)
+        .x_label_area_size(52)
+        .y_label_area_size(84)
         .build_cartesian_2d(
             (first.tokens..last.tokens).log_scale(),
             (lo * 0.8..hi * 1.25).log_scale(),
@@ -47,8 +47,8 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Result<(), Box<dyn std::er
         .y_desc("$ per month")
         .x_label_formatter(&|v| format::tokens(*v))
         .y_label_formatter(&|v| format::usd(*v))
-        .label_style(("sans-serif", 13).into_font().color(&INK))
-        .axis_desc_style(("sans-serif", 14).into_font().color(&INK))
+        .label_style(font(15))
+        .axis_desc_style(font(16))
         .draw()?;
 
     chart
@@ -93,7 +93,7 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Result<(), Box<dyn std::er
         chart.draw_series(std::iter::once(Text::new(
             label,
             (x, y1 / 1.08),
-            ("sans-serif", 12).into_font().color(&colour),
+            ("sans-serif", 14).into_font().color(&colour),
         )))?;
     }
     chart
@@ -101,7 +101,7 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Result<(), Box<dyn std::er
         .position(SeriesLabelPosition::UpperLeft)
         .background_style(WHITE.mix(0.9))
         .border_style(GRID)
-        .label_font(("sans-serif", 13).into_font().color(&INK))
+        .label_font(font(14))
         .draw()?;
     root.present()?;
     Ok(())

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 use servecost::Report;
 
+use crate::citations::cite;
 use crate::format::per_mtok;
 
 /// Uncached input, cached input, output and blended, for each side.
@@ -10,7 +11,13 @@ use crate::format::per_mtok;
 pub fn ClassTable(
     /// The report.
     report: Report,
+    /// Cited source keys.
+    keys: Vec<String>,
 ) -> impl IntoView {
+    let (api, curve) = (
+        report.inputs.api_source.clone(),
+        report.inputs.curve_source.clone(),
+    );
     let rows = report.series.per_class.into_iter().map(|c| {
         view! {
             <tr>
@@ -27,8 +34,8 @@ pub fn ClassTable(
             <thead>
                 <tr>
                     <th scope="col">"Class"</th>
-                    <th scope="col">"Rent"</th>
-                    <th scope="col">"Self-host, at full use"</th>
+                    <th scope="col">"Rent" {cite(&keys, &api)}</th>
+                    <th scope="col">"Self-host, at full use" {cite(&keys, &curve)}</th>
                     <th scope="col">"Self-host, whole bill"</th>
                 </tr>
             </thead>

@@ -17,10 +17,19 @@ pub fn Field(
     outcome: Memo<Outcome>,
     /// Called with the new text on every edit.
     on_change: Callback<(&'static str, String)>,
+    /// Label, for parameters without a numeric spec.
+    #[prop(optional)]
+    label: Option<&'static str>,
+    /// Unit, for parameters without a numeric spec.
+    #[prop(optional)]
+    unit: Option<&'static str>,
+    /// A line of explanation under the field.
+    #[prop(optional)]
+    explain: Option<&'static str>,
 ) -> impl IntoView {
     let s = spec(name);
-    let label = s.map_or(name, |s| s.label);
-    let unit = s.map_or("", |s| s.unit);
+    let label = label.or(s.map(|s| s.label)).unwrap_or(name);
+    let unit = unit.or(s.map(|s| s.unit)).unwrap_or("");
     let hint = s.map(|s| {
         let suffix = if s.suffixes {
             "; k, M, B, T accepted"
@@ -34,7 +43,8 @@ pub fn Field(
                 crate::format::number(v)
             }
         };
-        format!("{} to {}{suffix}", show(s.min), show(s.max))
+        let kind = if s.whole { "whole numbers " } else { "" };
+        format!("{kind}{} to {}{suffix}", show(s.min), show(s.max))
     });
     let id = format!("f-{name}");
     let hint_id = format!("{id}-hint");
@@ -63,7 +73,10 @@ pub fn Field(
                 aria-invalid=move || if error.get().is_some() { "true" } else { "false" }
                 on:input=move |ev| on_change.run((name, event_target_value(&ev)))
             />
-            <small id=hint_id class="hint">{hint}</small>
+            <small id=hint_id class="hint">
+                {explain.map(|e| view! { <span class="explain">{e}</span> " " })}
+                {hint.map(|h| format!("Accepted: {h}."))}
+            </small>
             <small id=error_id class="field-error" role="alert" data-testid=format!("error-{name}")>
                 {move || error.get()}
             </small>

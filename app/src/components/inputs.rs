@@ -1,44 +1,69 @@
-//! The inputs: a plain GET form (it works without JavaScript) whose fields update the page live
-//! once hydrated.
+//! The inputs: one plain GET form (it works without JavaScript) whose fields update the page live
+//! once hydrated. The common question is answered by the defaults; advanced inputs are folded.
+
+mod renting;
+mod self_hosting;
+mod workload;
 
 use leptos::prelude::*;
-use servecost::codec::{decode, write_number};
-use servecost::Report;
+use servecost::codec::decode;
+use servecost::{Dataset, Report};
 
-use crate::components::Field;
 use crate::query::{self, Outcome};
+use crate::values::in_force;
 
-/// The fields shown, and every other parameter of the link carried along as hidden fields.
+pub use renting::Renting;
+pub use self_hosting::SelfHosting;
+pub use workload::WorkloadInputs;
+
+/// What every input section needs.
+#[derive(Clone, Copy)]
+pub struct Ctx {
+    /// The query string.
+    pub query: Signal<String>,
+    /// The current outcome.
+    pub outcome: Memo<Outcome>,
+    /// The report on screen.
+    pub report: Memo<Option<Report>>,
+    /// The dataset.
+    pub data: StoredValue<Dataset>,
+    /// Called with a parameter and its new text.
+    pub on_change: Callback<(&'static str, String)>,
+}
+
+impl Ctx {
+    /// The text of `name`: as typed in the link, or the value in force.
+    pub fn text(self, name: &'static str) -> Signal<String> {
+        Signal::derive(move || {
+            self.query
+                .with(|q| query::get(q, name))
+                .map(|v| decode(&v))
+                .unwrap_or_else(|| {
+                    self.outcome.with(|o| {
+                        self.report
+                            .with(|r| in_force(name, &o.scenario, r.as_ref()))
+                    })
+                })
+        })
+    }
+
+    /// A link to the calculator with `set` applied and `remove` removed.
+    pub fn link(self, set: &[(&str, &str)], remove: &[&str]) -> String {
+        query::href(&self.query.with(|q| query::edit(q, set, remove)))
+    }
+}
+
+/// Every parameter of the link not shown as a field, carried along as hidden fields so a form
+/// submitted without JavaScript keeps the whole scenario.
 #[component]
-pub fn Inputs(
+pub fn Hidden(
     /// The query string.
     query: Signal<String>,
-    /// The report on screen, for values the dataset supplied.
-    report: Memo<Option<Report>>,
-    /// The current outcome, for field errors.
-    outcome: Memo<Outcome>,
-    /// Called with a parameter and its new text.
-    #[prop(into)]
-    on_change: Callback<(&'static str, String)>,
+    /// Parameters the form shows itself.
+    shown: Signal<Vec<&'static str>>,
 ) -> impl IntoView {
-    let volume_param = move || {
-        if query.with(|q| query::get(q, "tokens").is_some()) {
-            "tokens"
-        } else {
-            "requests"
-        }
-    };
-    let shown = ["requests", "tokens", "gpu_hour"];
-    let requests = raw(query, "requests", || "1M".to_owned());
-    let tokens = raw(query, "tokens", String::new);
-    let gpu_hour = raw(query, "gpu_hour", move || {
-        report.with(|r| {
-            r.as_ref()
-                .map(|r| write_number(r.inputs.gpu_hour_usd, false))
-                .unwrap_or_default()
-        })
-    });
-    let hidden = move || {
+    move || {
+        let shown = shown.get();
         query.with(|q| {
             query::pairs(q)
                 .into_iter()
@@ -46,31 +71,74 @@ pub fn Inputs(
                 .map(|(k, v)| view! { <input type="hidden" name=k value=decode(&v)/> })
                 .collect_view()
         })
-    };
+    }
+}
+
+/// The whole form.
+#[component]
+pub fn Inputs(
+    /// What the sections share.
+    ctx: Ctx,
+) -> impl IntoView {
+    // The fields shown submit themselves; every other parameter of the link rides along hidden.
+    let shown = Signal::derive(move || ctx.outcome.with(|o| visible(&o.scenario)));
     view! {
         <form class="inputs" method="get" action="/" on:submit=|ev| ev.prevent_default()>
             <h2>"Your workload and prices"</h2>
-            {move || match volume_param() {
-                "tokens" => view! { <Field name="tokens" value=tokens outcome on_change/> }.into_any(),
-                _ => view! { <Field name="requests" value=requests outcome on_change/> }.into_any(),
-            }}
-            <Field name="gpu_hour" value=gpu_hour outcome on_change/>
-            {hidden}
+            <WorkloadInputs ctx/>
+            <Renting ctx/>
+            <SelfHosting ctx/>
+            <Hidden query=ctx.query shown/>
             <button type="submit" class="update">"Update"</button>
         </form>
     }
 }
 
-/// The text of parameter `name` in the query, or `fallback` when the link leaves it out.
-fn raw(
-    query: Signal<String>,
-    name: &'static str,
-    fallback: impl Fn() -> String + Send + Sync + 'static,
-) -> Signal<String> {
-    Signal::derive(move || {
-        query
-            .with(|q| query::get(q, name))
-            .map(|v| decode(&v))
-            .unwrap_or_else(&fallback)
-    })
+/// Parameters whose fields the form shows for scenario `s`.
+pub fn visible(s: &servecost::Scenario) -> Vec<&'static str> {
+    use servecost::scenario::CurveChoice;
+    use servecost::workload::Workload;
+    let mut v: Vec<&'static str> = match s.workload {
+        Workload::Requests { .. } => vec![
+            "workload",
+            "requests",
+            "input_per_request",
+            "cache_hit",
+            "output_per_request",
+        ],
+        Workload::Mix { .. } => vec!["tokens", "mix"],
+        Workload::Totals { .. } => vec!["input", "cached", "output"],
+    };
+    v.extend([
+        "tps",
+        "profile",
+        "api",
+        "price_in",
+        "price_out",
+        "cache_discount",
+        "markup",
+        "gpu_hour",
+        "own",
+        "replica",
+        "util",
+        "redundancy",
+        "min_replicas",
+        "scaling",
+        "hybrid",
+        "ops_fte",
+        "fte_cost",
+        "ops_monthly",
+        "prefill",
+        "cache_cost",
+    ]);
+    if matches!(s.curve, CurveChoice::Dataset { .. }) {
+        v.push("curve");
+    }
+    if s.owned.is_some() {
+        v.extend([
+            "capex", "years", "rate", "kw", "pue", "kwh", "colo", "maint",
+        ]);
+        v.retain(|p| *p != "gpu_hour" && *p != "scaling");
+    }
+    v
 }

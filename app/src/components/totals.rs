@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 use servecost::Report;
 
+use crate::citations::cite;
 use crate::format::{percent, usd};
 
 /// The three totals and the breakdown, idle compute on its own line.
@@ -10,6 +11,8 @@ use crate::format::{percent, usd};
 pub fn Totals(
     /// The report.
     report: Report,
+    /// Cited source keys.
+    keys: Vec<String>,
 ) -> impl IntoView {
     let r = report;
     let b = r.self_host.breakdown;
@@ -30,15 +33,15 @@ pub fn Totals(
     view! {
         <div class="totals">
             <div class="total rent" data-testid="rent-monthly" data-usd=r.rent.monthly_usd.to_string()>
-                <span class="label">"Rent (API)"</span>
+                <span class="label">"Rent (API)" {cite(&keys, &r.inputs.api_source)}</span>
                 <span class="amount">{usd(r.rent.monthly_usd)}</span>
                 <span class="detail">"per month"</span>
             </div>
             <div class="total self-host" data-testid="self-monthly" data-usd=r.self_host.monthly_usd.to_string()>
-                <span class="label">"Self-host"</span>
+                <span class="label">"Self-host" {cite(&keys, &r.inputs.curve_source)} {cite(&keys, &r.inputs.gpu_hour_source)}</span>
                 <span class="amount">{usd(r.self_host.monthly_usd)}</span>
                 <span class="detail">
-                    {format!("{} GPUs, {} utilised", r.self_host.gpus, percent(r.self_host.utilization))}
+                    {format!("{} × {} GPUs, {} utilised", r.self_host.replicas, r.inputs.replica_gpus, percent(r.self_host.utilization))}
                 </span>
             </div>
             {hybrid}

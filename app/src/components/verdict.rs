@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use servecost::report::Side;
 use servecost::Report;
 
+use crate::citations::cite;
 use crate::format::{percent, tokens, usd};
 
 /// Which side wins, by how much, and from which volume on.
@@ -11,6 +12,8 @@ use crate::format::{percent, tokens, usd};
 pub fn Verdict(
     /// The report.
     report: Report,
+    /// Cited source keys.
+    keys: Vec<String>,
 ) -> impl IntoView {
     let r = &report;
     let own = &r.self_host;
@@ -53,7 +56,9 @@ pub fn Verdict(
     };
     view! {
         <p class="verdict" data-testid="verdict" data-winner=winner>
-            <strong>{sentence}</strong> " " {break_even}
+            <strong>{sentence}</strong>
+            {cite(&keys, &r.inputs.api_source)} {cite(&keys, &r.inputs.curve_source)} {cite(&keys, &r.inputs.gpu_hour_source)}
+            " " {break_even}
         </p>
     }
 }

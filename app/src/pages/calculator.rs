@@ -2,22 +2,39 @@
 //! answer, and after hydration every change is recomputed in the browser by the same engine.
 
 use leptos::prelude::*;
+use leptos_meta::Title;
 use leptos_router::hooks::use_location;
 use servecost::{Dataset, Report};
 
 use crate::api::get_dataset;
 use crate::browser;
-use crate::components::{ClassTable, Inputs, Problems, Totals, Verdict, VolumeChart};
+use crate::citations::cited;
+use crate::components::inputs::Ctx;
+use crate::components::{
+    BreakEven, BreakdownChart, ClassChart, ClassTable, Decoder, Inputs, Problems, Sources,
+    TornadoChart, Totals, TpsChart, Verdict, VolumeChart, Warnings,
+};
 use crate::query::{self, Outcome};
+
+/// Parameters that go with a dataset curve, cleared when one is picked.
+const OWN_CURVE: [&str; 3] = ["points", "curve_mix", "chip"];
+/// Parameters of owned hardware, cleared when switching back to rented GPUs.
+const OWNED: [&str; 8] = [
+    "capex", "years", "rate", "kw", "pue", "kwh", "colo", "maint",
+];
+/// Shape parameters, cleared when a preset is picked so its own shape applies.
+const SHAPE: [&str; 3] = ["input_per_request", "cache_hit", "output_per_request"];
 
 /// The calculator page.
 #[component]
 pub fn Calculator() -> impl IntoView {
     let dataset = OnceResource::new(get_dataset());
     view! {
+        <Title text="servecost: self-host or rent?"/>
         <header class="masthead">
             <h1>"servecost"</h1>
-            <p class="tagline">"Self-host an open-weight model, or rent it per token?"</p>
+            <p class="tagline">"Self-host an open-weight model, or rent it per token? Priced class by class, idle hours, staff and peak capacity included."</p>
+            <nav class="site-nav" aria-label="Pages"><a href="/data">"Data"</a> <a href="/method">"Method"</a></nav>
         </header>
         <Suspense fallback=|| view! { <p>"Loading the dataset…"</p> }>
             {move || Suspend::new(async move {
@@ -30,6 +47,22 @@ pub fn Calculator() -> impl IntoView {
     }
 }
 
+/// The new query after one edit, with the parameters that edit makes moot removed.
+fn edited(q: &str, name: &str, value: &str) -> String {
+    match (name, value) {
+        ("curve", _) => query::edit(q, &[("curve", value)], &OWN_CURVE),
+        ("own", "0") => query::edit(q, &[], &[&["own"][..], &OWNED].concat()),
+        ("own", _) => query::edit(q, &[("own", "1")], &["gpu_hour", "scaling"]),
+        ("workload", _) => query::edit(q, &[("workload", value)], &SHAPE),
+        ("api", _) => query::edit(
+            q,
+            &[("api", value)],
+            &["price_in", "price_out", "cache_discount", "markup"],
+        ),
+        _ => query::set(q, name, value),
+    }
+}
+
 /// The inputs and the answer, once the dataset is here.
 #[component]
 fn Body(
@@ -37,8 +70,21 @@ fn Body(
     data: Dataset,
 ) -> impl IntoView {
     let location = use_location();
-    let initial = location.search.get_untracked();
-    let query = RwSignal::new(initial.trim_start_matches('?').to_owned());
+    let query = RwSignal::new(
+        location
+            .search
+            .get_untracked()
+            .trim_start_matches('?')
+            .to_owned(),
+    );
+    // Links on the page (presets, operating points, price tiers) navigate within the app: follow them.
+    Effect::new(move |_| {
+        let search = location.search.get();
+        let search = search.trim_start_matches('?');
+        if query.with_untracked(|q| q != search) {
+            query.set(search.to_owned());
+        }
+    });
     let data = StoredValue::new(data);
     let outcome: Memo<Outcome> =
         Memo::new(move |_| query.with(|q| data.with_value(|d| query::outcome(q, d))));
@@ -52,25 +98,58 @@ fn Body(
         }
     });
     let on_change = Callback::new(move |(name, value): (&'static str, String)| {
-        let next = query.with_untracked(|q| query::set(q, name, &value));
+        let next = query.with_untracked(|q| edited(q, name, &value));
         browser::replace_query(&next);
         query.set(next);
     });
+    let ctx = Ctx {
+        query: query.into(),
+        outcome,
+        report: shown,
+        data,
+        on_change,
+    };
     // Effects run only in the browser: the marker tells tests (and styles) the page is live.
     let hydrated = RwSignal::new(false);
     Effect::new(move |_| hydrated.set(true));
     view! {
         <div class="layout" data-hydrated=move || hydrated.get().to_string()>
-            <Inputs query=query.into() report=shown outcome on_change/>
-            <section class="results" aria-live="polite">
+            <Inputs ctx/>
+            <section class="results" aria-live="polite" aria-label="Results">
                 <Problems outcome/>
-                {move || shown.get().map(|report| view! {
-                    <Verdict report=report.clone()/>
-                    <Totals report=report.clone()/>
-                    <VolumeChart report=report.clone()/>
-                    <ClassTable report/>
+                {move || shown.get().map(|report| {
+                    let keys = data.with_value(|d| cited(&report, d));
+                    view! {
+                        <Verdict report=report.clone() keys=keys.clone()/>
+                        <Totals report=report.clone() keys=keys.clone()/>
+                        <BreakEven report=report.clone()/>
+                        <VolumeChart report=report.clone()/>
+                        <ClassTable report=report.clone() keys=keys.clone()/>
+                        <ClassChart report=report.clone()/>
+                        <BreakdownChart report=report.clone()/>
+                        <TpsChart report=report.clone()/>
+                        <TornadoChart report=report.clone()/>
+                        <Warnings report keys=keys.clone()/>
+                        <Decoder ctx keys=keys.clone()/>
+                        <Sources keys data/>
+                    }
                 })}
             </section>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picking_a_curve_drops_own_points() {
+        assert_eq!(
+            edited("points=1:2&curve_mix=1:1:1&util=0.7", "curve", "x"),
+            "util=0.7&curve=x"
+        );
+        assert_eq!(edited("own=1&capex=5&tps=100", "own", "0"), "tps=100");
+        assert_eq!(edited("cache_hit=0.5", "workload", "chat"), "workload=chat");
     }
 }

@@ -1,0 +1,196 @@
+//! Bar charts: the monthly bill of each option (stacked by line) and $ per million tokens by
+//! class for each side.
+
+use plotters::prelude::*;
+use servecost::report::{Bar, ClassBars};
+
+use crate::charts::{font, responsive, GRID, HYBRID, RENT, SELF_HOST, SIZE};
+use crate::format;
+
+/// Colours of the bill's lines: busy, idle (a lighter tint of self-hosting), operations, overflow.
+const LINES: [RGBColor; 4] = [
+    SELF_HOST,
+    RGBColor(0xF0, 0xB4, 0x8A),
+    RGBColor(0xCC, 0x79, 0xA7),
+    RENT,
+];
+
+/// One stacked column of the bill chart.
+pub struct Column<'a> {
+    /// Label under the column.
+    pub label: &'a str,
+    /// The lines, stacked bottom-up.
+    pub lines: &'a [Bar],
+}
+
+/// Renting as one column, self-hosting and the hybrid stacked by line.
+pub fn breakdown(columns: &[Column<'_>]) -> String {
+    let mut svg = String::new();
+    if draw_breakdown(columns, &mut svg).is_err() {
+        return String::new();
+    }
+    responsive(svg, "Monthly bill of each option, line by line")
+}
+
+fn draw_breakdown<'a>(
+    columns: &[Column<'_>],
+    out: &'a mut String,
+) -> Result<(), Box<dyn std::error::Error + 'a>> {
+    let top = columns
+        .iter()
+        .map(|c| c.lines.iter().map(|l| l.usd).sum::<f64>())
+        .fold(0.0, f64::max);
+    if !(top > 0.0) {
+        return Ok(());
+    }
+    let n = columns.len() as f64;
+    let root = SVGBackend::with_string(out, SIZE).into_drawing_area();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(14)
+        .x_label_area_size(40)
+        .y_label_area_size(84)
+        .build_cartesian_2d(0.0..n, 0.0..top * 1.15)?;
+    let names: Vec<String> = columns.iter().map(|c| c.label.to_owned()).collect();
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .light_line_style(GRID.mix(0.4))
+        .bold_line_style(GRID)
+        .x_labels(columns.len() * 2 + 1)
+        .x_label_formatter(&|x| {
+            let i = x.floor() as usize;
+            if (x - x.floor() - 0.5).abs() < 0.01 {
+                names.get(i).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .y_desc("$ per month")
+        .y_label_formatter(&|v| format::usd(*v))
+        .label_style(font(15))
+        .axis_desc_style(font(16))
+        .draw()?;
+    for (i, column) in columns.iter().enumerate() {
+        let x = i as f64;
+        let mut base = 0.0;
+        for (j, line) in column.lines.iter().enumerate() {
+            if line.usd <= 0.0 {
+                continue;
+            }
+            let colour = if column.lines.len() == 1 {
+                RENT
+            } else {
+                LINES[j % LINES.len()]
+            };
+            chart.draw_series(std::iter::once(Rectangle::new(
+                [(x + 0.2, base), (x + 0.8, base + line.usd)],
+                colour.filled(),
+            )))?;
+            base += line.usd;
+        }
+        chart.draw_series(std::iter::once(Text::new(
+            format::usd(base),
+            (x + 0.3, base + top * 0.06),
+            font(15),
+        )))?;
+    }
+    for (j, name) in ["Busy compute", "Idle compute", "Operations", "API overflow"]
+        .iter()
+        .enumerate()
+    {
+        chart
+            .draw_series(std::iter::empty::<Rectangle<(f64, f64)>>())?
+            .label(*name)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], LINES[j].filled()));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(GRID)
+        .label_font(font(14))
+        .draw()?;
+    root.present()?;
+    Ok(())
+}
+
+/// $ per million tokens by class: rent, self-hosting at full use, self-hosting with the whole bill.
+pub fn per_class(classes: &[ClassBars]) -> String {
+    let mut svg = String::new();
+    if draw_per_class(classes, &mut svg).is_err() {
+        return String::new();
+    }
+    responsive(
+        svg,
+        "Cost per million tokens by token class, renting and self-hosting",
+    )
+}
+
+fn draw_per_class<'a>(
+    classes: &[ClassBars],
+    out: &'a mut String,
+) -> Result<(), Box<dyn std::error::Error + 'a>> {
+    let values = classes
+        .iter()
+        .flat_map(|c| [c.rent, c.self_marginal, c.self_effective])
+        .filter(|v| *v > 0.0);
+    let (lo, hi) = values.fold((f64::MAX, 0.0_f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    if !(hi > 0.0) {
+        return Ok(());
+    }
+    let (floor, ceiling) = (lo / 3.0, hi * 3.0);
+    let n = classes.len() as f64;
+    let root = SVGBackend::with_string(out, SIZE).into_drawing_area();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(14)
+        .x_label_area_size(40)
+        .y_label_area_size(84)
+        .build_cartesian_2d(0.0..n, (floor..ceiling).log_scale())?;
+    let names: Vec<String> = classes.iter().map(|c| c.label.clone()).collect();
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .light_line_style(GRID.mix(0.4))
+        .bold_line_style(GRID)
+        .x_labels(classes.len() * 2 + 1)
+        .x_label_formatter(&|x| {
+            let i = x.floor() as usize;
+            if (x - x.floor() - 0.5).abs() < 0.01 {
+                names.get(i).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .y_desc("$ per million tokens (log)")
+        .y_label_formatter(&|v| format::per_mtok(*v))
+        .label_style(font(15))
+        .axis_desc_style(font(16))
+        .draw()?;
+    let sides = [
+        ("Rent", RENT),
+        ("Self-host at full use", SELF_HOST),
+        ("Self-host, whole bill", HYBRID),
+    ];
+    for (k, (name, colour)) in sides.into_iter().enumerate() {
+        let bars = classes.iter().enumerate().filter_map(|(i, c)| {
+            let v = [c.rent, c.self_marginal, c.self_effective][k];
+            let x = i as f64 + 0.15 + 0.24 * k as f64;
+            (v > 0.0).then(|| Rectangle::new([(x, floor), (x + 0.22, v)], colour.filled()))
+        });
+        chart
+            .draw_series(bars)?
+            .label(name)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], colour.filled()));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.9))
+        .border_style(GRID)
+        .label_font(font(14))
+        .draw()?;
+    root.present()?;
+    Ok(())
+}

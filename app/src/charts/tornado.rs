@@ -1,0 +1,100 @@
+//! The sensitivity tornado: for each input, self-hosting minus renting at its low and high
+//! setting, around the value as given; the largest swing on top.
+
+use plotters::prelude::*;
+use servecost::sensitivity::Sensitivity;
+
+use crate::charts::{font, responsive, GRID, INK, RENT, SELF_HOST, SIZE};
+use crate::format;
+
+/// The chart as an SVG string (empty when there is nothing to draw).
+pub fn tornado(rows: &[Sensitivity]) -> String {
+    let mut svg = String::new();
+    if draw(rows, &mut svg).is_err() {
+        return String::new();
+    }
+    responsive(
+        svg,
+        "Sensitivity: self-hosting minus renting when each input moves over its range",
+    )
+}
+
+fn draw<'a>(
+    rows: &[Sensitivity],
+    out: &'a mut String,
+) -> Result<(), Box<dyn std::error::Error + 'a>> {
+    let Some(base) = rows.first().map(|r| r.base) else {
+        return Ok(());
+    };
+    let values = rows
+        .iter()
+        .flat_map(|r| [r.low, r.high])
+        .flatten()
+        .chain([base, 0.0]);
+    let (lo, hi) = values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let pad = ((hi - lo) * 0.08).max(1.0);
+    let n = rows.len() as f64;
+    let root = SVGBackend::with_string(out, SIZE).into_drawing_area();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(14)
+        .x_label_area_size(52)
+        .y_label_area_size(190)
+        .build_cartesian_2d(lo - pad..hi + pad, 0.0..n)?;
+    let names: Vec<String> = rows.iter().map(|r| r.label.clone()).collect();
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .light_line_style(GRID.mix(0.4))
+        .bold_line_style(GRID)
+        .y_labels(rows.len() * 2 + 1)
+        .y_label_formatter(&|y| {
+            let i = y.floor() as usize;
+            if (y - y.floor() - 0.5).abs() < 0.01 {
+                // Row 0 is drawn at the top.
+                names
+                    .get(rows.len().saturating_sub(i + 1))
+                    .cloned()
+                    .unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .x_desc("Self-hosting minus renting, $ per month (left of 0: self-hosting cheaper)")
+        .x_label_formatter(&|v| format::usd(*v))
+        .label_style(font(15))
+        .axis_desc_style(font(15))
+        .draw()?;
+    for (i, r) in rows.iter().enumerate() {
+        let y = n - 1.0 - i as f64;
+        for (value, colour) in [(r.low, RENT), (r.high, SELF_HOST)] {
+            if let Some(v) = value {
+                chart.draw_series(std::iter::once(Rectangle::new(
+                    [(base.min(v), y + 0.2), (base.max(v), y + 0.8)],
+                    colour.mix(0.85).filled(),
+                )))?;
+            }
+        }
+    }
+    for (x, style) in [(base, INK.stroke_width(2)), (0.0, GRID.stroke_width(2))] {
+        chart.draw_series(std::iter::once(PathElement::new([(x, 0.0), (x, n)], style)))?;
+    }
+    for (name, colour) in [
+        ("Input at its low setting", RENT),
+        ("Input at its high setting", SELF_HOST),
+    ] {
+        chart
+            .draw_series(std::iter::empty::<Rectangle<(f64, f64)>>())?
+            .label(name)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], colour.filled()));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(GRID)
+        .label_font(font(14))
+        .draw()?;
+    root.present()?;
+    Ok(())
+}

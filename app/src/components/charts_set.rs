@@ -1,0 +1,153 @@
+//! The four charts beside the volume chart, each with its numbers as a table.
+
+use leptos::prelude::*;
+use servecost::Report;
+
+use crate::charts::{self, Column};
+use crate::components::ChartFigure;
+use crate::format::{per_mtok, significant, usd};
+
+/// $ per million tokens against output speed, for every curve of the model.
+#[component]
+pub fn TpsChart(
+    /// The report.
+    report: Report,
+) -> impl IntoView {
+    let series = report.series.cost_vs_tps;
+    let svg = charts::cost_vs_tps(&series, report.inputs.tps);
+    let rows = series
+        .iter()
+        .flat_map(|s| {
+            s.points.iter().step_by(8).map(move |p| {
+                view! {
+                    <tr>
+                        <td>{s.label.clone()}</td>
+                        <td>{significant(p.tps, 4)}</td>
+                        <td>{per_mtok(p.usd_per_mtok)}</td>
+                        <td>{if p.clamped { "below the slowest point" } else { "" }}</td>
+                    </tr>
+                }
+            })
+        })
+        .collect_view();
+    view! {
+        <ChartFigure svg caption="Self-hosted $ per million tokens (your mix, at full use) against output speed per user; shaded: below the slowest measured point" testid="chart-tps">
+            <table>
+                <thead><tr><th>"Curve"</th><th>"Tokens/s per user"</th><th>"$/M"</th><th>"Note"</th></tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </ChartFigure>
+    }
+}
+
+/// The monthly bill of each option, line by line.
+#[component]
+pub fn BreakdownChart(
+    /// The report.
+    report: Report,
+) -> impl IntoView {
+    let rent = [servecost::report::Bar {
+        key: "rent".into(),
+        label: "Rent".into(),
+        usd: report.rent.monthly_usd,
+    }];
+    let own = report.series.breakdown.clone();
+    let hybrid = report.hybrid.map(|h| {
+        vec![
+            servecost::report::Bar {
+                key: "busy_compute".into(),
+                label: "Busy compute".into(),
+                usd: h.breakdown.busy_compute,
+            },
+            servecost::report::Bar {
+                key: "idle_compute".into(),
+                label: "Idle compute".into(),
+                usd: h.breakdown.idle_compute,
+            },
+            servecost::report::Bar {
+                key: "ops".into(),
+                label: "Operations".into(),
+                usd: h.breakdown.ops,
+            },
+            servecost::report::Bar {
+                key: "overflow_api".into(),
+                label: "API overflow".into(),
+                usd: h.breakdown.overflow_api,
+            },
+        ]
+    });
+    let mut columns = vec![
+        Column {
+            label: "Rent",
+            lines: &rent,
+        },
+        Column {
+            label: "Self-host",
+            lines: &own,
+        },
+    ];
+    if let Some(h) = &hybrid {
+        columns.push(Column {
+            label: "Best hybrid",
+            lines: h,
+        });
+    }
+    let svg = charts::breakdown(&columns);
+    let rows = own
+        .iter()
+        .map(|b| view! { <tr><th scope="row">{b.label.clone()}</th><td>{usd(b.usd)}</td></tr> })
+        .collect_view();
+    view! {
+        <ChartFigure svg caption="The monthly bill: renting, self-hosting and the best hybrid, line by line" testid="chart-breakdown">
+            <table>
+                <thead><tr><th>"Self-hosting line"</th><th>"$ per month"</th></tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </ChartFigure>
+    }
+}
+
+/// $ per million tokens by class.
+#[component]
+pub fn ClassChart(
+    /// The report.
+    report: Report,
+) -> impl IntoView {
+    let svg = charts::per_class(&report.series.per_class);
+    view! {
+        <ChartFigure svg caption="$ per million tokens by class (log scale): the table above holds the numbers" testid="chart-classes">
+            <p>"Same figures as the table “$ per million tokens, by class”."</p>
+        </ChartFigure>
+    }
+}
+
+/// The sensitivity tornado.
+#[component]
+pub fn TornadoChart(
+    /// The report.
+    report: Report,
+) -> impl IntoView {
+    let svg = charts::tornado(&report.sensitivity);
+    let rows = report
+        .sensitivity
+        .iter()
+        .map(|s| {
+            let show = |v: Option<f64>| v.map(usd).unwrap_or_else(|| "no answer".into());
+            view! {
+                <tr>
+                    <th scope="row">{s.label.clone()}</th>
+                    <td>{format!("{}: {}", s.low_label, show(s.low))}</td>
+                    <td>{format!("{}: {}", s.high_label, show(s.high))}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <ChartFigure svg caption="What moves the answer: self-hosting minus renting, $ per month, as each input moves over its range (the black line is your scenario)" testid="chart-tornado">
+            <table>
+                <thead><tr><th>"Input"</th><th>"Low"</th><th>"High"</th></tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </ChartFigure>
+    }
+}

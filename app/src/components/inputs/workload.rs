@@ -1,0 +1,174 @@
+//! Workload inputs: the three forms (requests × shape, total + mix, three totals), presets, the
+//! interactivity target with the published operating points, and the weekly load profile.
+
+use leptos::prelude::*;
+use servecost::codec::write_number;
+use servecost::profile::ProfileSpec;
+use servecost::workload::{Preset, Workload};
+
+use crate::charts::sparkline;
+use crate::components::inputs::Ctx;
+use crate::components::{Choice, Field};
+
+const SHAPE: [&str; 5] = [
+    "requests",
+    "workload",
+    "input_per_request",
+    "cache_hit",
+    "output_per_request",
+];
+const MIX: [&str; 2] = ["tokens", "mix"];
+const TOTALS: [&str; 3] = ["input", "cached", "output"];
+
+/// The workload section.
+#[component]
+pub fn WorkloadInputs(
+    /// What the sections share.
+    ctx: Ctx,
+) -> impl IntoView {
+    let on_change = ctx.on_change;
+    let form = Memo::new(move |_| {
+        ctx.outcome.with(|o| match o.scenario.workload {
+            Workload::Requests { .. } => "requests",
+            Workload::Mix { .. } => "tokens",
+            Workload::Totals { .. } => "totals",
+        })
+    });
+    let switcher = move || {
+        let volumes = ctx
+            .report
+            .with(|r| r.as_ref().map(|r| r.inputs.volumes))
+            .unwrap_or_default();
+        let (u, c, o) = (
+            write_number(volumes.uncached, true),
+            write_number(volumes.cached, true),
+            write_number(volumes.output, true),
+        );
+        let total = write_number(volumes.total(), true);
+        let mix = format!(
+            "{}:{}:{}",
+            write_number(volumes.uncached, false),
+            write_number(volumes.cached, false),
+            write_number(volumes.output, false)
+        );
+        let all: Vec<&str> = SHAPE.iter().chain(&MIX).chain(&TOTALS).copied().collect();
+        let links = [
+            ("requests", "Requests × shape", ctx.link(&[], &all)),
+            (
+                "tokens",
+                "Total + mix",
+                ctx.link(&[("tokens", &total), ("mix", &mix)], &all),
+            ),
+            (
+                "totals",
+                "Three totals (invoice)",
+                ctx.link(&[("input", &u), ("cached", &c), ("output", &o)], &all),
+            ),
+        ];
+        links
+            .into_iter()
+            .map(|(key, label, href)| {
+                let current = form.get() == key;
+                view! {
+                    <a href=href class="tab" class:current=current aria-current=if current { "true" } else { "false" }>{label}</a>
+                }
+            })
+            .collect_view()
+    };
+    let presets: Vec<(String, String)> = Preset::ALL
+        .iter()
+        .map(|p| (p.key().to_owned(), p.label().to_owned()))
+        .collect();
+    let points = move || {
+        let data = ctx.data.get_value();
+        let model = ctx
+            .report
+            .with(|r| r.as_ref().map(|r| r.inputs.model.clone()))
+            .unwrap_or_default();
+        let mut marks: Vec<(f64, String)> = data
+            .curves_of(&model)
+            .flat_map(|c| c.points.iter().map(|p| (p.tps, c.source.clone())))
+            .collect();
+        let api: Vec<(f64, String)> = data
+            .api_offers
+            .iter()
+            .filter(|o| o.model == model)
+            .filter_map(|o| {
+                o.speed_tps
+                    .map(|s| (s, format!("{} (API speed)", o.source)))
+            })
+            .collect();
+        marks.extend(api);
+        marks.sort_by(|a, b| a.0.total_cmp(&b.0));
+        marks.dedup_by(|a, b| a.0 == b.0);
+        marks
+            .into_iter()
+            .map(|(tps, source)| {
+                let text = write_number(tps, false);
+                let href = ctx.link(&[("tps", &text)], &[]);
+                let api = source.ends_with("(API speed)");
+                view! {
+                    <a href=href class="chip-link" class:api=api title=format!("Published operating point ({source})")>
+                        {text} {api.then_some(" API")}
+                    </a>
+                }
+            })
+            .collect_view()
+    };
+    let profile_value = Signal::derive(move || {
+        ctx.outcome.with(|o| match &o.scenario.profile {
+            ProfileSpec::Preset(p) => p.key().to_owned(),
+            ProfileSpec::Custom(_) => "custom".to_owned(),
+        })
+    });
+    let mut profiles: Vec<(String, String)> = vec![
+        ("business".into(), "Business hours (weekdays 08–18)".into()),
+        ("flat".into(), "Flat (every hour the same)".into()),
+        ("diurnal".into(), "Diurnal (daily swing)".into()),
+    ];
+    if profile_value.get_untracked() == "custom" {
+        profiles.push(("custom".into(), "Your own weights (from the link)".into()));
+    }
+    let spark = move || {
+        ctx.report.with(|r| {
+            r.as_ref()
+                .map(|r| (sparkline(&r.inputs.profile_weights), r.inputs.profile_peak))
+        })
+    };
+    view! {
+        <fieldset>
+            <legend>"Workload"</legend>
+            <nav class="tabs" aria-label="How to give the workload">{switcher}</nav>
+            {move || match form.get() {
+                "requests" => view! {
+                    <Choice name="workload" label="Per-request shape (preset)" options=presets.clone() value=ctx.text("workload") on_change/>
+                    <Field name="requests" value=ctx.text("requests") outcome=ctx.outcome on_change/>
+                    <Field name="input_per_request" value=ctx.text("input_per_request") outcome=ctx.outcome on_change/>
+                    <Field name="cache_hit" value=ctx.text("cache_hit") outcome=ctx.outcome on_change/>
+                    <Field name="output_per_request" value=ctx.text("output_per_request") outcome=ctx.outcome on_change/>
+                }.into_any(),
+                "tokens" => view! {
+                    <Field name="tokens" value=ctx.text("tokens") outcome=ctx.outcome on_change/>
+                    <Field name="mix" value=ctx.text("mix") outcome=ctx.outcome on_change
+                        label="Mix" unit="uncached input : cached input : output"
+                        explain="Parts in any scale, e.g. 2:7:1 (the published 7:2:1 blend is 7 cached : 2 uncached : 1 output)."/>
+                }.into_any(),
+                _ => view! {
+                    <Field name="input" value=ctx.text("input") outcome=ctx.outcome on_change/>
+                    <Field name="cached" value=ctx.text("cached") outcome=ctx.outcome on_change/>
+                    <Field name="output" value=ctx.text("output") outcome=ctx.outcome on_change/>
+                }.into_any(),
+            }}
+            <Field name="tps" value=ctx.text("tps") outcome=ctx.outcome on_change
+                explain="The output speed each user must see. Default: the hosted API's measured speed."/>
+            <div class="marks" aria-label="Published operating points, tokens/s per user">{points}</div>
+            <Choice name="profile" label="Load over the week" options=profiles value=profile_value on_change/>
+            <div class="spark">
+                {move || spark().map(|(svg, peak)| view! {
+                    <span inner_html=svg></span>
+                    <small class="hint">{format!("Peak hour: {peak:.2}× the average; capacity is held for it.")}</small>
+                })}
+            </div>
+        </fieldset>
+    }
+}

@@ -1,0 +1,140 @@
+//! `/data`: every model, chip, price, API offer, curve, headline, published figure and source.
+
+use leptos::prelude::*;
+use leptos_meta::Title;
+use servecost::dataset::Trust;
+use servecost::Dataset;
+
+use crate::api::{get_dataset, get_facts, Fact};
+use crate::format::{number, per_mtok, significant};
+
+/// The dataset page.
+#[component]
+pub fn Data() -> impl IntoView {
+    let dataset = OnceResource::new(get_dataset());
+    let facts = OnceResource::new(get_facts());
+    view! {
+        <Title text="servecost: the dataset"/>
+        <header class="masthead">
+            <h1>"The dataset"</h1>
+            <nav class="site-nav" aria-label="Pages"><a href="/">"Calculator"</a> <a href="/method">"Method"</a></nav>
+        </header>
+        <Suspense fallback=|| view! { <p>"Loading…"</p> }>
+            {move || Suspend::new(async move {
+                match (dataset.await, facts.await) {
+                    (Ok(d), Ok(f)) => view! { <Tables data=d facts=f/> }.into_any(),
+                    (Err(e), _) | (_, Err(e)) => view! { <p class="error">{e.to_string()}</p> }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}
+
+fn source_link(d: &Dataset, key: &str) -> impl IntoView + use<> {
+    let name = d
+        .source(key)
+        .map_or(key.to_owned(), |s| s.publisher.clone());
+    view! { <a href=format!("#src-{key}")>{name}</a> }
+}
+
+/// All tables.
+#[component]
+fn Tables(
+    /// The dataset.
+    data: Dataset,
+    /// Every published figure.
+    facts: Vec<Fact>,
+) -> impl IntoView {
+    let d = &data;
+    let models = d.models.iter().map(|m| {
+        let weights = m.weights.iter().map(|w| format!("{}: {} GB", w.precision.to_uppercase(), number(w.gigabytes))).collect::<Vec<_>>().join(", ");
+        view! { <tr><th scope="row">{m.name.clone()}</th><td>{weights}</td><td>{m.licence.clone()} " " {source_link(d, &m.licence_source)}</td></tr> }
+    }).collect_view();
+    let chips = d.chips.iter().map(|c| view! {
+        <tr>
+            <th scope="row">{c.name.clone()}</th>
+            <td>{number(c.memory_gb)} " GB " {source_link(d, &c.memory_source)}</td>
+            <td>{c.accelerator_kw.map(|k| format!("{k} kW"))} " " {c.accelerator_kw_source.as_deref().map(|s| source_link(d, s))}</td>
+            <td>{c.all_in_kw.map(|k| format!("{k} kW"))} " " {c.all_in_kw_source.as_deref().map(|s| source_link(d, s))}</td>
+        </tr>
+    }).collect_view();
+    let tiers = d.price_tiers.iter().map(|t| view! {
+        <tr>
+            <th scope="row">{d.chip(&t.chip).map_or(t.chip.clone(), |c| c.name.clone())}</th>
+            <td>{t.label.clone()} {t.is_default.then_some(" (default)")}</td>
+            <td>{format!("${:.2}", t.usd_per_gpu_hour)}</td>
+            <td>{source_link(d, &t.source)}</td>
+        </tr>
+    }).collect_view();
+    let offers = d.api_offers.iter().map(|o| view! {
+        <tr>
+            <th scope="row">{o.name.clone()}</th>
+            <td>{per_mtok(o.price_in)}</td><td>{per_mtok(o.price_out)}</td>
+            <td>{format!("{:.0} %", o.cache_discount * 100.0)}</td><td>{format!("{:.0} %", o.markup * 100.0)}</td>
+            <td>{o.speed_tps.map(|s| format!("{s} tok/s"))}</td>
+            <td>{source_link(d, &o.source)} {o.note.clone().map(|n| view! { <br/><small>{n}</small> })}</td>
+        </tr>
+    }).collect_view();
+    let curves = d.curves.iter().map(|c| {
+        let points = c.points.iter().map(|p| view! {
+            <tr><td>{significant(p.tps, 4)}</td><td>{number(p.tokens_per_s_per_gpu.round())}</td></tr>
+        }).collect_view();
+        let chip = d.chip(&c.chip).map_or(c.chip.clone(), |x| x.name.clone());
+        view! {
+            <article class="curve" id=format!("curve-{}", c.id)>
+                <h3>{format!("{} × {chip}, {}, {}", c.replica_gpus, c.precision.to_uppercase(), c.framework)}</h3>
+                <p>
+                    "Measured mix: " {format!("{:.1} % uncached input, {:.1} % cached input, {:.2} % output", c.mix.uncached * 100.0, c.mix.cached * 100.0, c.mix.output * 100.0)}
+                    " (" {if c.mix_stated { "stated by the source" } else { "assumed: the source does not state it" }} "). Source: " {source_link(d, &c.source)}
+                </p>
+                {c.note.clone().map(|n| view! { <p class="hint">{n}</p> })}
+                <table>
+                    <thead><tr><th>"Output tokens/s per user"</th><th>"Total tokens/s per GPU"</th></tr></thead>
+                    <tbody>{points}</tbody>
+                </table>
+            </article>
+        }
+    }).collect_view();
+    let headlines = d.headlines.iter().map(|h| view! {
+        <tr>
+            <th scope="row">{h.label.clone()}</th>
+            <td>{h.tokens_per_s_per_mw.map(|v| format!("{} tokens/s per MW", number(v)))}{h.agents_per_mw.map(|a| format!("{} agents per MW", number(a)))}</td>
+            <td>{if h.is_floor { "floor" } else { "" }}</td>
+            <td>{source_link(d, &h.source)}</td>
+        </tr>
+    }).collect_view();
+    let figures = facts.iter().map(|f| {
+        let value = match (&f.value, &f.value_text) {
+            (Some(v), Some(t)) => format!("{} {} ({t})", number(*v), f.unit.clone().unwrap_or_default()),
+            (Some(v), None) => format!("{} {}", number(*v), f.unit.clone().unwrap_or_default()),
+            (None, Some(t)) => t.clone(),
+            (None, None) => String::new(),
+        };
+        view! { <tr><td>{f.subject.clone()}</td><th scope="row">{f.label.clone()}</th><td>{value}</td><td>{source_link(d, &f.source)}</td></tr> }
+    }).collect_view();
+    let sources = d.sources.iter().map(|s| {
+        let trust = match s.trust {
+            Trust::Independent => "independent",
+            Trust::Vendor => "vendor",
+            Trust::Licensor => "licensor",
+            Trust::Assumption => "assumption",
+        };
+        view! {
+            <tr id=format!("src-{}", s.key)>
+                <th scope="row">{s.publisher.clone()}</th><td>{s.title.clone()}</td><td>{s.date.clone()}</td><td>{trust}</td>
+                <td>{s.caveat.clone()}</td>
+            </tr>
+        }
+    }).collect_view();
+    view! {
+        <p>"Dataset revision " {data.revision} ". Every number the calculator uses, with its source."</p>
+        <section><h2>"Models"</h2><table><thead><tr><th>"Model"</th><th>"Weights"</th><th>"Licence"</th></tr></thead><tbody>{models}</tbody></table></section>
+        <section><h2>"Chips"</h2><table><thead><tr><th>"Chip"</th><th>"Memory per GPU"</th><th>"Accelerator power"</th><th>"All-in power"</th></tr></thead><tbody>{chips}</tbody></table></section>
+        <section><h2>"GPU-hour prices"</h2><table><thead><tr><th>"Chip"</th><th>"Tier"</th><th>"$ per GPU-hour"</th><th>"Source"</th></tr></thead><tbody>{tiers}</tbody></table></section>
+        <section><h2>"API offers"</h2><table><thead><tr><th>"Offer"</th><th>"Input $/M"</th><th>"Output $/M"</th><th>"Cache discount"</th><th>"Markup"</th><th>"Speed"</th><th>"Source"</th></tr></thead><tbody>{offers}</tbody></table></section>
+        <section><h2>"Throughput curves"</h2>{curves}</section>
+        <section><h2>"Power headlines"</h2><table><thead><tr><th>"Figure"</th><th>"Value"</th><th></th><th>"Source"</th></tr></thead><tbody>{headlines}</tbody></table></section>
+        <section><h2>"Every published figure"</h2><table data-testid="facts"><thead><tr><th>"Subject"</th><th>"Figure"</th><th>"Value"</th><th>"Source"</th></tr></thead><tbody>{figures}</tbody></table></section>
+        <section><h2>"Sources"</h2><table data-testid="sources"><thead><tr><th>"Publisher"</th><th>"What"</th><th>"Date"</th><th>"Trust"</th><th>"Caveat"</th></tr></thead><tbody>{sources}</tbody></table></section>
+    }
+}

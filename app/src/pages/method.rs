@@ -1,0 +1,72 @@
+//! `/method`: the cost model in plain words, with the formulas, the assumptions and their
+//! defaults, and what the calculator does not model.
+
+use leptos::prelude::*;
+use leptos_meta::Title;
+use servecost::scenario::defaults as d;
+
+use crate::format::number;
+
+/// The method page.
+#[component]
+pub fn Method() -> impl IntoView {
+    let assumptions = [
+        ("Prefill rate P", number(d::PREFILL), "uncached input tokens/s per GPU"),
+        ("Cache-hit cost ratio k", number(d::CACHE_COST), "GPU time of a cached token over an uncached one"),
+        ("Target utilisation at peak", number(d::UTIL), "share of a replica's capacity"),
+        ("Spare replicas", number(d::REDUNDANCY), "replicas"),
+        ("Minimum replicas", number(d::MIN_REPLICAS), "replicas"),
+        ("Operations staff", number(d::OPS_FTE), "FTE"),
+        ("Loaded cost per FTE", number(d::FTE_COST), "$ per year"),
+        ("Owned hardware paid off over", number(d::YEARS), "years"),
+        ("Cost of capital", number(d::RATE), "per year"),
+        ("Power usage effectiveness", number(d::PUE), "ratio"),
+        ("Electricity", number(d::KWH), "$ per kWh"),
+        ("Facility", number(d::COLO), "$ per kW-month"),
+        ("Maintenance", number(d::MAINT), "share of capex per year"),
+        ("Requests per month (default workload)", number(d::REQUESTS), "coding-agent requests"),
+    ]
+    .into_iter()
+    .map(|(what, value, unit)| view! { <tr><th scope="row">{what}</th><td>{value}</td><td>{unit}</td></tr> })
+    .collect_view();
+    view! {
+        <Title text="servecost: how the calculation works"/>
+        <header class="masthead">
+            <h1>"How the calculation works"</h1>
+            <nav class="site-nav" aria-label="Pages"><a href="/">"Calculator"</a> <a href="/data">"Data"</a></nav>
+        </header>
+        <article class="method">
+            <p>"All money is US dollars, all volumes are tokens per month, and a month is 730 hours. Every token is one of three classes: uncached input (U), cached input (C, served from a prefix cache) and output (O). Published figures that count all tokens alike hide how different these are: an agent trace is nearly all cached input, a chat product nearly the opposite."</p>
+            <h2>"Renting"</h2>
+            <p>"With input price p_in and output price p_out per million tokens, cache discount d and router markup m:"</p>
+            <pre>"rent = (U·p_in + C·p_in·(1 − d) + O·p_out) · (1 + m) / 1,000,000"</pre>
+            <h2>"Self-hosting: from a measured curve to GPU time per class"</h2>
+            <p>"A curve is a set of measured points: output tokens/s per user (s) and total tokens/s per GPU (T), measured at a mix of classes on a replica of g GPUs. A curve published as $ per million tokens at a chip-hour price p converts exactly: T = p / ($/M · 3600) · 1,000,000. Between points, throughput is interpolated linearly in (s, ln T): monotone, exact at every point. Below the slowest point its throughput is used and the result is flagged; above the fastest there is no answer."</p>
+            <p>"Two assumptions split the GPU's time between classes: the prefill rate P and the cache-hit cost ratio k. In GPU-seconds per token:"</p>
+            <pre>"g_u = 1/P     g_c = k/P     g_o = (1/T(s) − (f_u + k·f_c)/P) / f_o"</pre>
+            <p>"so the model gives back the curve exactly at the mix it was measured at, whatever P and k. They matter when your mix differs from the curve's: the calculator warns when it is far. If P and k leave no GPU time for output, they contradict the curve and the calculator says which prefill rate would be needed. Marginal cost per class at full use is gpu_hour / 3600 · g · 1,000,000."</p>
+            <h2>"Idle hours and capacity held for peak"</h2>
+            <p>"Demand is U·g_u + C·g_c + O·g_o GPU-seconds a month, spread over a week of 168 hourly weights (mean 1). Each hour needs busy GPUs / (g · utilisation) replicas. A fixed fleet holds max(minimum, ceil(peak need)) + spares every hour; hourly scaling (rented GPUs only) holds what each hour needs. The bill shows busy compute and idle compute as separate lines."</p>
+            <h2>"GPU-hour price"</h2>
+            <p>"Rented: the chip's default tier in the dataset or your own. Owned: capex annualised over the years at the cost of capital (capital recovery factor r(1+r)^Y / ((1+r)^Y − 1)) over 8,760 hours, plus power kW · PUE · $/kWh, plus facility $/kW-month · kW / 730, plus maintenance as a share of capex per year."</p>
+            <h2>"Operations, hybrid and break-even"</h2>
+            <p>"Operations are FTEs × loaded annual cost / 12 plus other fixed monthly costs. The hybrid caps the own fleet and sends the demand above the cap to the API, in the workload's class proportions; the cheapest cap is searched, and never costs more than renting or self-hosting alone. The break-even volume scales all three volumes together (same mix, same profile) and reports the smallest volume above which self-hosting stays cheaper; the break-even GPU-hour price is (rent − operations) / provisioned GPU-hours."</p>
+            <h2>"Sensitivity"</h2>
+            <p>"Each main input moves over a range — volume ×0.5/×2, GPU-hour price ×0.75/×1.25, API prices ×0.5/×1.5, interactivity ×0.75/×1.25, utilisation −0.2/+0.1, operations ×0.5/×2, P ×0.5/×2, k ×0.5/×2, cache misses ×0.5/×2 — and the tornado shows how self-hosting minus renting moves."</p>
+            <h2>"Power view"</h2>
+            <p>"AgentPerf headlines count total tokens/s per MW of accelerator power (GPU, die and HBM). At your target the calculator gives tokens/s per MW and concurrent users per MW; the reverse turns a headline into tokens/s per GPU (× the chip's kW), and so into $ per million tokens at a GPU-hour price, split per class at the headline's own mix."</p>
+            <h2>"Assumptions and their defaults"</h2>
+            <p>"None of these is a published figure: change them to yours."</p>
+            <table><thead><tr><th>"Assumption"</th><th>"Default"</th><th>"Unit"</th></tr></thead><tbody>{assumptions}</tbody></table>
+            <h2>"What the calculator does not model"</h2>
+            <ul>
+                <li>"Latency beyond the per-user output speed: time to first token, tail latency and queueing are not priced."</li>
+                <li>"Quality: a self-hosted checkpoint, quantisation or framework may answer differently from the hosted API."</li>
+                <li>"Minimum commitments, reserved-capacity discounts and spot interruptions of GPU rentals."</li>
+                <li>"Egress, storage, networking between replicas and the engineering time to set up the deployment."</li>
+                <li>"Prefix-cache behaviour of your own traffic: cache hits are an input, not predicted."</li>
+                <li>"Licence fees: only the revenue threshold is flagged."</li>
+            </ul>
+        </article>
+    }
+}

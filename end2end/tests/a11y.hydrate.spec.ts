@@ -1,0 +1,14 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+// axe runs as a script in the page, so this runs in the JavaScript project only; the markup it
+// checks is the same server-rendered markup the no-JavaScript project sees.
+for (const path of ["/", "/data", "/method"]) {
+  test(`no serious or critical accessibility violations on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+}
+

@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+import { apiReport, failOnConsoleErrors, hydrated, pageNumbers } from "./helpers";
+
+async function matchesApi(page, request) {
+  const query = new URL(page.url()).search.replace(/^\?/, "");
+  const api = await apiReport(request, query);
+  const shown = await pageNumbers(page);
+  expect(shown.winner).toBe(api.verdict.winner);
+  expect(shown.rent).toBeCloseTo(api.rent.monthly_usd, 6);
+  expect(shown.selfHost).toBeCloseTo(api.self_host.monthly_usd, 6);
+  return api;
+}
+
+test("changing the mix recomputes to what the API says", async ({ page, request }) => {
+  const noErrors = failOnConsoleErrors(page);
+  await page.goto("/?tokens=30B&mix=2:7:1");
+  await hydrated(page);
+  const chart = page.getByTestId("chart-classes").locator(".svg");
+  const before = await chart.innerHTML();
+  await page.getByLabel("Mix").fill("20:5:5");
+  await expect.poll(() => chart.innerHTML()).not.toBe(before);
+  expect(new URL(page.url()).searchParams.get("mix")).toBe("20:5:5");
+  await matchesApi(page, request);
+  noErrors();
+});
+
+test("changing the curve recomputes and redraws", async ({ page, request }) => {
+  const noErrors = failOnConsoleErrors(page);
+  await page.goto("/?requests=20M");
+  await hydrated(page);
+  const chart = page.getByTestId("chart-tps").locator(".svg");
+  const before = await chart.innerHTML();
+  await page.getByLabel(/Throughput curve/).selectOption("sglang-gb300-tp4");
+  await expect.poll(() => chart.innerHTML()).not.toBe(before);
+  expect(new URL(page.url()).searchParams.get("curve")).toBe("sglang-gb300-tp4");
+  const api = await matchesApi(page, request);
+  expect(api.inputs.curve).toBe("sglang-gb300-tp4");
+  await expect(page.getByTestId("warnings")).toContainText("tuned best case");
+  noErrors();
+});
+
+test("switching the workload form keeps the same volumes", async ({ page, request }) => {
+  await page.goto("/");
+  await hydrated(page);
+  const before = await pageNumbers(page);
+  await page.getByRole("link", { name: "Three totals (invoice)" }).click();
+  await expect(page.locator("#f-cached")).toBeVisible();
+  const after = await matchesApi(page, request);
+  expect(after.rent.monthly_usd).toBeCloseTo(before.rent, 6);
+});
