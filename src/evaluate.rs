@@ -179,7 +179,7 @@ fn curve_label(c: &crate::dataset::Curve, data: &Dataset) -> String {
     format!(
         "{} × {chip}, {}, {} ({publisher})",
         c.replica_gpus,
-        c.precision.to_uppercase(),
+        c.precision.to_ascii_uppercase(),
         c.framework
     )
 }

@@ -3,5 +3,5 @@
 mod dataset;
 mod facts;
 
-pub use dataset::{get_dataset, GetDataset};
+pub use dataset::{dataset_resource, DatasetResource};
 pub use facts::{get_facts, Fact, GetFacts};

@@ -16,14 +16,27 @@ pub mod query;
 pub mod values;
 
 use leptos::prelude::*;
-use leptos_meta::{provide_meta_context, MetaTags, Title};
+use leptos_meta::{provide_meta_context, Title};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::{path, SsrMode};
 
 use crate::pages::{Calculator, Data, Method, NotFound};
 
+/// Paths whose pages the WASM app takes over; every other page is server-rendered only (it has
+/// nothing to recompute), so it downloads no WASM and the bundle carries none of its code.
+pub fn hydrated(path: &str) -> bool {
+    path == "/"
+}
+
 /// The HTML document around the app, rendered on the server.
+#[cfg(feature = "ssr")]
 pub fn shell(options: LeptosOptions) -> impl IntoView {
+    use leptos_meta::MetaTags;
+    let path = use_context::<http::request::Parts>().map(|p| p.uri.path().to_owned());
+    let scripts = path
+        .as_deref()
+        .is_some_and(hydrated)
+        .then(|| view! { <HydrationScripts options/> });
     view! {
         <!DOCTYPE html>
         <html lang="en">
@@ -33,7 +46,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta name="color-scheme" content="light dark"/>
                 <link rel="stylesheet" href="/pkg/servecost.css"/>
                 <link rel="icon" href="/favicon.ico"/>
-                <HydrationScripts options/>
+                {scripts}
                 <MetaTags/>
             </head>
             <body>
@@ -66,6 +79,5 @@ pub fn App() -> impl IntoView {
 #[cfg(feature = "hydrate")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn hydrate() {
-    console_error_panic_hook::set_once();
     leptos::mount::hydrate_body(App);
 }

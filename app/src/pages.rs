@@ -1,11 +1,26 @@
-//! Pages, one per file.
+//! Pages, one per file. `/data` and `/method` are rendered on the server only (see
+//! [`crate::hydrated`]): in the browser bundle they are empty stand-ins that never render.
 
 mod calculator;
+#[cfg(feature = "ssr")]
 mod data;
+#[cfg(feature = "ssr")]
 mod method;
 mod not_found;
 
 pub use calculator::Calculator;
+#[cfg(feature = "ssr")]
 pub use data::Data;
+#[cfg(feature = "ssr")]
 pub use method::Method;
 pub use not_found::NotFound;
+
+/// `/data` outside the server: never rendered, since the page is not hydrated.
+#[cfg(not(feature = "ssr"))]
+#[leptos::component]
+pub fn Data() -> impl leptos::IntoView {}
+
+/// `/method` outside the server: never rendered, since the page is not hydrated.
+#[cfg(not(feature = "ssr"))]
+#[leptos::component]
+pub fn Method() -> impl leptos::IntoView {}

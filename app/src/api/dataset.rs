@@ -1,12 +1,34 @@
-//! The dataset the page prices from, sent with the first render so the browser recomputes
-//! without asking the server again.
+//! The dataset the calculator prices from. It travels inside the first render (decoded in the
+//! browser by `JSON.parse` and serde-wasm-bindgen, which keeps serde_json out of the bundle), so
+//! the browser recomputes without ever asking the server again.
+
+use std::future::Future;
 
 use leptos::prelude::*;
+use leptos::server::codee::string::JsonSerdeWasmCodec;
 use servecost::Dataset;
 
-/// The newest dataset revision.
-#[server(GetDataset, "/api/internal")]
-pub async fn get_dataset() -> Result<Dataset, ServerFnError> {
-    let store = expect_context::<crate::db::Store>();
-    Ok((*store.current()).clone())
+/// The resource holding the newest dataset.
+pub type DatasetResource = OnceResource<Result<Dataset, String>, JsonSerdeWasmCodec>;
+
+/// The newest dataset revision, as a resource resolved on the server and hydrated in the browser.
+pub fn dataset_resource() -> DatasetResource {
+    OnceResource::new_serde_wb(load())
+}
+
+/// On the server: the store's newest dataset.
+#[cfg(feature = "ssr")]
+fn load() -> impl Future<Output = Result<Dataset, String>> + Send + 'static {
+    let store = use_context::<crate::db::Store>();
+    async move {
+        store
+            .map(|s| (*s.current()).clone())
+            .ok_or_else(|| "the dataset store is not available".to_owned())
+    }
+}
+
+/// In the browser the value always comes with the page; this future is never awaited there.
+#[cfg(not(feature = "ssr"))]
+fn load() -> impl Future<Output = Result<Dataset, String>> + Send + 'static {
+    async { Err("the dataset comes with the page".to_owned()) }
 }

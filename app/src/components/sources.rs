@@ -37,7 +37,7 @@ pub fn Sources(
         <section class="sources" aria-labelledby="sources-title">
             <h2 id="sources-title">"Sources"</h2>
             <ol>{items}</ol>
-            <p><a href="/data">"Every figure in the dataset"</a> " · " <a href="/method">"How the calculation works"</a></p>
+            <p><a href="/data" rel="external">"Every figure in the dataset"</a> " · " <a href="/method" rel="external">"How the calculation works"</a></p>
         </section>
     }
 }

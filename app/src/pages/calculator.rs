@@ -6,7 +6,7 @@ use leptos_meta::Title;
 use leptos_router::hooks::use_location;
 use servecost::{Dataset, Report};
 
-use crate::api::get_dataset;
+use crate::api::dataset_resource;
 use crate::browser;
 use crate::citations::cited;
 use crate::components::inputs::Ctx;
@@ -28,13 +28,13 @@ const SHAPE: [&str; 3] = ["input_per_request", "cache_hit", "output_per_request"
 /// The calculator page.
 #[component]
 pub fn Calculator() -> impl IntoView {
-    let dataset = OnceResource::new(get_dataset());
+    let dataset = dataset_resource();
     view! {
         <Title text="servecost: self-host or rent?"/>
         <header class="masthead">
             <h1>"servecost"</h1>
             <p class="tagline">"Self-host an open-weight model, or rent it per token? Priced class by class, idle hours, staff and peak capacity included."</p>
-            <nav class="site-nav" aria-label="Pages"><a href="/data">"Data"</a> <a href="/method">"Method"</a></nav>
+            <nav class="site-nav" aria-label="Pages"><a href="/data" rel="external">"Data"</a> <a href="/method" rel="external">"Method"</a></nav>
         </header>
         <Suspense fallback=|| view! { <p>"Loading the dataset…"</p> }>
             {move || Suspend::new(async move {

@@ -5,13 +5,13 @@ use leptos_meta::Title;
 use servecost::dataset::Trust;
 use servecost::Dataset;
 
-use crate::api::{get_dataset, get_facts, Fact};
+use crate::api::{dataset_resource, get_facts, Fact};
 use crate::format::{number, per_mtok, significant};
 
 /// The dataset page.
 #[component]
 pub fn Data() -> impl IntoView {
-    let dataset = OnceResource::new(get_dataset());
+    let dataset = dataset_resource();
     let facts = OnceResource::new(get_facts());
     view! {
         <Title text="servecost: the dataset"/>
@@ -23,7 +23,8 @@ pub fn Data() -> impl IntoView {
             {move || Suspend::new(async move {
                 match (dataset.await, facts.await) {
                     (Ok(d), Ok(f)) => view! { <Tables data=d facts=f/> }.into_any(),
-                    (Err(e), _) | (_, Err(e)) => view! { <p class="error">{e.to_string()}</p> }.into_any(),
+                    (Err(e), _) => view! { <p class="error">{e}</p> }.into_any(),
+                    (_, Err(e)) => view! { <p class="error">{e.to_string()}</p> }.into_any(),
                 }
             })}
         </Suspense>

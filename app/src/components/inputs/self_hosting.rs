@@ -43,7 +43,7 @@ pub fn SelfHosting(
                         format!(
                             "{} × {chip}, {}, {} — {publisher}, {mix}",
                             c.replica_gpus,
-                            c.precision.to_uppercase(),
+                            c.precision.to_ascii_uppercase(),
                             c.framework
                         ),
                     )
