@@ -3,8 +3,9 @@ import { expect, test } from "@playwright/test";
 
 // axe runs as a script in the page, so this runs in the JavaScript project only; the markup it
 // checks is the same server-rendered markup the no-JavaScript project sees.
-for (const path of ["/", "/data", "/method"]) {
-  test(`no serious or critical accessibility violations on ${path}`, async ({ page }) => {
+for (const [path, scheme] of [["/", "light"], ["/data", "light"], ["/method", "light"], ["/", "dark"]] as const) {
+  test(`no serious or critical accessibility violations on ${path} (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
     await page.goto(path);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");

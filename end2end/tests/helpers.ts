@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 /** The JSON API's answer for a query string. */
 export async function apiReport(request: APIRequestContext, query: string) {
@@ -31,4 +31,19 @@ export function failOnConsoleErrors(page: Page) {
 /** Waits until the WASM app has hydrated the page. */
 export async function hydrated(page: Page) {
   await expect(page.locator("[data-hydrated=true]")).toHaveCount(1, { timeout: 15_000 });
+}
+
+/**
+ * The charts' numbers (their text alternatives) as the server renders them for the page's
+ * current URL, next to the same numbers on the live page: the WASM redraw must match.
+ */
+export async function chartsMatchServer(page: Page, browser: Browser) {
+  const ids = ["chart-volume", "chart-breakdown", "chart-tps", "chart-tornado"];
+  const live = await Promise.all(ids.map((id) => page.getByTestId(id).locator("details.numbers table").textContent()));
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const ssr = await context.newPage();
+  await ssr.goto(page.url());
+  const served = await Promise.all(ids.map((id) => ssr.getByTestId(id).locator("details.numbers table").textContent()));
+  await context.close();
+  expect(live).toEqual(served);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiReport, failOnConsoleErrors, hydrated, pageNumbers } from "./helpers";
+import { apiReport, chartsMatchServer, failOnConsoleErrors, hydrated, pageNumbers } from "./helpers";
 
 async function matchesApi(page, request) {
   const query = new URL(page.url()).search.replace(/^\?/, "");
@@ -11,7 +11,7 @@ async function matchesApi(page, request) {
   return api;
 }
 
-test("changing the mix recomputes to what the API says", async ({ page, request }) => {
+test("changing the mix recomputes to what the API says", async ({ page, request, browser }) => {
   const noErrors = failOnConsoleErrors(page);
   await page.goto("/?tokens=30B&mix=2:7:1");
   await hydrated(page);
@@ -21,10 +21,11 @@ test("changing the mix recomputes to what the API says", async ({ page, request 
   await expect.poll(() => chart.innerHTML()).not.toBe(before);
   expect(new URL(page.url()).searchParams.get("mix")).toBe("20:5:5");
   await matchesApi(page, request);
+  await chartsMatchServer(page, browser);
   noErrors();
 });
 
-test("changing the curve recomputes and redraws", async ({ page, request }) => {
+test("changing the curve recomputes and redraws", async ({ page, request, browser }) => {
   const noErrors = failOnConsoleErrors(page);
   await page.goto("/?requests=20M");
   await hydrated(page);
@@ -36,6 +37,7 @@ test("changing the curve recomputes and redraws", async ({ page, request }) => {
   const api = await matchesApi(page, request);
   expect(api.inputs.curve).toBe("sglang-gb300-tp4");
   await expect(page.getByTestId("warnings")).toContainText("tuned best case");
+  await chartsMatchServer(page, browser);
   noErrors();
 });
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { apiReport, failOnConsoleErrors, hydrated, pageNumbers } from "./helpers";
+import { apiReport, chartsMatchServer, failOnConsoleErrors, hydrated, pageNumbers } from "./helpers";
 
-test("changing the volume recomputes in the browser to what the API says", async ({ page, request }) => {
+test("changing the volume recomputes in the browser to what the API says", async ({ page, request, browser }) => {
   const noErrors = failOnConsoleErrors(page);
   await page.goto("/");
   await hydrated(page);
@@ -18,10 +18,11 @@ test("changing the volume recomputes in the browser to what the API says", async
   expect(after.rent).toBeCloseTo(api.rent.monthly_usd, 6);
   expect(after.selfHost).toBeCloseTo(api.self_host.monthly_usd, 6);
   expect(calls, "recomputed without a server round trip").toEqual([]);
+  await chartsMatchServer(page, browser);
   noErrors();
 });
 
-test("changing the GPU-hour price recomputes and redraws the chart", async ({ page, request }) => {
+test("changing the GPU-hour price recomputes and redraws the chart", async ({ page, request, browser }) => {
   const noErrors = failOnConsoleErrors(page);
   await page.goto("/?requests=20M");
   await hydrated(page);
@@ -33,6 +34,7 @@ test("changing the GPU-hour price recomputes and redraws the chart", async ({ pa
   const api = await apiReport(request, "requests=20M&gpu_hour=9");
   expect(shown.winner).toBe(api.verdict.winner);
   expect(shown.selfHost).toBeCloseTo(api.self_host.monthly_usd, 6);
+  await chartsMatchServer(page, browser);
   noErrors();
 });
 

@@ -55,6 +55,7 @@ fn draw_breakdown<'a>(
     chart
         .configure_mesh()
         .disable_x_mesh()
+        .max_light_lines(1)
         .light_line_style(GRID.mix(0.4))
         .bold_line_style(GRID)
         .x_labels(columns.len() * 2 + 1)
@@ -152,6 +153,7 @@ fn draw_per_class<'a>(
     chart
         .configure_mesh()
         .disable_x_mesh()
+        .max_light_lines(1)
         .light_line_style(GRID.mix(0.4))
         .bold_line_style(GRID)
         .x_labels(classes.len() * 2 + 1)

@@ -45,6 +45,7 @@ fn draw<'a>(
     chart
         .configure_mesh()
         .disable_y_mesh()
+        .max_light_lines(1)
         .light_line_style(GRID.mix(0.4))
         .bold_line_style(GRID)
         .y_labels(rows.len() * 2 + 1)

@@ -48,6 +48,7 @@ fn draw<'a>(
         .build_cartesian_2d(0.0..x1, (y0..y1).log_scale())?;
     chart
         .configure_mesh()
+        .max_light_lines(1)
         .light_line_style(GRID.mix(0.4))
         .bold_line_style(GRID)
         .x_desc("Output tokens/s per user")

@@ -41,7 +41,8 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Result<(), Box<dyn std::er
         )?;
     chart
         .configure_mesh()
-        .light_line_style(GRID.mix(0.5))
+        .max_light_lines(1)
+        .light_line_style(GRID.mix(0.4))
         .bold_line_style(GRID)
         .x_desc("Tokens per month")
         .y_desc("$ per month")

@@ -16,7 +16,7 @@ pub fn Decoder(
     /// What the inputs share.
     ctx: Ctx,
     /// Cited source keys.
-    keys: Vec<String>,
+    keys: Signal<Vec<String>>,
 ) -> impl IntoView {
     let data: StoredValue<Dataset> = ctx.data;
     let point = move || {
@@ -38,7 +38,6 @@ pub fn Decoder(
             })
         })
     };
-    let keys_for_table = keys.clone();
     let published = move || {
         data.with_value(|d| {
             d.headlines
@@ -55,7 +54,7 @@ pub fn Decoder(
                         .unwrap_or_default();
                     view! {
                         <tr>
-                            <td>{h.label.clone()} {cite(&keys_for_table, &h.source)}</td>
+                            <td>{h.label.clone()} {keys.with(|k| cite(k, &h.source))}</td>
                             <td>{chip}</td>
                             <td>{value}</td>
                             <td>{if h.is_floor { "a floor" } else { "" }}</td>

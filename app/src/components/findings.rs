@@ -45,14 +45,13 @@ pub fn BreakEven(
 /// What to keep in mind, each linked to its source.
 #[component]
 pub fn Warnings(
-    /// The report.
-    report: Report,
+    /// The warnings.
+    warnings: Vec<servecost::report::Warning>,
     /// Cited source keys.
     keys: Vec<String>,
 ) -> impl IntoView {
-    (!report.warnings.is_empty()).then(|| {
-        let items = report
-            .warnings
+    (!warnings.is_empty()).then(|| {
+        let items = warnings
             .iter()
             .map(|w| {
                 let marker = w.source.as_deref().map(|s| cite(&keys, s));

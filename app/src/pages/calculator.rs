@@ -109,6 +109,16 @@ fn Body(
         data,
         on_change,
     };
+    let keys = Memo::new(move |_| {
+        shown.with(|r| {
+            r.as_ref()
+                .map(|r| data.with_value(|d| cited(r, d)))
+                .unwrap_or_default()
+        })
+    });
+    let warnings = Memo::new(move |_| {
+        shown.with(|r| r.as_ref().map(|r| r.warnings.clone()).unwrap_or_default())
+    });
     // Effects run only in the browser: the marker tells tests (and styles) the page is live.
     let hydrated = RwSignal::new(false);
     Effect::new(move |_| hydrated.set(true));
@@ -118,7 +128,7 @@ fn Body(
             <section class="results" aria-live="polite" aria-label="Results">
                 <Problems outcome/>
                 {move || shown.get().map(|report| {
-                    let keys = data.with_value(|d| cited(&report, d));
+                    let keys = keys.get();
                     view! {
                         <Verdict report=report.clone() keys=keys.clone()/>
                         <Totals report=report.clone() keys=keys.clone()/>
@@ -128,12 +138,14 @@ fn Body(
                         <ClassChart report=report.clone()/>
                         <BreakdownChart report=report.clone()/>
                         <TpsChart report=report.clone()/>
-                        <TornadoChart report=report.clone()/>
-                        <Warnings report keys=keys.clone()/>
-                        <Decoder ctx keys=keys.clone()/>
-                        <Sources keys data/>
+                        <TornadoChart report/>
                     }
                 })}
+                // These change far less often than the numbers: each re-renders only when its own
+                // part of the report changes.
+                {move || view! { <Warnings warnings=warnings.get() keys=keys.get()/> }}
+                <Decoder ctx keys=keys.into()/>
+                {move || view! { <Sources keys=keys.get() data/> }}
             </section>
         </div>
     }
