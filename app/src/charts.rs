@@ -13,7 +13,11 @@ pub use tornado::tornado;
 pub use tps::cost_vs_tps;
 pub use volume::cost_vs_volume;
 
-use plotters::style::{IntoFont, RGBColor, TextStyle};
+use plotters::chart::{ChartContext, SeriesLabelPosition};
+use plotters::coord::CoordTranslate;
+use plotters::drawing::DrawingAreaErrorKind;
+use plotters::prelude::DrawingBackend;
+use plotters::style::{Color, IntoFont, RGBColor, TextStyle, WHITE};
 
 /// Renting.
 pub const RENT: RGBColor = RGBColor(0x00, 0x72, 0xB2);
@@ -52,4 +56,42 @@ pub fn responsive(svg: String, title: &str) -> String {
     let scalable =
         format!(r#"preserveAspectRatio="xMidYMid meet" role="img" aria-label="{title}""#);
     svg.replacen(&fixed, &scalable, 1)
+}
+
+/// What a drawing returns: plotters errors borrow the SVG string they write to.
+pub type Drawn<'a> = Result<(), Box<dyn std::error::Error + 'a>>;
+
+/// Runs `draw` into an SVG string made responsive; a drawing that fails gives an empty string
+/// (the figure then shows only its numbers, which are always there).
+pub fn render(title: &str, draw: impl FnOnce(&mut String) -> Drawn<'_>) -> String {
+    let mut svg = String::new();
+    if draw(&mut svg).is_err() {
+        return String::new();
+    }
+    responsive(svg, title)
+}
+
+/// The name of the category whose slot `[i, i + 1)` has its middle at `v`, for axis labels of
+/// bar charts (other ticks get no label).
+pub fn category(names: &[String], v: f64) -> String {
+    let i = v.floor();
+    if (v - i - 0.5).abs() < 0.01 && i >= 0.0 {
+        names.get(i as usize).cloned().unwrap_or_default()
+    } else {
+        String::new()
+    }
+}
+
+/// Draws the legend of `chart` at `position`, in the house style.
+pub fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.9))
+        .border_style(GRID)
+        .label_font(font(14))
+        .draw()
 }

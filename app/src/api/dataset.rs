@@ -2,8 +2,6 @@
 //! browser by `JSON.parse` and serde-wasm-bindgen, which keeps serde_json out of the bundle), so
 //! the browser recomputes without ever asking the server again.
 
-use std::future::Future;
-
 use leptos::prelude::*;
 use leptos::server::codee::string::JsonSerdeWasmCodec;
 use servecost::Dataset;
@@ -18,7 +16,7 @@ pub fn dataset_resource() -> DatasetResource {
 
 /// On the server: the store's newest dataset.
 #[cfg(feature = "ssr")]
-fn load() -> impl Future<Output = Result<Dataset, String>> + Send + 'static {
+fn load() -> impl std::future::Future<Output = Result<Dataset, String>> + Send + 'static {
     let store = use_context::<crate::db::Store>();
     async move {
         store
@@ -29,6 +27,6 @@ fn load() -> impl Future<Output = Result<Dataset, String>> + Send + 'static {
 
 /// In the browser the value always comes with the page; this future is never awaited there.
 #[cfg(not(feature = "ssr"))]
-fn load() -> impl Future<Output = Result<Dataset, String>> + Send + 'static {
-    async { Err("the dataset comes with the page".to_owned()) }
+async fn load() -> Result<Dataset, String> {
+    Err("the dataset comes with the page".to_owned())
 }

@@ -4,7 +4,7 @@
 use plotters::prelude::*;
 use servecost::report::{Bar, ClassBars};
 
-use crate::charts::{font, responsive, GRID, HYBRID, RENT, SELF_HOST, SIZE};
+use crate::charts::{category, font, legend, render, Drawn, GRID, HYBRID, RENT, SELF_HOST, SIZE};
 use crate::format;
 
 /// Colours of the bill's lines: busy, idle (a lighter tint of self-hosting), operations, overflow.
@@ -25,17 +25,12 @@ pub struct Column<'a> {
 
 /// Renting as one column, self-hosting and the hybrid stacked by line.
 pub fn breakdown(columns: &[Column<'_>]) -> String {
-    let mut svg = String::new();
-    if draw_breakdown(columns, &mut svg).is_err() {
-        return String::new();
-    }
-    responsive(svg, "Monthly bill of each option, line by line")
+    render("Monthly bill of each option, line by line", |svg| {
+        draw_breakdown(columns, svg)
+    })
 }
 
-fn draw_breakdown<'a>(
-    columns: &[Column<'_>],
-    out: &'a mut String,
-) -> Result<(), Box<dyn std::error::Error + 'a>> {
+fn draw_breakdown<'a>(columns: &[Column<'_>], out: &'a mut String) -> Drawn<'a> {
     let top = columns
         .iter()
         .map(|c| c.lines.iter().map(|l| l.usd).sum::<f64>())
@@ -59,14 +54,7 @@ fn draw_breakdown<'a>(
         .light_line_style(GRID.mix(0.4))
         .bold_line_style(GRID)
         .x_labels(columns.len() * 2 + 1)
-        .x_label_formatter(&|x| {
-            let i = x.floor() as usize;
-            if (x - x.floor() - 0.5).abs() < 0.01 {
-                names.get(i).cloned().unwrap_or_default()
-            } else {
-                String::new()
-            }
-        })
+        .x_label_formatter(&|x| category(&names, *x))
         .y_desc("$ per month")
         .y_label_formatter(&|v| format::usd(*v))
         .label_style(font(15))
@@ -105,33 +93,20 @@ fn draw_breakdown<'a>(
             .label(*name)
             .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], LINES[j].filled()));
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(GRID)
-        .label_font(font(14))
-        .draw()?;
+    legend(&mut chart, SeriesLabelPosition::UpperRight)?;
     root.present()?;
     Ok(())
 }
 
 /// $ per million tokens by class: rent, self-hosting at full use, self-hosting with the whole bill.
 pub fn per_class(classes: &[ClassBars]) -> String {
-    let mut svg = String::new();
-    if draw_per_class(classes, &mut svg).is_err() {
-        return String::new();
-    }
-    responsive(
-        svg,
+    render(
         "Cost per million tokens by token class, renting and self-hosting",
+        |svg| draw_per_class(classes, svg),
     )
 }
 
-fn draw_per_class<'a>(
-    classes: &[ClassBars],
-    out: &'a mut String,
-) -> Result<(), Box<dyn std::error::Error + 'a>> {
+fn draw_per_class<'a>(classes: &[ClassBars], out: &'a mut String) -> Drawn<'a> {
     let values = classes
         .iter()
         .flat_map(|c| [c.rent, c.self_marginal, c.self_effective])
@@ -157,14 +132,7 @@ fn draw_per_class<'a>(
         .light_line_style(GRID.mix(0.4))
         .bold_line_style(GRID)
         .x_labels(classes.len() * 2 + 1)
-        .x_label_formatter(&|x| {
-            let i = x.floor() as usize;
-            if (x - x.floor() - 0.5).abs() < 0.01 {
-                names.get(i).cloned().unwrap_or_default()
-            } else {
-                String::new()
-            }
-        })
+        .x_label_formatter(&|x| category(&names, *x))
         .y_desc("$ per million tokens (log)")
         .y_label_formatter(&|v| format::per_mtok(*v))
         .label_style(font(15))
@@ -186,13 +154,7 @@ fn draw_per_class<'a>(
             .label(name)
             .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], colour.filled()));
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(GRID)
-        .label_font(font(14))
-        .draw()?;
+    legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
     root.present()?;
     Ok(())
 }

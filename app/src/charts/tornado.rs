@@ -4,25 +4,18 @@
 use plotters::prelude::*;
 use servecost::sensitivity::Sensitivity;
 
-use crate::charts::{font, responsive, GRID, INK, RENT, SELF_HOST, SIZE};
+use crate::charts::{font, legend, render, Drawn, GRID, INK, RENT, SELF_HOST, SIZE};
 use crate::format;
 
 /// The chart as an SVG string (empty when there is nothing to draw).
 pub fn tornado(rows: &[Sensitivity]) -> String {
-    let mut svg = String::new();
-    if draw(rows, &mut svg).is_err() {
-        return String::new();
-    }
-    responsive(
-        svg,
+    render(
         "Sensitivity: self-hosting minus renting when each input moves over its range",
+        |svg| draw(rows, svg),
     )
 }
 
-fn draw<'a>(
-    rows: &[Sensitivity],
-    out: &'a mut String,
-) -> Result<(), Box<dyn std::error::Error + 'a>> {
+fn draw<'a>(rows: &[Sensitivity], out: &'a mut String) -> Drawn<'a> {
     let Some(base) = rows.first().map(|r| r.base) else {
         return Ok(());
     };
@@ -89,13 +82,7 @@ fn draw<'a>(
             .label(name)
             .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], colour.filled()));
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(GRID)
-        .label_font(font(14))
-        .draw()?;
+    legend(&mut chart, SeriesLabelPosition::LowerRight)?;
     root.present()?;
     Ok(())
 }

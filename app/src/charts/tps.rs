@@ -5,26 +5,18 @@
 use plotters::prelude::*;
 use servecost::series::CurveSeries;
 
-use crate::charts::{font, responsive, GRID, INK, PALETTE, SIZE};
+use crate::charts::{font, legend, render, Drawn, GRID, INK, PALETTE, SIZE};
 use crate::format;
 
 /// The chart as an SVG string (empty when there is nothing to draw).
 pub fn cost_vs_tps(series: &[CurveSeries], target: f64) -> String {
-    let mut svg = String::new();
-    if draw(series, target, &mut svg).is_err() {
-        return String::new();
-    }
-    responsive(
-        svg,
+    render(
         "Self-hosted cost per million tokens against output speed per user",
+        |svg| draw(series, target, svg),
     )
 }
 
-fn draw<'a>(
-    series: &[CurveSeries],
-    target: f64,
-    out: &'a mut String,
-) -> Result<(), Box<dyn std::error::Error + 'a>> {
+fn draw<'a>(series: &[CurveSeries], target: f64, out: &'a mut String) -> Drawn<'a> {
     let points = series.iter().flat_map(|s| s.points.iter());
     let (x0, x1, y0, y1) =
         points.fold((f64::MAX, 0.0_f64, f64::MAX, 0.0_f64), |(a, b, c, d), p| {
@@ -90,13 +82,7 @@ fn draw<'a>(
         (target, y1 / 1.1),
         font(14),
     )))?;
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(GRID)
-        .label_font(font(14))
-        .draw()?;
+    legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
     root.present()?;
     Ok(())
 }

@@ -4,19 +4,17 @@
 use plotters::prelude::*;
 use servecost::series::CostVsVolume;
 
-use crate::charts::{font, responsive, GRID, HYBRID, INK, RENT, SELF_HOST, SIZE};
+use crate::charts::{font, legend, render, Drawn, GRID, HYBRID, INK, RENT, SELF_HOST, SIZE};
 use crate::format;
 
 /// The chart as an SVG string (empty when there is nothing to draw).
 pub fn cost_vs_volume(series: &CostVsVolume) -> String {
-    let mut svg = String::new();
-    if draw(series, &mut svg).is_err() {
-        return String::new();
-    }
-    responsive(svg, "Monthly cost against monthly token volume")
+    render("Monthly cost against monthly token volume", |svg| {
+        draw(series, svg)
+    })
 }
 
-fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Result<(), Box<dyn std::error::Error + 'a>> {
+fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Drawn<'a> {
     let pts = &s.points;
     let (Some(first), Some(last)) = (pts.first(), pts.last()) else {
         return Ok(());
@@ -97,13 +95,7 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Result<(), Box<dyn std::er
             ("sans-serif", 14).into_font().color(&colour),
         )))?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(GRID)
-        .label_font(font(14))
-        .draw()?;
+    legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
     root.present()?;
     Ok(())
 }
