@@ -8,6 +8,7 @@ pub mod curve;
 pub mod dataset;
 pub mod error;
 pub mod evaluate;
+pub mod export;
 pub mod fleet;
 pub mod gpu_price;
 pub mod gpu_time;

@@ -8,9 +8,9 @@ use crate::gpu_time::GpuTime;
 use crate::units::{Mix, Volumes, MILLION};
 
 /// Points on the monthly cost vs monthly volume chart.
-pub const VOLUME_POINTS: usize = 61;
+pub const VOLUME_POINTS: usize = 41;
 /// Points on each $/M vs interactivity line.
-pub const TPS_POINTS: usize = 41;
+pub const TPS_POINTS: usize = 25;
 
 /// Monthly cost of each option at one monthly volume.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

@@ -42,3 +42,36 @@ pub fn measure<T>(name: &str, f: impl FnOnce() -> T) -> T {
 pub fn measure<T>(_name: &str, f: impl FnOnce() -> T) -> T {
     f()
 }
+
+/// This site's origin (`https://host`), for absolute links in embeds and oEmbed discovery.
+#[cfg(feature = "hydrate")]
+pub fn origin() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().origin().ok())
+        .unwrap_or_default()
+}
+
+/// This site's origin as the request reached the server (`X-Forwarded-Proto` and `Host`).
+#[cfg(all(feature = "ssr", not(feature = "hydrate")))]
+pub fn origin() -> String {
+    use leptos::prelude::use_context;
+    let Some(parts) = use_context::<http::request::Parts>() else {
+        return String::new();
+    };
+    let header = |name: &str| {
+        parts
+            .headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    };
+    let host = header("host").unwrap_or_else(|| "127.0.0.1:3000".to_owned());
+    let scheme = header("x-forwarded-proto").unwrap_or_else(|| "http".to_owned());
+    format!("{scheme}://{host}")
+}
+
+/// No origin outside a server or a browser.
+#[cfg(not(any(feature = "ssr", feature = "hydrate")))]
+pub fn origin() -> String {
+    String::new()
+}

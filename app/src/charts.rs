@@ -30,6 +30,29 @@ pub const INK: RGBColor = RGBColor(0x22, 0x22, 0x22);
 /// Grid lines.
 pub const GRID: RGBColor = RGBColor(0xDD, 0xDD, 0xDD);
 
+/// Chart names, as used in export links (`/api/v1/charts/{name}.svg`) and in embeds (`chart=`).
+pub const NAMES: [&str; 5] = ["volume", "classes", "breakdown", "tps", "tornado"];
+
+/// The chart called `name` for `report`, as SVG.
+pub fn by_name(name: &str, report: &servecost::Report) -> Option<String> {
+    Some(match name {
+        "volume" => cost_vs_volume(&report.series.cost_vs_volume),
+        "classes" => per_class(&report.series.per_class),
+        "breakdown" => {
+            let columns = bars::columns(report);
+            breakdown(
+                &columns
+                    .iter()
+                    .map(|(l, b)| Column { label: l, lines: b })
+                    .collect::<Vec<_>>(),
+            )
+        }
+        "tps" => cost_vs_tps(&report.series.cost_vs_tps, report.inputs.tps),
+        "tornado" => tornado(&report.sensitivity),
+        _ => return None,
+    })
+}
+
 /// Lines of several curves, in order.
 pub const PALETTE: [RGBColor; 5] = [
     SELF_HOST,
@@ -64,11 +87,13 @@ pub type Drawn<'a> = Result<(), Box<dyn std::error::Error + 'a>>;
 /// Runs `draw` into an SVG string made responsive; a drawing that fails gives an empty string
 /// (the figure then shows only its numbers, which are always there).
 pub fn render(title: &str, draw: impl FnOnce(&mut String) -> Drawn<'_>) -> String {
-    let mut svg = String::new();
-    if draw(&mut svg).is_err() {
-        return String::new();
-    }
-    responsive(svg, title)
+    crate::browser::measure("servecost:chart", || {
+        let mut svg = String::new();
+        if draw(&mut svg).is_err() {
+            return String::new();
+        }
+        responsive(svg, title)
+    })
 }
 
 /// The name of the category whose slot `[i, i + 1)` has its middle at `v`, for axis labels of

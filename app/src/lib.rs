@@ -20,7 +20,7 @@ use leptos_meta::{provide_meta_context, Title};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::{path, SsrMode};
 
-use crate::pages::{Calculator, Data, Method, NotFound};
+use crate::pages::{Calculator, Data, Embed, Method, NotFound};
 
 /// Paths whose pages the WASM app takes over; every other page is server-rendered only (it has
 /// nothing to recompute), so it downloads no WASM and the bundle carries none of its code.
@@ -37,6 +37,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
         .as_deref()
         .is_some_and(hydrated)
         .then(|| view! { <HydrationScripts options/> });
+    let preview = (path.as_deref() == Some("/")).then(link_preview);
     view! {
         <!DOCTYPE html>
         <html lang="en">
@@ -47,6 +48,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <link rel="stylesheet" href="/pkg/servecost.css"/>
                 <link rel="icon" href="/favicon.ico"/>
                 {scripts}
+                {preview}
                 <MetaTags/>
             </head>
             <body>
@@ -54,6 +56,38 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
             </body>
         </html>
     }
+}
+
+/// Open Graph tags with the verdict (so a pasted link previews) and oEmbed discovery (so wikis
+/// auto-embed it), for the calculator's scenario. Server-side only: they never change in place.
+#[cfg(feature = "ssr")]
+fn link_preview() -> Option<impl IntoView> {
+    let parts = use_context::<http::request::Parts>()?;
+    let store = use_context::<crate::db::Store>()?;
+    let query = parts.uri.query().unwrap_or_default().to_owned();
+    let outcome = crate::query::outcome(&query, &store.current());
+    let report = outcome.report.ok()?;
+    let (sentence, break_even) = crate::components::sentences(&report);
+    let origin = crate::browser::origin();
+    let page = if report.query == "v=1" {
+        format!("{origin}/")
+    } else {
+        format!("{origin}/?{}", report.query)
+    };
+    let oembed = format!("{origin}/oembed?url={}", crate::query::encode(&page));
+    let og = |property: &'static str, content: String| {
+        leptos::html::meta()
+            .attr("property", property)
+            .attr("content", content)
+    };
+    Some(view! {
+        {og("og:title", format!("servecost: {}", report.inputs.model_name))}
+        {og("og:description", format!("{sentence} {break_even}"))}
+        {og("og:type", "website".to_owned())}
+        {og("og:url", page)}
+        <meta name="description" content=sentence/>
+        <link rel="alternate" type="application/json+oembed" href=oembed title="servecost scenario"/>
+    })
 }
 
 /// The app: its routes. Pages render fully on the server before anything is sent, so they
@@ -69,6 +103,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/") view=Calculator ssr=SsrMode::Async/>
                     <Route path=path!("/data") view=Data ssr=SsrMode::Async/>
                     <Route path=path!("/method") view=Method ssr=SsrMode::Async/>
+                    <Route path=path!("/embed") view=Embed ssr=SsrMode::Async/>
                 </Routes>
             </main>
         </Router>

@@ -1,9 +1,11 @@
-//! Pages, one per file. `/data` and `/method` are rendered on the server only (see
+//! Pages, one per file. `/data`, `/method` and `/embed` are rendered on the server only (see
 //! [`crate::hydrated`]): in the browser bundle they are empty stand-ins that never render.
 
 mod calculator;
 #[cfg(feature = "ssr")]
 mod data;
+#[cfg(feature = "ssr")]
+mod embed;
 #[cfg(feature = "ssr")]
 mod method;
 mod not_found;
@@ -11,6 +13,8 @@ mod not_found;
 pub use calculator::Calculator;
 #[cfg(feature = "ssr")]
 pub use data::Data;
+#[cfg(feature = "ssr")]
+pub use embed::Embed;
 #[cfg(feature = "ssr")]
 pub use method::Method;
 pub use not_found::NotFound;
@@ -24,3 +28,8 @@ pub fn Data() -> impl leptos::IntoView {}
 #[cfg(not(feature = "ssr"))]
 #[leptos::component]
 pub fn Method() -> impl leptos::IntoView {}
+
+/// `/embed` outside the server: never rendered, since the page is not hydrated.
+#[cfg(not(feature = "ssr"))]
+#[leptos::component]
+pub fn Embed() -> impl leptos::IntoView {}

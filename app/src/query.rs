@@ -66,7 +66,8 @@ pub fn href(query: &str) -> String {
     }
 }
 
-fn encode(value: &str) -> String {
+/// Percent-encodes a query value (keeps `.-_:,` readable).
+pub fn encode(value: &str) -> String {
     value
         .bytes()
         .map(|b| match b {

@@ -18,6 +18,7 @@ const result = await page.evaluate(async (runs) => {
   const value = () => document.querySelector("[data-testid=self-monthly]")?.getAttribute("data-usd");
   const total = [];
   performance.clearMeasures("servecost:evaluate");
+  performance.clearMeasures("servecost:chart");
   for (let i = 0; i < runs + 10; i++) {
     const input = document.querySelector("#f-gpu_hour");
     const before = value();
@@ -38,6 +39,10 @@ const result = await page.evaluate(async (runs) => {
     await new Promise((r) => requestAnimationFrame(() => r()));
   }
   const engine = performance.getEntriesByName("servecost:evaluate").map((e) => e.duration).slice(10);
+  // Five charts are drawn per edit: sum them per edit.
+  const charts = performance.getEntriesByName("servecost:chart").map((e) => e.duration);
+  const perEdit = [];
+  for (let k = 0; k + 5 <= charts.length; k += 5) perEdit.push(charts.slice(k, k + 5).reduce((a, b) => a + b, 0));
   const pct = (xs, p) => {
     const s = [...xs].sort((a, b) => a - b);
     return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
@@ -46,6 +51,7 @@ const result = await page.evaluate(async (runs) => {
     runs: total.length,
     update_ms: { p50: pct(total, 50), p95: pct(total, 95), max: Math.max(...total) },
     engine_ms: { p50: pct(engine, 50), p95: pct(engine, 95) },
+    charts_ms: { p50: pct(perEdit.slice(10), 50), p95: pct(perEdit.slice(10), 95) },
   };
 }, runs);
 console.log(JSON.stringify(result, null, 2));

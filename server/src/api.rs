@@ -2,8 +2,12 @@
 
 mod dataset;
 mod error;
-mod evaluate;
+pub mod evaluate;
+mod export;
+mod oembed;
 
 pub use dataset::dataset;
 pub use error::ApiError;
 pub use evaluate::evaluate;
+pub use export::{chart, csv};
+pub use oembed::oembed;

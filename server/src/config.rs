@@ -21,6 +21,9 @@ pub struct Config {
     pub site_pkg_dir: String,
     /// `LEPTOS_OUTPUT_NAME`: base name of the WASM, JS and CSS files. Default `servecost`.
     pub output_name: String,
+    /// `SERVECOST_FRAME_ANCESTORS`: who may show `/embed` pages in a frame, as a CSP source list
+    /// (e.g. `https://wiki.example.com`). Default `*` (any origin). Other pages refuse framing.
+    pub frame_ancestors: String,
 }
 
 fn var(name: &str, default: &str) -> String {
@@ -28,6 +31,19 @@ fn var(name: &str, default: &str) -> String {
         .ok()
         .filter(|v| !v.trim().is_empty())
         .unwrap_or_else(|| default.to_owned())
+}
+
+/// Checks a CSP source list: space-separated sources, no `;` or `,` that would end the directive.
+fn frame_ancestors(list: &str) -> anyhow::Result<String> {
+    let ok = !list.trim().is_empty()
+        && list
+            .chars()
+            .all(|c| c.is_ascii_graphic() && c != ';' && c != ',' || c == ' ');
+    anyhow::ensure!(
+        ok,
+        "SERVECOST_FRAME_ANCESTORS={list:?} is not a CSP source list such as \"*\" or \"https://wiki.example.com 'self'\""
+    );
+    Ok(list.trim().to_owned())
 }
 
 impl Config {
@@ -43,6 +59,7 @@ impl Config {
             site_root: var("LEPTOS_SITE_ROOT", "target/site"),
             site_pkg_dir: var("LEPTOS_SITE_PKG_DIR", "pkg"),
             output_name: var("LEPTOS_OUTPUT_NAME", "servecost"),
+            frame_ancestors: frame_ancestors(&var("SERVECOST_FRAME_ANCESTORS", "*"))?,
         })
     }
 

@@ -35,6 +35,8 @@ pub struct AppState {
     pub store: Store,
     /// Leptos's options (site root, output name, address).
     pub leptos: LeptosOptions,
+    /// The CSP source list allowed to frame embed routes.
+    pub frame_ancestors: String,
 }
 
 impl FromRef<AppState> for LeptosOptions {
@@ -64,11 +66,14 @@ pub fn router(state: AppState) -> Router {
     let store = state.store.clone();
     let options = state.leptos.clone();
     let files = ServeDir::new(options.site_root.as_ref());
-    let [nosniff, referrer, csp, frame] = security::layers();
+    let frame_ancestors = state.frame_ancestors.clone();
     Router::new()
         .route("/healthz", get(healthz))
         .route("/api/v1/evaluate", get(api::evaluate))
         .route("/api/v1/dataset", get(api::dataset))
+        .route("/api/v1/export.csv", get(api::csv))
+        .route("/api/v1/charts/{file}", get(api::chart))
+        .route("/oembed", get(api::oembed))
         .leptos_routes_with_context(
             &state,
             routes,
@@ -83,9 +88,9 @@ pub fn router(state: AppState) -> Router {
             REQUEST_TIMEOUT,
         ))
         .layer(CompressionLayer::new())
-        .layer(nosniff)
-        .layer(referrer)
-        .layer(csp)
-        .layer(frame)
+        .layer(axum::middleware::from_fn_with_state(
+            frame_ancestors,
+            security::headers,
+        ))
         .layer(TraceLayer::new_for_http())
 }

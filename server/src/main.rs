@@ -24,6 +24,7 @@ async fn main() -> anyhow::Result<()> {
     let state = AppState {
         store,
         leptos: config.leptos_options(),
+        frame_ancestors: config.frame_ancestors.clone(),
     };
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await

@@ -23,6 +23,38 @@ pub struct Column<'a> {
     pub lines: &'a [Bar],
 }
 
+/// The bill chart's columns for a report: renting, self-hosting, and the hybrid when searched.
+pub fn columns(report: &servecost::Report) -> Vec<(&'static str, Vec<Bar>)> {
+    let lines = |b: &servecost::costing::Breakdown| -> Vec<Bar> {
+        [
+            ("busy_compute", "Busy compute", b.busy_compute),
+            ("idle_compute", "Idle compute", b.idle_compute),
+            ("ops", "Operations", b.ops),
+            ("overflow_api", "API overflow", b.overflow_api),
+        ]
+        .into_iter()
+        .map(|(key, label, usd)| Bar {
+            key: key.into(),
+            label: label.into(),
+            usd,
+        })
+        .collect()
+    };
+    let rent = vec![Bar {
+        key: "rent".into(),
+        label: "Rent".into(),
+        usd: report.rent.monthly_usd,
+    }];
+    let mut out = vec![
+        ("Rent", rent),
+        ("Self-host", lines(&report.self_host.breakdown)),
+    ];
+    if let Some(h) = &report.hybrid {
+        out.push(("Best hybrid", lines(&h.breakdown)));
+    }
+    out
+}
+
 /// Renting as one column, self-hosting and the hybrid stacked by line.
 pub fn breakdown(columns: &[Column<'_>]) -> String {
     render("Monthly bill of each option, line by line", |svg| {

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use servecost::Report;
 
-use crate::charts::{self, Column};
+use crate::charts;
 use crate::components::ChartFigure;
 use crate::format::{per_mtok, significant, usd};
 
@@ -18,7 +18,7 @@ pub fn TpsChart(
     let rows = series
         .iter()
         .flat_map(|s| {
-            s.points.iter().step_by(8).map(move |p| {
+            s.points.iter().step_by(4).map(move |p| {
                 view! {
                     <tr>
                         <td>{s.label.clone()}</td>
@@ -46,53 +46,8 @@ pub fn BreakdownChart(
     /// The report.
     report: Report,
 ) -> impl IntoView {
-    let rent = [servecost::report::Bar {
-        key: "rent".into(),
-        label: "Rent".into(),
-        usd: report.rent.monthly_usd,
-    }];
+    let svg = charts::by_name("breakdown", &report).unwrap_or_default();
     let own = report.series.breakdown.clone();
-    let hybrid = report.hybrid.map(|h| {
-        vec![
-            servecost::report::Bar {
-                key: "busy_compute".into(),
-                label: "Busy compute".into(),
-                usd: h.breakdown.busy_compute,
-            },
-            servecost::report::Bar {
-                key: "idle_compute".into(),
-                label: "Idle compute".into(),
-                usd: h.breakdown.idle_compute,
-            },
-            servecost::report::Bar {
-                key: "ops".into(),
-                label: "Operations".into(),
-                usd: h.breakdown.ops,
-            },
-            servecost::report::Bar {
-                key: "overflow_api".into(),
-                label: "API overflow".into(),
-                usd: h.breakdown.overflow_api,
-            },
-        ]
-    });
-    let mut columns = vec![
-        Column {
-            label: "Rent",
-            lines: &rent,
-        },
-        Column {
-            label: "Self-host",
-            lines: &own,
-        },
-    ];
-    if let Some(h) = &hybrid {
-        columns.push(Column {
-            label: "Best hybrid",
-            lines: h,
-        });
-    }
-    let svg = charts::breakdown(&columns);
     let rows = own
         .iter()
         .map(|b| view! { <tr><th scope="row">{b.label.clone()}</th><td>{usd(b.usd)}</td></tr> })

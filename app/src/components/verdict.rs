@@ -7,15 +7,8 @@ use servecost::Report;
 use crate::citations::cite;
 use crate::format::{percent, tokens, usd};
 
-/// Which side wins, by how much, and from which volume on.
-#[component]
-pub fn Verdict(
-    /// The report.
-    report: Report,
-    /// Cited source keys.
-    keys: Vec<String>,
-) -> impl IntoView {
-    let r = &report;
+/// The verdict as two sentences: who wins and at what cost, and from which volume on.
+pub fn sentences(r: &Report) -> (String, String) {
     let own = &r.self_host;
     let chip = r.inputs.chip_name.clone().unwrap_or_else(|| "GPU".into());
     let fleet = format!("{} × {} {chip}", own.replicas, r.inputs.replica_gpus);
@@ -50,6 +43,19 @@ pub fn Verdict(
         (None, Some(why)) => format!("Self-hosting never wins at these prices: {why}."),
         (None, None) => String::new(),
     };
+    (sentence, break_even)
+}
+
+/// Which side wins, by how much, and from which volume on.
+#[component]
+pub fn Verdict(
+    /// The report.
+    report: Report,
+    /// Cited source keys.
+    keys: Vec<String>,
+) -> impl IntoView {
+    let r = &report;
+    let (sentence, break_even) = sentences(r);
     let winner = match r.verdict.winner {
         Side::Rent => "rent",
         Side::SelfHost => "self_host",

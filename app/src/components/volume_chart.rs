@@ -18,7 +18,7 @@ pub fn VolumeChart(
     let rows = series
         .points
         .iter()
-        .step_by(6)
+        .step_by(4)
         .map(|p| {
             view! {
                 <tr>

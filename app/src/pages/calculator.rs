@@ -11,7 +11,7 @@ use crate::browser;
 use crate::citations::cited;
 use crate::components::inputs::Ctx;
 use crate::components::{
-    BreakEven, BreakdownChart, ClassChart, ClassTable, Decoder, Inputs, Problems, Sources,
+    BreakEven, BreakdownChart, ClassChart, ClassTable, Decoder, Inputs, Problems, Share, Sources,
     TornadoChart, Totals, TpsChart, Verdict, VolumeChart, Warnings,
 };
 use crate::query::{self, Outcome};
@@ -145,6 +145,7 @@ fn Body(
                 // part of the report changes.
                 {move || view! { <Warnings warnings=warnings.get() keys=keys.get()/> }}
                 <Decoder ctx keys=keys.into()/>
+                <Share report=shown/>
                 {move || view! { <Sources keys=keys.get() data/> }}
             </section>
         </div>

@@ -15,8 +15,12 @@ use servecost::Problem;
 pub enum ApiError {
     /// The request's parameters cannot be read (400).
     BadRequest(Vec<Problem>),
+    /// What was asked for does not exist (404).
+    NotFound(Vec<Problem>),
     /// The parameters are readable but have no answer (422), e.g. a target above the curve.
     Unprocessable(Vec<Problem>),
+    /// The request asks for something this server does not serve (501), e.g. oEmbed as XML.
+    NotImplemented(Vec<Problem>),
     /// Something failed on the server; the message is logged, not sent.
     Internal(String),
 }
@@ -32,6 +36,10 @@ impl IntoResponse for ApiError {
         let (status, error, problems) = match &self {
             ApiError::BadRequest(p) => {
                 (StatusCode::BAD_REQUEST, "invalid parameters", p.as_slice())
+            }
+            ApiError::NotFound(p) => (StatusCode::NOT_FOUND, "not found", p.as_slice()),
+            ApiError::NotImplemented(p) => {
+                (StatusCode::NOT_IMPLEMENTED, "not implemented", p.as_slice())
             }
             ApiError::Unprocessable(p) => (
                 StatusCode::UNPROCESSABLE_ENTITY,

@@ -18,17 +18,19 @@ pub struct Evaluated {
     pub ignored: Vec<Problem>,
 }
 
+/// Reads and evaluates a query against the newest dataset: the report and what was ignored.
+pub fn run(state: &AppState, query: Option<&str>) -> Result<(Report, Vec<Problem>), ApiError> {
+    let parsed = servecost::parse(query.unwrap_or_default()).map_err(ApiError::BadRequest)?;
+    let data = state.store.current();
+    let report = servecost::evaluate(&parsed.scenario, &data).map_err(ApiError::Unprocessable)?;
+    Ok((report, parsed.warnings))
+}
+
 /// Evaluates the scenario in the query string against the newest dataset.
 pub async fn evaluate(
     State(state): State<AppState>,
     RawQuery(query): RawQuery,
 ) -> Result<Json<Evaluated>, ApiError> {
-    let parsed =
-        servecost::parse(query.as_deref().unwrap_or_default()).map_err(ApiError::BadRequest)?;
-    let data = state.store.current();
-    let report = servecost::evaluate(&parsed.scenario, &data).map_err(ApiError::Unprocessable)?;
-    Ok(Json(Evaluated {
-        report,
-        ignored: parsed.warnings,
-    }))
+    let (report, ignored) = run(&state, query.as_deref())?;
+    Ok(Json(Evaluated { report, ignored }))
 }

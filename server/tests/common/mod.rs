@@ -44,6 +44,7 @@ pub async fn app() -> (axum::Router, TestDb) {
     let state = AppState {
         store,
         leptos: config.leptos_options(),
+        frame_ancestors: config.frame_ancestors.clone(),
     };
     (router(state), db)
 }

@@ -12,7 +12,7 @@ pub fn Renting(
     ctx: Ctx,
 ) -> impl IntoView {
     let on_change = ctx.on_change;
-    let offers = move || {
+    let offers = Memo::new(move |_| {
         let model = ctx
             .report
             .with(|r| r.as_ref().map(|r| r.inputs.model.clone()))
@@ -35,7 +35,7 @@ pub fn Renting(
                 })
                 .collect::<Vec<_>>()
         })
-    };
+    });
     let api = Signal::derive(move || {
         ctx.report
             .with(|r| r.as_ref().and_then(|r| r.inputs.api.clone()))
@@ -44,7 +44,7 @@ pub fn Renting(
     view! {
         <fieldset>
             <legend>"Renting"</legend>
-            {move || view! { <Choice name="api" label="API offer" options=offers() value=api on_change/> }}
+            {move || view! { <Choice name="api" label="API offer" options=offers.get() value=api on_change/> }}
             <details>
                 <summary>"Your own prices"</summary>
                 <Field name="price_in" value=ctx.text("price_in") outcome=ctx.outcome on_change/>

@@ -14,7 +14,7 @@ pub fn SelfHosting(
     ctx: Ctx,
 ) -> impl IntoView {
     let on_change = ctx.on_change;
-    let curves = move || {
+    let curves = Memo::new(move |_| {
         let model = ctx
             .report
             .with(|r| r.as_ref().map(|r| r.inputs.model.clone()))
@@ -54,19 +54,23 @@ pub fn SelfHosting(
             }
             options
         })
-    };
-    let tiers = move || {
-        let chip = ctx
-            .report
+    });
+    let chip = Memo::new(move |_| {
+        ctx.report
             .with(|r| r.as_ref().and_then(|r| r.inputs.chip.clone()))
-            .unwrap_or_default();
+            .unwrap_or_default()
+    });
+    // Rebuilt only when the chip changes; each link's target follows the inputs.
+    let tiers = move || {
+        let chip = chip.get();
         ctx.data.with_value(|d| {
             d.price_tiers
                 .iter()
                 .filter(|t| t.chip == chip)
                 .map(|t| {
                     let text = write_number(t.usd_per_gpu_hour, false);
-                    let href = ctx.link(&[("gpu_hour", &text)], &[]);
+                    let value = text.clone();
+                    let href = move || ctx.link(&[("gpu_hour", &value)], &[]);
                     let publisher = d
                         .source(&t.source)
                         .map_or(t.source.as_str(), |s| s.publisher.as_str());
@@ -101,7 +105,7 @@ pub fn SelfHosting(
     view! {
         <fieldset>
             <legend>"Self-hosting"</legend>
-            {move || view! { <Choice name="curve" label="Throughput curve (model × chip × precision × framework)" options=curves() value=ctx.text("curve") on_change/> }}
+            {move || view! { <Choice name="curve" label="Throughput curve (model × chip × precision × framework)" options=curves.get() value=ctx.text("curve") on_change/> }}
             <Choice name="own" label="GPUs" options=vec![("0".into(), "Rented by the hour".into()), ("1".into(), "Owned".into())] value=own_value on_change/>
             {move || if owned.get() {
                 view! {

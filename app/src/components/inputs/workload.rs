@@ -34,52 +34,53 @@ pub fn WorkloadInputs(
             Workload::Totals { .. } => "totals",
         })
     });
-    let switcher = move || {
-        let volumes = ctx
-            .report
+    // The three links are built once; only their targets and the current one follow the inputs.
+    let volumes = Memo::new(move |_| {
+        ctx.report
             .with(|r| r.as_ref().map(|r| r.inputs.volumes))
-            .unwrap_or_default();
-        let (u, c, o) = (
-            write_number(volumes.uncached, true),
-            write_number(volumes.cached, true),
-            write_number(volumes.output, true),
-        );
-        let total = write_number(volumes.total(), true);
-        let mix = format!(
-            "{}:{}:{}",
-            write_number(volumes.uncached, false),
-            write_number(volumes.cached, false),
-            write_number(volumes.output, false)
-        );
+            .unwrap_or_default()
+    });
+    let target = move |key: &str| {
+        let v = volumes.get();
         let all: Vec<&str> = SHAPE.iter().chain(&MIX).chain(&TOTALS).copied().collect();
-        let links = [
-            ("requests", "Requests × shape", ctx.link(&[], &all)),
-            (
-                "tokens",
-                "Total + mix",
-                ctx.link(&[("tokens", &total), ("mix", &mix)], &all),
+        let n = |x: f64| write_number(x, true);
+        match key {
+            "requests" => ctx.link(&[], &all),
+            "tokens" => {
+                let mix = [v.uncached, v.cached, v.output]
+                    .map(|x| write_number(x, false))
+                    .join(":");
+                ctx.link(&[("tokens", &n(v.total())), ("mix", &mix)], &all)
+            }
+            _ => ctx.link(
+                &[
+                    ("input", &n(v.uncached)),
+                    ("cached", &n(v.cached)),
+                    ("output", &n(v.output)),
+                ],
+                &all,
             ),
-            (
-                "totals",
-                "Three totals (invoice)",
-                ctx.link(&[("input", &u), ("cached", &c), ("output", &o)], &all),
-            ),
-        ];
-        links
-            .into_iter()
-            .map(|(key, label, href)| {
-                let current = form.get() == key;
-                view! {
-                    <a href=href class="tab" class:current=current aria-current=if current { "true" } else { "false" }>{label}</a>
-                }
-            })
-            .collect_view()
+        }
     };
+    let switcher = [
+        ("requests", "Requests × shape"),
+        ("tokens", "Total + mix"),
+        ("totals", "Three totals (invoice)"),
+    ]
+    .into_iter()
+    .map(|(key, label)| {
+        let current = move || form.get() == key;
+        view! {
+            <a href=move || target(key) class="tab" class:current=current
+                aria-current=move || if current() { "true" } else { "false" }>{label}</a>
+        }
+    })
+    .collect_view();
     let presets: Vec<(String, String)> = Preset::ALL
         .iter()
         .map(|p| (p.key().to_owned(), p.label().to_owned()))
         .collect();
-    let points = move || {
+    let marks = Memo::new(move |_| {
         let data = ctx.data.get_value();
         let model = ctx
             .report
@@ -102,10 +103,15 @@ pub fn WorkloadInputs(
         marks.sort_by(|a, b| a.0.total_cmp(&b.0));
         marks.dedup_by(|a, b| a.0 == b.0);
         marks
+    });
+    let points = move || {
+        marks
+            .get()
             .into_iter()
             .map(|(tps, source)| {
                 let text = write_number(tps, false);
-                let href = ctx.link(&[("tps", &text)], &[]);
+                let value = text.clone();
+                let href = move || ctx.link(&[("tps", &value)], &[]);
                 let api = source.ends_with("(API speed)");
                 view! {
                     <a href=href class="chip-link" class:api=api title=format!("Published operating point ({source})")>

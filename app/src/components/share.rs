@@ -1,0 +1,47 @@
+//! Share and export: the link, the CSV, the JSON report, each chart as SVG, and the iframe
+//! snippet for a wiki.
+
+use leptos::prelude::*;
+use servecost::Report;
+
+use crate::browser::origin;
+use crate::charts::NAMES;
+
+/// The share and export links for the report on screen.
+#[component]
+pub fn Share(
+    /// The report on screen.
+    report: Memo<Option<Report>>,
+) -> impl IntoView {
+    move || {
+        report.with(|r| {
+            r.as_ref().map(|r| {
+                let suffix = if r.query == "v=1" { String::new() } else { format!("?{}", r.query) };
+                let snippet = format!(
+                    r#"<iframe src="{}/embed{suffix}" width="600" height="400" style="border:0" loading="lazy" title="servecost scenario"></iframe>"#,
+                    origin()
+                );
+                let charts = NAMES
+                    .iter()
+                    .map(|name| {
+                        view! { " " <a href=format!("/api/v1/charts/{name}.svg{suffix}") rel="external" download=format!("servecost-{name}.svg")>{*name}</a> }
+                    })
+                    .collect_view();
+                view! {
+                    <section class="share" aria-labelledby="share-title">
+                        <h2 id="share-title">"Share and export"</h2>
+                        <p>"The address of this page holds the whole scenario: share it as it is."</p>
+                        <ul>
+                            <li><a href=format!("/api/v1/export.csv{suffix}") rel="external" download="servecost.csv">"Inputs, bill and per-class costs (CSV)"</a></li>
+                            <li><a href=format!("/api/v1/evaluate{suffix}") rel="external">"The whole report (JSON)"</a></li>
+                            <li>"Charts as SVG:" {charts}</li>
+                            <li><a href=format!("/embed{suffix}") rel="external">"Compact view for embedding"</a></li>
+                        </ul>
+                        <label for="embed-code">"Embed in a wiki (iframe)"</label>
+                        <textarea id="embed-code" readonly rows="3">{snippet}</textarea>
+                    </section>
+                }
+            })
+        })
+    }
+}

@@ -1,0 +1,135 @@
+//! Exports, embeds and oEmbed, in process against a fresh SQLite.
+
+mod common;
+
+use axum::http::{header, StatusCode};
+use common::{app, body_text, get, json};
+
+#[tokio::test]
+async fn csv_holds_numbers_with_units() {
+    let (app, _db) = app().await;
+    let response = get(&app, "/api/v1/export.csv?requests=20M").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers()[header::CONTENT_TYPE]
+        .to_str()
+        .expect("type")
+        .starts_with("text/csv"));
+    let csv = body_text(response).await;
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("section,name,value,unit"));
+    let rent = csv
+        .lines()
+        .find(|l| l.starts_with("monthly,rent,"))
+        .expect("rent row");
+    let value: f64 = rent
+        .split(',')
+        .nth(2)
+        .expect("value")
+        .parse()
+        .expect("a plain number");
+    let api = json(&app, "/api/v1/evaluate?requests=20M", StatusCode::OK).await;
+    // serde_json's default float parsing may differ from the exact value in the last bit.
+    let expected = api["rent"]["monthly_usd"].as_f64().expect("rent");
+    assert!(
+        (value - expected).abs() <= expected * 1e-12,
+        "{value} vs {expected}"
+    );
+    assert!(csv.contains("per_mtok,self_host_effective.output,"));
+    assert!(csv.contains("$/M tokens"));
+}
+
+#[tokio::test]
+async fn each_chart_exports_as_svg() {
+    let (app, _db) = app().await;
+    for name in app::charts::NAMES {
+        let response = get(&app, &format!("/api/v1/charts/{name}.svg?requests=20M")).await;
+        assert_eq!(response.status(), StatusCode::OK, "{name}");
+        assert!(response.headers()[header::CONTENT_TYPE]
+            .to_str()
+            .expect("type")
+            .starts_with("image/svg+xml"));
+        let svg = body_text(response).await;
+        assert!(
+            svg.starts_with("<svg") && svg.contains("xmlns=\"http://www.w3.org/2000/svg\""),
+            "{name}"
+        );
+    }
+    let r = json(&app, "/api/v1/charts/pie.svg", StatusCode::NOT_FOUND).await;
+    assert_eq!(r["problems"][0]["param"], "chart");
+    json(
+        &app,
+        "/api/v1/charts/volume.svg?tps=0",
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn only_embed_routes_may_be_framed() {
+    let (app, _db) = app().await;
+    let embed = get(&app, "/embed?requests=20M&chart=tornado").await;
+    assert_eq!(embed.status(), StatusCode::OK);
+    let csp = embed.headers()[header::CONTENT_SECURITY_POLICY]
+        .to_str()
+        .expect("csp")
+        .to_owned();
+    assert!(csp.ends_with("frame-ancestors *"), "{csp}");
+    assert!(!embed.headers().contains_key(header::X_FRAME_OPTIONS));
+    let html = body_text(embed).await;
+    assert!(html.contains("data-testid=\"embed\"") && html.contains("<svg"));
+    assert!(!html.contains("servecost.js"), "embeds load no WASM");
+    let page = get(&app, "/").await;
+    assert_eq!(page.headers()[header::X_FRAME_OPTIONS], "DENY");
+    assert!(page.headers()[header::CONTENT_SECURITY_POLICY]
+        .to_str()
+        .expect("csp")
+        .ends_with("frame-ancestors 'none'"));
+    let html = body_text(page).await;
+    assert!(html.contains("servecost.js"), "the calculator hydrates");
+    assert!(html.contains("application/json+oembed") && html.contains("og:description"));
+}
+
+#[tokio::test]
+async fn oembed_answers_for_calculator_links() {
+    let (app, _db) = app().await;
+    let r = json(
+        &app,
+        "/oembed?url=https%3A%2F%2Fwiki.example.com%2F%3Frequests%3D20M&maxwidth=500",
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(r["type"], "rich");
+    assert_eq!(r["version"], "1.0");
+    assert_eq!(r["width"], 500);
+    assert_eq!(r["height"], 400);
+    let html = r["html"].as_str().expect("html");
+    assert!(
+        html.contains(r#"src="https://wiki.example.com/embed?v=1&amp;requests=20M""#),
+        "{html}"
+    );
+    json(
+        &app,
+        "/oembed?url=https%3A%2F%2Fwiki.example.com%2Fdata",
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    json(&app, "/oembed", StatusCode::BAD_REQUEST).await;
+    json(
+        &app,
+        "/oembed?url=ftp%3A%2F%2Fx%2F",
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    json(
+        &app,
+        "/oembed?url=http%3A%2F%2Fx%2F&format=xml",
+        StatusCode::NOT_IMPLEMENTED,
+    )
+    .await;
+    json(
+        &app,
+        "/oembed?url=http%3A%2F%2Fx%2F&maxwidth=tiny",
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+}

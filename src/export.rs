@@ -1,0 +1,114 @@
+//! The report as CSV: inputs, the monthly bill and the per-class costs, one number per row, with
+//! the unit in its own column (no formatted strings).
+
+use crate::report::Report;
+
+fn field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
+}
+
+/// `section,name,value,unit` rows for a spreadsheet.
+pub fn csv(r: &Report) -> String {
+    let i = &r.inputs;
+    let mut rows: Vec<(&str, String, String, &str)> = Vec::new();
+    let mut num = |section: &'static str, name: &str, value: f64, unit: &'static str| {
+        rows.push((section, name.to_owned(), value.to_string(), unit));
+    };
+    num(
+        "input",
+        "uncached_tokens",
+        i.volumes.uncached,
+        "tokens/month",
+    );
+    num("input", "cached_tokens", i.volumes.cached, "tokens/month");
+    num("input", "output_tokens", i.volumes.output, "tokens/month");
+    num("input", "tps", i.tps, "output tokens/s per user");
+    num("input", "price_in", i.price_in, "$/M tokens");
+    num("input", "price_out", i.price_out, "$/M tokens");
+    num("input", "cache_discount", i.cache_discount, "fraction");
+    num("input", "markup", i.markup, "fraction");
+    num("input", "gpu_hour", i.gpu_hour_usd, "$/GPU-hour");
+    num("input", "replica_gpus", i.replica_gpus, "GPUs");
+    num("input", "prefill", i.prefill, "uncached tokens/s per GPU");
+    num("input", "cache_cost", i.cache_cost, "ratio");
+    num("input", "ops_monthly", i.ops_monthly_usd, "$/month");
+    num("input", "profile_peak", i.profile_peak, "peak/mean");
+    let b = &r.self_host.breakdown;
+    num("monthly", "rent", r.rent.monthly_usd, "$/month");
+    num("monthly", "self_host", r.self_host.monthly_usd, "$/month");
+    num(
+        "monthly",
+        "self_host.busy_compute",
+        b.busy_compute,
+        "$/month",
+    );
+    num(
+        "monthly",
+        "self_host.idle_compute",
+        b.idle_compute,
+        "$/month",
+    );
+    num("monthly", "self_host.ops", b.ops, "$/month");
+    num(
+        "monthly",
+        "self_host.overflow_api",
+        b.overflow_api,
+        "$/month",
+    );
+    if let Some(h) = &r.hybrid {
+        num("monthly", "hybrid", h.monthly_usd, "$/month");
+        num("monthly", "hybrid.api_share", h.api_share, "fraction");
+    }
+    num("fleet", "replicas", r.self_host.replicas, "replicas");
+    num("fleet", "gpus", r.self_host.gpus, "GPUs");
+    num("fleet", "utilization", r.self_host.utilization, "fraction");
+    for c in &r.series.per_class {
+        num(
+            "per_mtok",
+            &format!("rent.{}", c.class),
+            c.rent,
+            "$/M tokens",
+        );
+        num(
+            "per_mtok",
+            &format!("self_host_marginal.{}", c.class),
+            c.self_marginal,
+            "$/M tokens",
+        );
+        num(
+            "per_mtok",
+            &format!("self_host_effective.{}", c.class),
+            c.self_effective,
+            "$/M tokens",
+        );
+    }
+    if let Some(v) = r.break_even.monthly_tokens {
+        num("break_even", "monthly_tokens", v, "tokens/month");
+    }
+    if let Some(v) = r.break_even.gpu_hour_usd {
+        num("break_even", "gpu_hour", v, "$/GPU-hour");
+    }
+    let ids = [
+        ("model", i.model.clone()),
+        ("api", i.api.clone().unwrap_or_default()),
+        ("curve", i.curve.clone()),
+        ("chip", i.chip.clone().unwrap_or_default()),
+    ];
+    let mut out = String::from("section,name,value,unit\n");
+    for (name, value) in ids {
+        out.push_str(&format!("input,{name},{},id\n", field(&value)));
+    }
+    for (section, name, value, unit) in rows {
+        out.push_str(&format!(
+            "{section},{},{value},{}\n",
+            field(&name),
+            field(unit)
+        ));
+    }
+    out.push_str(&format!("link,query,{},text\n", field(&r.query)));
+    out
+}
