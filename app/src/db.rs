@@ -4,6 +4,7 @@
 //! for each key, the row with the highest revision not above `N`.
 
 mod rows;
+pub mod saved;
 
 use std::str::FromStr;
 use std::sync::{Arc, RwLock};

@@ -1,4 +1,4 @@
-//! Pages, one per file. `/data`, `/method` and `/embed` are rendered on the server only (see
+//! Pages, one per file. `/data`, `/method`, `/embed` and `/s/{id}` are rendered on the server only (see
 //! [`crate::hydrated`]): in the browser bundle they are empty stand-ins that never render.
 
 mod calculator;
@@ -9,6 +9,8 @@ mod embed;
 #[cfg(feature = "ssr")]
 mod method;
 mod not_found;
+#[cfg(feature = "ssr")]
+mod saved;
 
 pub use calculator::Calculator;
 #[cfg(feature = "ssr")]
@@ -18,6 +20,8 @@ pub use embed::Embed;
 #[cfg(feature = "ssr")]
 pub use method::Method;
 pub use not_found::NotFound;
+#[cfg(feature = "ssr")]
+pub use saved::Saved;
 
 /// `/data` outside the server: never rendered, since the page is not hydrated.
 #[cfg(not(feature = "ssr"))]
@@ -33,3 +37,8 @@ pub fn Method() -> impl leptos::IntoView {}
 #[cfg(not(feature = "ssr"))]
 #[leptos::component]
 pub fn Embed() -> impl leptos::IntoView {}
+
+/// `/s/{id}` outside the server: never rendered, since the page is not hydrated.
+#[cfg(not(feature = "ssr"))]
+#[leptos::component]
+pub fn Saved() -> impl leptos::IntoView {}

@@ -5,6 +5,7 @@ mod error;
 pub mod evaluate;
 mod export;
 mod oembed;
+pub mod scenarios;
 
 pub use dataset::dataset;
 pub use error::ApiError;

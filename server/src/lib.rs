@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod config;
+pub mod limit;
 pub mod security;
 
 use std::time::Duration;
@@ -25,6 +26,19 @@ use tower_http::trace::TraceLayer;
 
 /// Largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 256 * 1024;
+/// Largest saved-scenario request, in bytes.
+pub const SAVE_LIMIT: usize = 16 * 1024;
+/// Saves per client per minute.
+pub const SAVES_PER_MINUTE: u32 = 30;
+
+/// The rate limit for saves.
+pub fn save_limit() -> std::sync::Arc<limit::RateLimit> {
+    std::sync::Arc::new(limit::RateLimit::new(
+        SAVES_PER_MINUTE,
+        Duration::from_secs(60),
+    ))
+}
+
 /// Longest a request may take.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -37,6 +51,8 @@ pub struct AppState {
     pub leptos: LeptosOptions,
     /// The CSP source list allowed to frame embed routes.
     pub frame_ancestors: String,
+    /// Saves allowed per client.
+    pub save_limit: std::sync::Arc<limit::RateLimit>,
 }
 
 impl FromRef<AppState> for LeptosOptions {
@@ -74,6 +90,17 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/export.csv", get(api::csv))
         .route("/api/v1/charts/{file}", get(api::chart))
         .route("/oembed", get(api::oembed))
+        .route(
+            "/api/v1/scenarios",
+            axum::routing::post(api::scenarios::create)
+                .layer(axum::extract::DefaultBodyLimit::max(SAVE_LIMIT)),
+        )
+        .route("/api/v1/scenarios/{id}", get(api::scenarios::get))
+        .route(
+            "/s",
+            axum::routing::post(api::scenarios::create_from_form)
+                .layer(axum::extract::DefaultBodyLimit::max(SAVE_LIMIT)),
+        )
         .leptos_routes_with_context(
             &state,
             routes,

@@ -25,15 +25,19 @@ async fn main() -> anyhow::Result<()> {
         store,
         leptos: config.leptos_options(),
         frame_ancestors: config.frame_ancestors.clone(),
+        save_limit: server::save_limit(),
     };
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .with_context(|| format!("listening on {}", config.addr))?;
     tracing::info!("servecost listening on http://{}", config.addr);
-    axum::serve(listener, router(state))
-        .with_graceful_shutdown(shutdown())
-        .await
-        .context("serving")?;
+    axum::serve(
+        listener,
+        router(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown())
+    .await
+    .context("serving")?;
     tracing::info!("servecost stopped");
     Ok(())
 }

@@ -37,6 +37,20 @@ pub fn Share(
                             <li>"Charts as SVG:" {charts}</li>
                             <li><a href=format!("/embed{suffix}") rel="external">"Compact view for embedding"</a></li>
                         </ul>
+                        <form method="post" action="/s" class="save-form" aria-labelledby="save-title">
+                            <h3 id="save-title">"Save with a short link"</h3>
+                            <p class="hint">"A saved link keeps today's dataset, so it shows the same numbers later."</p>
+                            <input type="hidden" name="query" value=r.query.clone()/>
+                            <div class="field">
+                                <label for="save-name">"Name"</label>
+                                <input id="save-name" name="name" type="text" required maxlength="120"/>
+                            </div>
+                            <div class="field">
+                                <label for="save-note">"Note"</label>
+                                <textarea id="save-note" name="note" maxlength="2000" rows="2"></textarea>
+                            </div>
+                            <button type="submit">"Save"</button>
+                        </form>
                         <label for="embed-code">"Embed in a wiki (iframe)"</label>
                         <textarea id="embed-code" readonly rows="3">{snippet}</textarea>
                     </section>

@@ -21,6 +21,10 @@ pub enum ApiError {
     Unprocessable(Vec<Problem>),
     /// The request asks for something this server does not serve (501), e.g. oEmbed as XML.
     NotImplemented(Vec<Problem>),
+    /// The body is over the size limit (413).
+    TooLarge,
+    /// The client sent too many requests (429).
+    TooManyRequests,
     /// Something failed on the server; the message is logged, not sent.
     Internal(String),
 }
@@ -45,6 +49,16 @@ impl IntoResponse for ApiError {
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "no answer for these parameters",
                 p.as_slice(),
+            ),
+            ApiError::TooLarge => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "request body too large",
+                &[][..],
+            ),
+            ApiError::TooManyRequests => (
+                StatusCode::TOO_MANY_REQUESTS,
+                "too many saves from this client: try again in a minute",
+                &[][..],
             ),
             ApiError::Internal(message) => {
                 tracing::error!(%message, "internal error");

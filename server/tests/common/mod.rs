@@ -36,6 +36,11 @@ pub async fn fresh_db() -> TestDb {
 }
 
 pub async fn app() -> (axum::Router, TestDb) {
+    let (router, db, _) = app_with_store().await;
+    (router, db)
+}
+
+pub async fn app_with_store() -> (axum::Router, TestDb, app::db::Store) {
     let db = fresh_db().await;
     let store = app::db::Store::open(db.pool.clone())
         .await
@@ -45,8 +50,10 @@ pub async fn app() -> (axum::Router, TestDb) {
         store,
         leptos: config.leptos_options(),
         frame_ancestors: config.frame_ancestors.clone(),
+        save_limit: server::save_limit(),
     };
-    (router(state), db)
+    let store = state.store.clone();
+    (router(state), db, store)
 }
 
 pub async fn get(app: &axum::Router, uri: &str) -> Response<Body> {
@@ -70,4 +77,15 @@ pub async fn json(app: &axum::Router, uri: &str, status: StatusCode) -> serde_js
     let response = get(app, uri).await;
     assert_eq!(response.status(), status, "{uri}");
     serde_json::from_str(&body_text(response).await).expect("json")
+}
+
+pub async fn send(app: &axum::Router, request: Request<Body>) -> Response<Body> {
+    app.clone().oneshot(request).await.expect("response")
+}
+
+pub fn post_json(uri: &str, body: &str) -> Request<Body> {
+    Request::post(uri)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_owned()))
+        .expect("request")
 }

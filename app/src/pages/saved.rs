@@ -1,0 +1,96 @@
+//! `/s/{id}`: a saved scenario, shown with the dataset revision it was saved with, so the link
+//! gives the same numbers later; a notice says when newer data would change them.
+
+use leptos::prelude::*;
+use leptos_meta::Title;
+use leptos_router::hooks::use_params_map;
+
+use crate::components::{ClassTable, Totals, Verdict, VolumeChart};
+use crate::db::saved::{pinned, Pinned, PinnedError};
+use crate::db::Store;
+use crate::query;
+
+/// The saved-scenario page.
+#[component]
+pub fn Saved() -> impl IntoView {
+    let id = use_params_map()
+        .get_untracked()
+        .get("id")
+        .unwrap_or_default();
+    let store = use_context::<Store>();
+    let saved = OnceResource::new(async move {
+        let Some(store) = store else {
+            return Err("the database is not available".to_owned());
+        };
+        match pinned(&store, &id).await {
+            Ok(p) => Ok(p),
+            Err(PinnedError::NotFound) => Err("No saved scenario has this link.".to_owned()),
+            Err(PinnedError::Problems(p)) => Err(format!(
+                "This saved scenario no longer evaluates: {}",
+                p.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )),
+            Err(PinnedError::Database(e)) => Err(format!("The database failed: {e}")),
+        }
+    });
+    view! {
+        <Suspense fallback=|| view! { <p>"Loading…"</p> }>
+            {move || Suspend::new(async move {
+                match saved.await {
+                    Ok(p) => view! { <Page pinned=p/> }.into_any(),
+                    Err(message) => {
+                        if let Some(resp) = use_context::<leptos_axum::ResponseOptions>() {
+                            resp.set_status(http::StatusCode::NOT_FOUND);
+                        }
+                        view! {
+                            <header class="masthead"><h1>"Saved scenario"</h1></header>
+                            <p class="error" data-testid="saved-error">{message}</p>
+                            <p><a href="/" rel="external">"Open the calculator"</a></p>
+                        }
+                        .into_any()
+                    }
+                }
+            })}
+        </Suspense>
+    }
+}
+
+/// The pinned scenario.
+#[component]
+fn Page(
+    /// The saved scenario and its pinned report.
+    pinned: Pinned,
+) -> impl IntoView {
+    let s = &pinned.saved;
+    let current = query::href(if s.query == "v=1" { "" } else { &s.query });
+    let notice = pinned.newer_data_changes_result.then(|| {
+        view! {
+            <p class="notice warn" data-testid="newer-data">
+                "Newer data would change this result: "
+                <a href=current.clone() rel="external">"see with current data"</a>
+                {format!(" (dataset revision {}; this result uses revision {}).", pinned.newest_revision, s.revision)}
+            </p>
+        }
+    });
+    let r = pinned.report.clone();
+    view! {
+        <Title text=format!("servecost: {}", s.name)/>
+        <header class="masthead">
+            <h1 data-testid="saved-name">{s.name.clone()}</h1>
+            <p class="tagline">
+                {format!("Saved {} with dataset revision {}. ", s.created_at, s.revision)}
+                <a href=current.clone() rel="external">"Open in the calculator"</a>
+            </p>
+        </header>
+        {(!s.note.is_empty()).then(|| view! { <p class="note">{s.note.clone()}</p> })}
+        {notice}
+        <section class="results saved" data-testid="saved" data-revision=s.revision.to_string()>
+            <Verdict report=r.clone() keys=Vec::new()/>
+            <Totals report=r.clone() keys=Vec::new()/>
+            <VolumeChart report=r.clone()/>
+            <ClassTable report=r keys=Vec::new()/>
+        </section>
+    }
+}

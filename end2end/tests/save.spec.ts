@@ -1,0 +1,17 @@
+import { expect, test } from "@playwright/test";
+import { apiReport } from "./helpers";
+
+// With and without JavaScript the save form posts, and the short link shows the pinned numbers.
+test("saving gives a short link that shows the same numbers", async ({ page, request }) => {
+  await page.goto("/?requests=30M&gpu_hour=2.8");
+  await page.locator("#save-name").fill(`Budget ${test.info().project.name}`);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/s\/[0-9A-Za-z]{12}$/);
+  await expect(page.getByTestId("saved-name")).toHaveText(`Budget ${test.info().project.name}`);
+  const api = await apiReport(request, "requests=30M&gpu_hour=2.8");
+  const rent = Number(await page.getByTestId("rent-monthly").getAttribute("data-usd"));
+  expect(rent).toBeCloseTo(api.rent.monthly_usd, 6);
+  const id = page.url().split("/s/")[1];
+  const saved = await (await request.get(`/api/v1/scenarios/${id}`)).json();
+  expect(saved.report.self_host.monthly_usd).toBeCloseTo(api.self_host.monthly_usd, 6);
+});

@@ -1,0 +1,165 @@
+//! Saved scenarios: `POST /api/v1/scenarios`, `GET /api/v1/scenarios/{id}`, and `POST /s` for
+//! the page's save form (redirects to `/s/{id}`).
+
+use std::net::SocketAddr;
+
+use app::db::saved::{pinned, Pinned, PinnedError};
+use axum::extract::rejection::{FormRejection, JsonRejection};
+use axum::extract::{ConnectInfo, Form, Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::Extension;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use servecost::Problem;
+
+use crate::api::ApiError;
+use crate::AppState;
+
+/// Longest name, in characters.
+pub const NAME_MAX: usize = 120;
+/// Longest note, in characters.
+pub const NOTE_MAX: usize = 2_000;
+
+/// What a save sends.
+#[derive(Deserialize)]
+pub struct SaveRequest {
+    /// The scenario's query string (as in a calculator link).
+    pub query: String,
+    /// A name, 1 to 120 characters.
+    pub name: String,
+    /// A note, up to 2,000 characters.
+    #[serde(default)]
+    pub note: String,
+}
+
+/// What a save answers.
+#[derive(Serialize)]
+pub struct SaveResponse {
+    id: String,
+    url: String,
+    revision: i64,
+    created_at: String,
+    query: String,
+}
+
+fn client(headers: &HeaderMap, addr: Option<&Extension<ConnectInfo<SocketAddr>>>) -> String {
+    headers
+        .get("x-forwarded-for")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(',').next())
+        .map(|v| v.trim().to_owned())
+        .or_else(|| addr.map(|a| a.0 .0.ip().to_string()))
+        .unwrap_or_else(|| "direct".to_owned())
+}
+
+fn internal(e: sqlx::Error) -> ApiError {
+    ApiError::Internal(e.to_string())
+}
+
+async fn save(
+    state: &AppState,
+    client: &str,
+    req: SaveRequest,
+) -> Result<(app::db::saved::Saved, bool), ApiError> {
+    if !state.save_limit.allow(client) {
+        return Err(ApiError::TooManyRequests);
+    }
+    let name = req.name.trim();
+    let mut problems = Vec::new();
+    if name.is_empty() || name.chars().count() > NAME_MAX {
+        problems.push(Problem::new(
+            "name",
+            name,
+            format!("must be 1 to {NAME_MAX} characters"),
+        ));
+    }
+    if req.note.chars().count() > NOTE_MAX {
+        problems.push(Problem::new(
+            "note",
+            "…",
+            format!("must be at most {NOTE_MAX} characters"),
+        ));
+    }
+    let parsed = servecost::parse(req.query.trim_start_matches('?'));
+    match parsed {
+        Err(mut p) => problems.append(&mut p),
+        Ok(_) if !problems.is_empty() => {}
+        Ok(parsed) => {
+            let data = state.store.current();
+            let report =
+                servecost::evaluate(&parsed.scenario, &data).map_err(ApiError::Unprocessable)?;
+            return app::db::saved::save(
+                &state.store.pool,
+                &report.query,
+                name,
+                req.note.trim(),
+                data.revision,
+            )
+            .await
+            .map_err(internal);
+        }
+    }
+    Err(ApiError::BadRequest(problems))
+}
+
+/// `POST /api/v1/scenarios` with a JSON body.
+pub async fn create(
+    State(state): State<AppState>,
+    addr: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
+    body: Result<Json<SaveRequest>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Json(req) = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::TooLarge
+        } else {
+            ApiError::BadRequest(vec![Problem::new("body", "", e.body_text())])
+        }
+    })?;
+    let (saved, created) = save(&state, &client(&headers, addr.as_ref()), req).await?;
+    let url = format!("/s/{}", saved.id);
+    let status = if created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    let body = SaveResponse {
+        id: saved.id,
+        url: url.clone(),
+        revision: saved.revision,
+        created_at: saved.created_at,
+        query: saved.query,
+    };
+    Ok((status, [(header::LOCATION, url)], Json(body)).into_response())
+}
+
+/// `POST /s` from the page's form: saves and redirects to the saved link.
+pub async fn create_from_form(
+    State(state): State<AppState>,
+    addr: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
+    body: Result<Form<SaveRequest>, FormRejection>,
+) -> Result<Redirect, ApiError> {
+    let Form(req) =
+        body.map_err(|e| ApiError::BadRequest(vec![Problem::new("body", "", e.body_text())]))?;
+    let (saved, _) = save(&state, &client(&headers, addr.as_ref()), req).await?;
+    Ok(Redirect::to(&format!("/s/{}", saved.id)))
+}
+
+/// `GET /api/v1/scenarios/{id}`: the saved scenario with its report at its pinned revision.
+pub async fn get(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Pinned>, ApiError> {
+    match pinned(&state.store, &id).await {
+        Ok(p) => Ok(Json(p)),
+        Err(PinnedError::NotFound) => Err(ApiError::NotFound(vec![Problem::new(
+            "id",
+            &id,
+            "no saved scenario has this id",
+        )])),
+        Err(PinnedError::Problems(p)) => Err(ApiError::Unprocessable(p)),
+        Err(PinnedError::Database(e)) => Err(internal(e)),
+    }
+}

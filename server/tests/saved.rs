@@ -1,0 +1,162 @@
+//! Saved scenarios: idempotent, validated, size- and rate-limited, pinned to their revision.
+
+mod common;
+
+use axum::http::{header, Request, StatusCode};
+use common::{app, app_with_store, body_text, get, json, post_json, send};
+
+async fn save(app: &axum::Router, body: &str) -> (StatusCode, serde_json::Value) {
+    let response = send(app, post_json("/api/v1/scenarios", body)).await;
+    let status = response.status();
+    (
+        status,
+        serde_json::from_str(&body_text(response).await).expect("json"),
+    )
+}
+
+#[tokio::test]
+async fn a_save_gives_a_short_unguessable_link_and_is_idempotent() {
+    let (app, _db) = app().await;
+    let body =
+        r#"{"query":"requests=20M&gpu_hour=3","name":"Agents next year","note":"board pack"}"#;
+    let (status, first) = save(&app, body).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let id = first["id"].as_str().expect("id").to_owned();
+    assert_eq!(id.len(), 12);
+    assert_eq!(first["url"], format!("/s/{id}"));
+    assert_eq!(first["query"], "v=1&requests=20M&gpu_hour=3");
+    let (status, again) = save(&app, body).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again["id"], first["id"]);
+    let (_, other) = save(
+        &app,
+        r#"{"query":"requests=20M&gpu_hour=3","name":"Another"}"#,
+    )
+    .await;
+    assert_ne!(other["id"], first["id"]);
+
+    let saved = json(&app, &format!("/api/v1/scenarios/{id}"), StatusCode::OK).await;
+    let live = json(
+        &app,
+        "/api/v1/evaluate?requests=20M&gpu_hour=3",
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(
+        saved["report"]["rent"]["monthly_usd"],
+        live["rent"]["monthly_usd"]
+    );
+    assert_eq!(saved["revision"], 1);
+    assert_eq!(saved["newer_data_changes_result"], false);
+    let page = get(&app, &format!("/s/{id}")).await;
+    assert_eq!(page.status(), StatusCode::OK);
+    let html = body_text(page).await;
+    assert!(html.contains("Agents next year") && html.contains("data-testid=\"saved\""));
+}
+
+#[tokio::test]
+async fn bad_saves_name_the_problem() {
+    let (app, _db) = app().await;
+    let (status, r) = save(&app, r#"{"query":"tps=-1","name":""}"#).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let params: Vec<&str> = r["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .filter_map(|p| p["param"].as_str())
+        .collect();
+    assert_eq!(params, ["name", "tps"]);
+    let (status, _) = save(&app, "not json").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let huge = format!(
+        r#"{{"query":"","name":"x","note":"{}"}}"#,
+        "n".repeat(20_000)
+    );
+    let response = send(&app, post_json("/api/v1/scenarios", &huge)).await;
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    json(&app, "/api/v1/scenarios/nope", StatusCode::NOT_FOUND).await;
+    assert_eq!(get(&app, "/s/nope").await.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn saves_are_rate_limited_per_client() {
+    let (app, _db) = app().await;
+    let mut last = StatusCode::OK;
+    for i in 0..=server::SAVES_PER_MINUTE {
+        let request = Request::post("/api/v1/scenarios")
+            .header("content-type", "application/json")
+            .header("x-forwarded-for", "203.0.113.9")
+            .body(axum::body::Body::from(format!(
+                r#"{{"query":"","name":"n{i}"}}"#
+            )))
+            .expect("request");
+        last = send(&app, request).await.status();
+    }
+    assert_eq!(last, StatusCode::TOO_MANY_REQUESTS);
+    let (status, _) = save(&app, r#"{"query":"","name":"someone else"}"#).await;
+    assert_eq!(status, StatusCode::CREATED);
+}
+
+#[tokio::test]
+async fn a_saved_link_keeps_its_numbers_after_new_data() {
+    let (app, db, store) = app_with_store().await;
+    let (_, first) = save(
+        &app,
+        r#"{"query":"requests=20M","name":"Before the price cut"}"#,
+    )
+    .await;
+    let id = first["id"].as_str().expect("id").to_owned();
+    let before = json(&app, &format!("/api/v1/scenarios/{id}"), StatusCode::OK).await;
+    // A new dataset revision halves the API's input price.
+    sqlx::query("INSERT INTO dataset_revisions (id, created_at, description) VALUES (2, '2026-12-01T00:00:00Z', 'test price cut')")
+        .execute(&db.pool)
+        .await
+        .expect("revision");
+    sqlx::query(
+        "INSERT INTO api_offers (id, revision, model, name, price_in, price_out, cache_discount, markup, speed_tps, source, note) \
+         SELECT id, 2, model, name, price_in / 2, price_out, cache_discount, markup, speed_tps, source, note FROM api_offers \
+         WHERE id = 'muse-spark-open-api' AND revision = 1",
+    )
+    .execute(&db.pool)
+    .await
+    .expect("offer");
+    store.reload().await.expect("reload");
+    let after = json(&app, &format!("/api/v1/scenarios/{id}"), StatusCode::OK).await;
+    assert_eq!(
+        after["report"]["rent"]["monthly_usd"],
+        before["report"]["rent"]["monthly_usd"]
+    );
+    assert_eq!(after["revision"], 1);
+    assert_eq!(after["newest_revision"], 2);
+    assert_eq!(after["newer_data_changes_result"], true);
+    let html = body_text(get(&app, &format!("/s/{id}")).await).await;
+    assert!(html.contains("Newer data would change this result"));
+    let (_, fresh) = save(
+        &app,
+        r#"{"query":"requests=20M","name":"After the price cut"}"#,
+    )
+    .await;
+    assert_eq!(fresh["revision"], 2);
+}
+
+#[tokio::test]
+async fn the_page_form_saves_and_redirects() {
+    let (app, _db) = app().await;
+    let request = Request::post("/s")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(axum::body::Body::from(
+            "query=v%3D1%26requests%3D5M&name=From+the+form&note=",
+        ))
+        .expect("request");
+    let response = send(&app, request).await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let location = response.headers()[header::LOCATION]
+        .to_str()
+        .expect("location")
+        .to_owned();
+    assert!(
+        location.starts_with("/s/") && location.len() == 15,
+        "{location}"
+    );
+    assert_eq!(get(&app, &location).await.status(), StatusCode::OK);
+}
