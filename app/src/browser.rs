@@ -75,3 +75,22 @@ pub fn origin() -> String {
 pub fn origin() -> String {
     String::new()
 }
+
+/// Copies the page's address to the clipboard; true when the browser accepted the request.
+#[cfg(feature = "hydrate")]
+pub fn copy_address() -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let Ok(href) = window.location().href() else {
+        return false;
+    };
+    let _ = window.navigator().clipboard().write_text(&href);
+    true
+}
+
+/// Nothing to copy on the server.
+#[cfg(not(feature = "hydrate"))]
+pub fn copy_address() -> bool {
+    false
+}

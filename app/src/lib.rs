@@ -20,7 +20,7 @@ use leptos_meta::{provide_meta_context, Title};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::{path, SsrMode};
 
-use crate::pages::{Calculator, Data, Embed, Method, NotFound, Saved};
+use crate::pages::{Calculator, Data, Embed, EmbedSaved, Method, NotFound, Saved};
 
 /// Paths whose pages the WASM app takes over; every other page is server-rendered only (it has
 /// nothing to recompute), so it downloads no WASM and the bundle carries none of its code.
@@ -105,6 +105,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/method") view=Method ssr=SsrMode::Async/>
                     <Route path=path!("/embed") view=Embed ssr=SsrMode::Async/>
                     <Route path=path!("/s/:id") view=Saved ssr=SsrMode::Async/>
+                    <Route path=path!("/embed/s/:id") view=EmbedSaved ssr=SsrMode::Async/>
                 </Routes>
             </main>
         </Router>

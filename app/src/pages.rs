@@ -16,7 +16,7 @@ pub use calculator::Calculator;
 #[cfg(feature = "ssr")]
 pub use data::Data;
 #[cfg(feature = "ssr")]
-pub use embed::Embed;
+pub use embed::{Embed, EmbedSaved};
 #[cfg(feature = "ssr")]
 pub use method::Method;
 pub use not_found::NotFound;
@@ -42,3 +42,8 @@ pub fn Embed() -> impl leptos::IntoView {}
 #[cfg(not(feature = "ssr"))]
 #[leptos::component]
 pub fn Saved() -> impl leptos::IntoView {}
+
+/// `/embed/s/{id}` outside the server: never rendered, since the page is not hydrated.
+#[cfg(not(feature = "ssr"))]
+#[leptos::component]
+pub fn EmbedSaved() -> impl leptos::IntoView {}

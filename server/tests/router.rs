@@ -5,7 +5,7 @@ mod common;
 use axum::http::{header, StatusCode};
 use common::{app, body_text, get, json};
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn healthz_answers_once_migrated() {
     let (app, _db) = app().await;
     let response = get(&app, "/healthz").await;
@@ -15,7 +15,7 @@ async fn healthz_answers_once_migrated() {
 
 /// The default scenario, priced from the seeded published figures: 1 M coding-agent requests at
 /// $1.25 / $4.25 with 88 % off cached input (aa-model-page).
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn evaluate_returns_the_report_with_stable_names() {
     let (app, _db) = app().await;
     let r = json(&app, "/api/v1/evaluate", StatusCode::OK).await;
@@ -49,7 +49,7 @@ async fn evaluate_returns_the_report_with_stable_names() {
         .any(|w| w["code"] == "licence_threshold"));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_parameters_get_a_400_naming_each() {
     let (app, _db) = app().await;
     let r = json(
@@ -71,7 +71,7 @@ async fn bad_parameters_get_a_400_naming_each() {
         .contains("0.1 to 10000"));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_answer_gets_a_422_naming_the_parameter() {
     let (app, _db) = app().await;
     let r = json(
@@ -94,14 +94,14 @@ async fn no_answer_gets_a_422_naming_the_parameter() {
     assert_eq!(r["problems"][0]["param"], "curve");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unknown_parameters_come_back_as_ignored() {
     let (app, _db) = app().await;
     let r = json(&app, "/api/v1/evaluate?colour=blue", StatusCode::OK).await;
     assert_eq!(r["ignored"][0]["param"], "colour");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dataset_lists_sources_and_curves() {
     let (app, _db) = app().await;
     let d = json(&app, "/api/v1/dataset", StatusCode::OK).await;
@@ -116,7 +116,7 @@ async fn dataset_lists_sources_and_curves() {
     assert_eq!(d["curves"].as_array().expect("curves").len(), 4);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_is_rendered_on_the_server_with_the_answer() {
     let (app, _db) = app().await;
     let response = get(&app, "/?requests=20M").await;
@@ -134,7 +134,7 @@ async fn the_page_is_rendered_on_the_server_with_the_answer() {
     assert!(headers.contains_key(header::REFERRER_POLICY));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unknown_pages_are_404() {
     let (app, _db) = app().await;
     assert_eq!(

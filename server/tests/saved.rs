@@ -14,7 +14,7 @@ async fn save(app: &axum::Router, body: &str) -> (StatusCode, serde_json::Value)
     )
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_save_gives_a_short_unguessable_link_and_is_idempotent() {
     let (app, _db) = app().await;
     let body =
@@ -54,7 +54,7 @@ async fn a_save_gives_a_short_unguessable_link_and_is_idempotent() {
     assert!(html.contains("Agents next year") && html.contains("data-testid=\"saved\""));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_saves_name_the_problem() {
     let (app, _db) = app().await;
     let (status, r) = save(&app, r#"{"query":"tps=-1","name":""}"#).await;
@@ -78,7 +78,7 @@ async fn bad_saves_name_the_problem() {
     assert_eq!(get(&app, "/s/nope").await.status(), StatusCode::NOT_FOUND);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn saves_are_rate_limited_per_client() {
     let (app, _db) = app().await;
     let mut last = StatusCode::OK;
@@ -97,7 +97,7 @@ async fn saves_are_rate_limited_per_client() {
     assert_eq!(status, StatusCode::CREATED);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_saved_link_keeps_its_numbers_after_new_data() {
     let (app, db, store) = app_with_store().await;
     let (_, first) = save(
@@ -139,7 +139,7 @@ async fn a_saved_link_keeps_its_numbers_after_new_data() {
     assert_eq!(fresh["revision"], 2);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_form_saves_and_redirects() {
     let (app, _db) = app().await;
     let request = Request::post("/s")
@@ -159,4 +159,33 @@ async fn the_page_form_saves_and_redirects() {
         "{location}"
     );
     assert_eq!(get(&app, &location).await.status(), StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn saved_scenarios_embed_and_answer_oembed() {
+    let (app, _db) = app().await;
+    let (_, first) = save(&app, r#"{"query":"requests=20M","name":"Wiki page"}"#).await;
+    let id = first["id"].as_str().expect("id").to_owned();
+    let embed = get(&app, &format!("/embed/s/{id}?chart=breakdown")).await;
+    assert_eq!(embed.status(), StatusCode::OK);
+    assert!(embed.headers()[header::CONTENT_SECURITY_POLICY]
+        .to_str()
+        .expect("csp")
+        .ends_with("frame-ancestors *"));
+    let html = body_text(embed).await;
+    assert!(html.contains("data-testid=\"embed\"") && html.contains("Wiki page"));
+    let url = format!("/oembed?url=https%3A%2F%2Fwiki.example.com%2Fs%2F{id}");
+    let r = json(&app, &url, StatusCode::OK).await;
+    let expected = format!(r#"src="https://wiki.example.com/embed/s/{id}""#);
+    assert!(
+        r["html"].as_str().expect("html").contains(&expected),
+        "{}",
+        r["html"]
+    );
+    json(
+        &app,
+        "/oembed?url=https%3A%2F%2Fwiki.example.com%2Fs%2Fnope",
+        StatusCode::NOT_FOUND,
+    )
+    .await;
 }

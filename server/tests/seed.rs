@@ -22,7 +22,7 @@ async fn fact(pool: &SqlitePool, key: &str) -> f64 {
         .unwrap_or_else(|e| panic!("fact {key}: {e}"))
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_published_figure_is_seeded_with_its_value() {
     let db = fresh_db().await;
     let pool = &db.pool;
@@ -232,7 +232,7 @@ async fn every_published_figure_is_seeded_with_its_value() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_row_names_an_existing_source() {
     let db = fresh_db().await;
     let checks = [
@@ -265,7 +265,7 @@ async fn every_row_names_an_existing_source() {
     assert_eq!(vendor, ["orcarouter", "sglang-cookbook", "vendor-specs"]);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn starting_twice_changes_nothing() {
     let db = fresh_db().await;
     let count = |pool: SqlitePool| async move {

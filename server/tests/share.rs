@@ -5,7 +5,7 @@ mod common;
 use axum::http::{header, StatusCode};
 use common::{app, body_text, get, json};
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn csv_holds_numbers_with_units() {
     let (app, _db) = app().await;
     let response = get(&app, "/api/v1/export.csv?requests=20M").await;
@@ -38,7 +38,7 @@ async fn csv_holds_numbers_with_units() {
     assert!(csv.contains("$/M tokens"));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_chart_exports_as_svg() {
     let (app, _db) = app().await;
     for name in app::charts::NAMES {
@@ -64,7 +64,7 @@ async fn each_chart_exports_as_svg() {
     .await;
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_embed_routes_may_be_framed() {
     let (app, _db) = app().await;
     let embed = get(&app, "/embed?requests=20M&chart=tornado").await;
@@ -89,7 +89,7 @@ async fn only_embed_routes_may_be_framed() {
     assert!(html.contains("application/json+oembed") && html.contains("og:description"));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn oembed_answers_for_calculator_links() {
     let (app, _db) = app().await;
     let r = json(

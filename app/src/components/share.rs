@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use servecost::Report;
 
-use crate::browser::origin;
+use crate::browser::{copy_address, origin};
 use crate::charts::NAMES;
 
 /// The share and export links for the report on screen.
@@ -13,6 +13,17 @@ pub fn Share(
     /// The report on screen.
     report: Memo<Option<Report>>,
 ) -> impl IntoView {
+    // The copy button needs JavaScript: it appears once the page is live.
+    let live = RwSignal::new(false);
+    Effect::new(move |_| live.set(true));
+    let status = RwSignal::new(String::new());
+    let copy = move |_| {
+        status.set(if copy_address() {
+            "Link copied.".to_owned()
+        } else {
+            "Copy the address bar to share this scenario.".to_owned()
+        });
+    };
     move || {
         report.with(|r| {
             r.as_ref().map(|r| {
@@ -30,7 +41,11 @@ pub fn Share(
                 view! {
                     <section class="share" aria-labelledby="share-title">
                         <h2 id="share-title">"Share and export"</h2>
-                        <p>"The address of this page holds the whole scenario: share it as it is."</p>
+                        <p>
+                            "The address of this page holds the whole scenario: share it as it is. "
+                            {move || live.get().then(|| view! { <button type="button" class="copy" on:click=copy>"Copy link"</button> })}
+                            " " <span role="status" data-testid="copy-status">{move || status.get()}</span>
+                        </p>
                         <ul>
                             <li><a href=format!("/api/v1/export.csv{suffix}") rel="external" download="servecost.csv">"Inputs, bill and per-class costs (CSV)"</a></li>
                             <li><a href=format!("/api/v1/evaluate{suffix}") rel="external">"The whole report (JSON)"</a></li>

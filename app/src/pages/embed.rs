@@ -36,25 +36,9 @@ pub fn Embed() -> impl IntoView {
                     let ignored = outcome.problems.len() + outcome.ignored.len();
                     match outcome.report {
                         Ok(r) => {
-                            let svg = charts::by_name(&chart, &r).unwrap_or_default();
                             let link = query::href(if r.query == "v=1" { "" } else { &r.query });
-                            let hybrid = r.hybrid.map(|h| view! { <li>"Best hybrid " <strong>{usd(h.monthly_usd)}</strong></li> });
-                            view! {
-                                <div class="embed" data-testid="embed">
-                                    <Verdict report=r.clone() keys=Vec::new()/>
-                                    <ul class="key-numbers">
-                                        <li>"Rent " <strong data-testid="rent-monthly" data-usd=r.rent.monthly_usd.to_string()>{usd(r.rent.monthly_usd)}</strong></li>
-                                        <li>"Self-host " <strong data-testid="self-monthly" data-usd=r.self_host.monthly_usd.to_string()>{usd(r.self_host.monthly_usd)}</strong></li>
-                                        {hybrid}
-                                    </ul>
-                                    <figure class="chart"><div class="svg" inner_html=svg></div></figure>
-                                    <p class="embed-foot">
-                                        {(ignored > 0).then(|| format!("{ignored} parameter(s) of the link ignored. "))}
-                                        <a href=link target="_blank" rel="noopener external">"Open in servecost, with sources"</a>
-                                    </p>
-                                </div>
-                            }
-                            .into_any()
+                            let note = (ignored > 0).then(|| format!("{ignored} parameter(s) of the link ignored. "));
+                            view! { <Compact report=r chart=chart.clone() link note/> }.into_any()
                         }
                         Err(problems) => view! {
                             <div class="embed error" data-testid="embed">
@@ -63,6 +47,77 @@ pub fn Embed() -> impl IntoView {
                             </div>
                         }
                         .into_any(),
+                    }
+                })
+            }}
+        </Suspense>
+    }
+}
+
+/// The compact view: verdict, key numbers, one chart, a link back.
+#[component]
+pub fn Compact(
+    /// The report.
+    report: servecost::Report,
+    /// Which chart to show (a name from `charts::NAMES`).
+    chart: String,
+    /// Where "open in servecost" leads.
+    link: String,
+    /// A line before the link (what was ignored, which revision).
+    note: Option<String>,
+) -> impl IntoView {
+    let r = report;
+    let svg = charts::by_name(&chart, &r).unwrap_or_default();
+    let hybrid = r
+        .hybrid
+        .map(|h| view! { <li>"Best hybrid " <strong>{usd(h.monthly_usd)}</strong></li> });
+    view! {
+        <div class="embed" data-testid="embed">
+            <Verdict report=r.clone() keys=Vec::new()/>
+            <ul class="key-numbers">
+                <li>"Rent " <strong data-testid="rent-monthly" data-usd=r.rent.monthly_usd.to_string()>{usd(r.rent.monthly_usd)}</strong></li>
+                <li>"Self-host " <strong data-testid="self-monthly" data-usd=r.self_host.monthly_usd.to_string()>{usd(r.self_host.monthly_usd)}</strong></li>
+                {hybrid}
+            </ul>
+            <figure class="chart"><div class="svg" inner_html=svg></div></figure>
+            <p class="embed-foot">
+                {note}
+                <a href=link target="_blank" rel="noopener external">"Open in servecost, with sources"</a>
+            </p>
+        </div>
+    }
+}
+
+/// `/embed/s/{id}`: the compact view of a saved scenario, at its pinned revision.
+#[component]
+pub fn EmbedSaved() -> impl IntoView {
+    let id = leptos_router::hooks::use_params_map()
+        .get_untracked()
+        .get("id")
+        .unwrap_or_default();
+    let chart = query::get(&use_location().search.get_untracked(), "chart")
+        .filter(|c| charts::NAMES.contains(&c.as_str()))
+        .unwrap_or_else(|| "volume".to_owned());
+    let store = use_context::<crate::db::Store>();
+    let saved = OnceResource::new(async move {
+        let store = store.ok_or_else(|| "the database is not available".to_owned())?;
+        crate::db::saved::pinned(&store, &id)
+            .await
+            .map_err(|_| "No saved scenario has this link.".to_owned())
+    });
+    view! {
+        <Title text="servecost: saved scenario"/>
+        <Suspense fallback=|| view! { <p>"Loading…"</p> }>
+            {move || {
+                let chart = chart.clone();
+                Suspend::new(async move {
+                    match saved.await {
+                        Ok(p) => {
+                            let link = format!("/s/{}", p.saved.id);
+                            let note = Some(format!("{} (dataset revision {}). ", p.saved.name, p.saved.revision));
+                            view! { <Compact report=p.report chart link note/> }.into_any()
+                        }
+                        Err(message) => view! { <p class="embed error" data-testid="embed">{message}</p> }.into_any(),
                     }
                 })
             }}

@@ -95,16 +95,42 @@ pub async fn oembed(
     }
     let (path, query) = path_query.split_once('?').unwrap_or((path_query, ""));
     let query = query.split('#').next().unwrap_or_default();
-    if !matches!(path, "" | "/" | "/embed") {
+    let saved_id = path
+        .strip_prefix("/s/")
+        .or_else(|| path.strip_prefix("/embed/s/"))
+        .filter(|id| !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric()));
+    if saved_id.is_none() && !matches!(path, "" | "/" | "/embed") {
         return Err(ApiError::NotFound(vec![Problem::new(
             "url",
             url,
-            "not a calculator link: oEmbed answers for / and /embed",
+            "not a calculator link: oEmbed answers for /, /embed and /s/{id}",
         )]));
     }
     let width = dimension("maxwidth", p.maxwidth.as_deref(), SIZE.0)?;
     let height = dimension("maxheight", p.maxheight.as_deref(), SIZE.1)?;
-    let (report, _) = run(&state, Some(query))?;
+    let (report, embed_path) = match saved_id {
+        Some(id) => {
+            let pinned = app::db::saved::pinned(&state.store, id)
+                .await
+                .map_err(|_| {
+                    ApiError::NotFound(vec![Problem::new(
+                        "url",
+                        url,
+                        "no saved scenario has this id",
+                    )])
+                })?;
+            (pinned.report, format!("/embed/s/{id}"))
+        }
+        None => {
+            let (report, _) = run(&state, Some(query))?;
+            let path = if report.query == "v=1" {
+                "/embed".to_owned()
+            } else {
+                format!("/embed?{}", report.query)
+            };
+            (report, path)
+        }
+    };
     let winner = match report.verdict.winner {
         Side::Rent => "Renting wins",
         Side::SelfHost => "Self-hosting wins",
@@ -114,11 +140,7 @@ pub async fn oembed(
         report.rent.monthly_usd, report.self_host.monthly_usd, report.inputs.model_name
     );
     let base = format!("{origin}{host}");
-    let src = if report.query == "v=1" {
-        format!("{base}/embed")
-    } else {
-        format!("{base}/embed?{}", report.query)
-    };
+    let src = format!("{base}{embed_path}");
     Ok(Json(OEmbed {
         version: "1.0",
         kind: "rich",
