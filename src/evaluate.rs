@@ -7,7 +7,7 @@ pub use resolve::{resolve, Context};
 
 use crate::break_even::break_even;
 use crate::codec::{parse, to_query};
-use crate::costing::{Breakdown, Costing};
+use crate::costing::Costing;
 use crate::dataset::Dataset;
 use crate::error::Problem;
 use crate::power::{decode_headline, operating_point, PowerDefinition};
@@ -111,7 +111,7 @@ pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Probl
             r.prefill,
             r.cache_cost,
         ),
-        breakdown: bars(&own.breakdown),
+        breakdown: Bar::lines(&own.breakdown),
         per_class: class_bars(&rent.per_mtok, &per_mtok, &effective_per_mtok),
     };
     let chip = ctx.chip;
@@ -269,22 +269,6 @@ fn power(
         headline,
         headline_source: source,
     }
-}
-
-fn bars(b: &Breakdown) -> Vec<Bar> {
-    [
-        ("busy_compute", "Busy compute", b.busy_compute),
-        ("idle_compute", "Idle compute", b.idle_compute),
-        ("ops", "Operations", b.ops),
-        ("overflow_api", "API overflow", b.overflow_api),
-    ]
-    .into_iter()
-    .map(|(key, label, usd)| Bar {
-        key: key.into(),
-        label: label.into(),
-        usd,
-    })
-    .collect()
 }
 
 fn class_bars(rent: &PerMtok, marginal: &PerMtok, effective: &PerMtok) -> Vec<ClassBars> {

@@ -206,6 +206,25 @@ pub struct Bar {
     pub usd: f64,
 }
 
+impl Bar {
+    /// The lines of a bill as bars: busy compute, idle compute, operations, API overflow.
+    pub fn lines(b: &Breakdown) -> Vec<Bar> {
+        [
+            ("busy_compute", "Busy compute", b.busy_compute),
+            ("idle_compute", "Idle compute", b.idle_compute),
+            ("ops", "Operations", b.ops),
+            ("overflow_api", "API overflow", b.overflow_api),
+        ]
+        .into_iter()
+        .map(|(key, label, usd)| Bar {
+            key: key.into(),
+            label: label.into(),
+            usd,
+        })
+        .collect()
+    }
+}
+
 /// One class on the per-class chart.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ClassBars {

@@ -25,21 +25,6 @@ pub struct Column<'a> {
 
 /// The bill chart's columns for a report: renting, self-hosting, and the hybrid when searched.
 pub fn columns(report: &servecost::Report) -> Vec<(&'static str, Vec<Bar>)> {
-    let lines = |b: &servecost::costing::Breakdown| -> Vec<Bar> {
-        [
-            ("busy_compute", "Busy compute", b.busy_compute),
-            ("idle_compute", "Idle compute", b.idle_compute),
-            ("ops", "Operations", b.ops),
-            ("overflow_api", "API overflow", b.overflow_api),
-        ]
-        .into_iter()
-        .map(|(key, label, usd)| Bar {
-            key: key.into(),
-            label: label.into(),
-            usd,
-        })
-        .collect()
-    };
     let rent = vec![Bar {
         key: "rent".into(),
         label: "Rent".into(),
@@ -47,10 +32,10 @@ pub fn columns(report: &servecost::Report) -> Vec<(&'static str, Vec<Bar>)> {
     }];
     let mut out = vec![
         ("Rent", rent),
-        ("Self-host", lines(&report.self_host.breakdown)),
+        ("Self-host", Bar::lines(&report.self_host.breakdown)),
     ];
     if let Some(h) = &report.hybrid {
-        out.push(("Best hybrid", lines(&h.breakdown)));
+        out.push(("Best hybrid", Bar::lines(&h.breakdown)));
     }
     out
 }
