@@ -1,9 +1,7 @@
 //! Exports, embeds and oEmbed, in process against a fresh SQLite.
 
-mod common;
-
+use crate::common::{app, body_text, get, json};
 use axum::http::{header, StatusCode};
-use common::{app, body_text, get, json};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn csv_holds_numbers_with_units() {

@@ -2,9 +2,7 @@
 //! `shared/reference/published-figures.md` (and the SemiAnalysis tiers in
 //! `shared/reference/inferencex-samples/README.md`), and every row names a source that exists.
 
-mod common;
-
-use common::fresh_db;
+use crate::common::fresh_db;
 use sqlx::SqlitePool;
 
 async fn value(pool: &SqlitePool, sql: &str) -> f64 {

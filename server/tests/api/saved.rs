@@ -1,9 +1,7 @@
 //! Saved scenarios: idempotent, validated, size- and rate-limited, pinned to their revision.
 
-mod common;
-
+use crate::common::{app, app_with_store, body_text, get, json, post_json, send};
 use axum::http::{header, Request, StatusCode};
-use common::{app, app_with_store, body_text, get, json, post_json, send};
 
 async fn save(app: &axum::Router, body: &str) -> (StatusCode, serde_json::Value) {
     let response = send(app, post_json("/api/v1/scenarios", body)).await;

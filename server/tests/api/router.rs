@@ -1,9 +1,7 @@
 //! The router in process, against a fresh SQLite with the migrations applied.
 
-mod common;
-
+use crate::common::{app, body_text, get, json};
 use axum::http::{header, StatusCode};
-use common::{app, body_text, get, json};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn healthz_answers_once_migrated() {
