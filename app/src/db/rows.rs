@@ -17,6 +17,13 @@ fn newest(table: &str, keys: &[&str], order: &str) -> String {
     )
 }
 
+/// Order by the revision that first brought each id, then by id: the first offer or curve of a
+/// model is its default, and a later revision that changes a row must not move it (nor make a
+/// newly imported curve the default).
+fn introduced(table: &str) -> String {
+    format!("(SELECT MIN(t3.revision) FROM {table} t3 WHERE t3.id = t.id), t.id")
+}
+
 #[derive(FromRow)]
 struct SourceRow {
     key: String,
@@ -210,13 +217,13 @@ pub async fn load(pool: &SqlitePool, revision: i64) -> Result<Dataset, sqlx::Err
     .await?;
     let offers: Vec<OfferRow> = fetch(
         pool,
-        &newest("api_offers", &["id"], "t.revision, t.id"),
+        &newest("api_offers", &["id"], &introduced("api_offers")),
         revision,
     )
     .await?;
     let curve_rows: Vec<CurveRow> = fetch(
         pool,
-        &newest("curves", &["id"], "t.revision, t.id"),
+        &newest("curves", &["id"], &introduced("curves")),
         revision,
     )
     .await?;

@@ -136,8 +136,10 @@ pub struct Pinned {
     pub report: servecost::Report,
     /// The newest dataset revision.
     pub newest_revision: i64,
-    /// True when the newest data gives different monthly totals.
+    /// True when the newest data gives different monthly totals (or no longer evaluates).
     pub newer_data_changes_result: bool,
+    /// The same scenario with the newest data, when that revision is newer and evaluates.
+    pub current: Option<servecost::Report>,
 }
 
 /// Why a pinned scenario cannot be shown.
@@ -165,16 +167,18 @@ pub async fn pinned(store: &super::Store, id: &str) -> Result<Pinned, PinnedErro
         .map_err(PinnedError::Database)?;
     let report = servecost::evaluate(&scenario, &then).map_err(PinnedError::Problems)?;
     let newest = store.current();
-    let changed = match servecost::evaluate(&scenario, &newest) {
-        Ok(now) => {
+    let current = (newest.revision != saved.revision)
+        .then(|| servecost::evaluate(&scenario, &newest).ok())
+        .flatten();
+    let changed = newest.revision != saved.revision
+        && current.as_ref().is_none_or(|now| {
             now.rent.monthly_usd != report.rent.monthly_usd
                 || now.self_host.monthly_usd != report.self_host.monthly_usd
-        }
-        Err(_) => true,
-    };
+        });
     Ok(Pinned {
         newest_revision: newest.revision,
-        newer_data_changes_result: newest.revision != saved.revision && changed,
+        newer_data_changes_result: changed,
+        current,
         saved,
         report,
     })

@@ -8,7 +8,7 @@ use leptos_router::hooks::use_params_map;
 use crate::components::{ClassTable, Totals, Verdict, VolumeChart};
 use crate::db::saved::{pinned, Pinned, PinnedError};
 use crate::db::Store;
-use crate::query;
+use crate::{format, query};
 
 /// The saved-scenario page.
 #[component]
@@ -65,13 +65,20 @@ fn Page(
 ) -> impl IntoView {
     let s = &pinned.saved;
     let current = query::href(if s.query == "v=1" { "" } else { &s.query });
+    let comparison = pinned
+        .current
+        .clone()
+        .map(|now| view! { <Comparison then=pinned.report.clone() now=now href=current.clone()/> });
     let notice = pinned.newer_data_changes_result.then(|| {
         view! {
-            <p class="notice warn" data-testid="newer-data">
-                "Newer data would change this result: "
-                <a href=current.clone() rel="external">"see with current data"</a>
-                {format!(" (dataset revision {}; this result uses revision {}).", pinned.newest_revision, s.revision)}
-            </p>
+            <div class="notice warn" data-testid="newer-data">
+                <p>
+                    "Newer data would change this result: "
+                    <a href=current.clone() rel="external">"see with current data"</a>
+                    {format!(" (dataset revision {}; this result uses revision {}).", pinned.newest_revision, s.revision)}
+                </p>
+                {comparison}
+            </div>
         }
     });
     let r = pinned.report.clone();
@@ -92,5 +99,79 @@ fn Page(
             <VolumeChart report=r.clone()/>
             <ClassTable report=r keys=Vec::new()/>
         </section>
+    }
+}
+
+/// The pinned result beside the same scenario with the newest data, line by line.
+#[component]
+fn Comparison(
+    /// The report at the pinned revision.
+    then: servecost::Report,
+    /// The report with the newest data.
+    now: servecost::Report,
+    /// The calculator link with the newest data.
+    href: String,
+) -> impl IntoView {
+    let winner = |r: &servecost::Report| match r.verdict.winner {
+        servecost::report::Side::Rent => "renting",
+        servecost::report::Side::SelfHost => "self-hosting",
+    };
+    let break_even = |r: &servecost::Report| {
+        r.break_even.monthly_tokens.map_or_else(
+            || "none".to_owned(),
+            |t| format!("{} tokens/month", format::tokens(t)),
+        )
+    };
+    let rows = [
+        (
+            "Renting, per month",
+            format::usd(then.rent.monthly_usd),
+            format::usd(now.rent.monthly_usd),
+        ),
+        (
+            "Self-hosting, per month",
+            format::usd(then.self_host.monthly_usd),
+            format::usd(now.self_host.monthly_usd),
+        ),
+        (
+            "Cheaper side",
+            winner(&then).to_owned(),
+            winner(&now).to_owned(),
+        ),
+        (
+            "Difference, per month",
+            format::usd(then.verdict.difference_usd),
+            format::usd(now.verdict.difference_usd),
+        ),
+        ("Break-even volume", break_even(&then), break_even(&now)),
+    ];
+    view! {
+        <table class="comparison" data-testid="comparison">
+            <caption>"This result beside the same scenario with the newest data"</caption>
+            <thead>
+                <tr>
+                    <th scope="col"></th>
+                    <th scope="col">{format!("Saved (revision {})", then.dataset_revision)}</th>
+                    <th scope="col">
+                        <a href=href rel="external">{format!("Current data (revision {})", now.dataset_revision)}</a>
+                    </th>
+                </tr>
+            </thead>
+            <tbody>
+                {rows
+                    .into_iter()
+                    .map(|(label, a, b)| {
+                        let changed = a != b;
+                        view! {
+                            <tr class:changed=changed>
+                                <th scope="row">{label}</th>
+                                <td class="num">{a}</td>
+                                <td class="num">{b}</td>
+                            </tr>
+                        }
+                    })
+                    .collect_view()}
+            </tbody>
+        </table>
     }
 }

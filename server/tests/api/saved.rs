@@ -46,6 +46,10 @@ async fn a_save_gives_a_short_unguessable_link_and_is_idempotent() {
     );
     assert_eq!(saved["revision"], 1);
     assert_eq!(saved["newer_data_changes_result"], false);
+    assert!(
+        saved["current"].is_null(),
+        "no newer revision, nothing to compare"
+    );
     let page = get(&app, &format!("/s/{id}")).await;
     assert_eq!(page.status(), StatusCode::OK);
     let html = body_text(page).await;
@@ -127,8 +131,25 @@ async fn a_saved_link_keeps_its_numbers_after_new_data() {
     assert_eq!(after["revision"], 1);
     assert_eq!(after["newest_revision"], 2);
     assert_eq!(after["newer_data_changes_result"], true);
+    let then = before["report"]["rent"]["monthly_usd"]
+        .as_f64()
+        .expect("then");
+    let now = after["current"]["rent"]["monthly_usd"]
+        .as_f64()
+        .expect("now");
+    assert!(
+        now < then,
+        "halving the input price lowers renting: {now} vs {then}"
+    );
+    assert_eq!(after["current"]["dataset_revision"], 2);
     let html = body_text(get(&app, &format!("/s/{id}")).await).await;
     assert!(html.contains("Newer data would change this result"));
+    // Both results side by side, the current one a click from the calculator.
+    assert!(html.contains(r#"data-testid="comparison""#));
+    assert!(html.contains("Saved (revision 1)"));
+    assert!(html.contains("Current data (revision 2)"));
+    assert!(html.contains(&app::format::usd(then)));
+    assert!(html.contains(&app::format::usd(now)));
     let (_, fresh) = save(
         &app,
         r#"{"query":"requests=20M","name":"After the price cut"}"#,
