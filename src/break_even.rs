@@ -18,6 +18,7 @@ const MAX_STEPS: usize = 20_000;
 
 /// Where self-hosting and renting cost the same.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BreakEven {
     /// Monthly tokens (same mix and profile) above which self-hosting stays cheaper; `None`: never.
     pub monthly_tokens: Option<f64>,

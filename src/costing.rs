@@ -32,6 +32,7 @@ pub struct Costing {
 
 /// The monthly bill of a self-hosted (or hybrid) plan, line by line.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Breakdown {
     /// GPU-hours doing work, $.
     pub busy_compute: f64,
@@ -52,6 +53,7 @@ impl Breakdown {
 
 /// A plan and its bill.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlanCost {
     /// What is provisioned.
     pub plan: FleetPlan,

@@ -12,6 +12,7 @@ use crate::error::CurveError;
 
 /// One measured operating point.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CurvePoint {
     /// Output tokens/s per user at this point.
     pub tps: f64,
@@ -32,12 +33,14 @@ impl CurvePoint {
 
 /// A validated throughput curve, sorted by speed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ThroughputCurve {
     points: Vec<CurvePoint>,
 }
 
 /// The curve read at a target speed.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Reading {
     /// Total tokens/s per GPU at the target.
     pub tokens_per_s_per_gpu: f64,

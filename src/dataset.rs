@@ -9,6 +9,7 @@ use crate::units::Mix;
 
 /// How far a source can be trusted about what it measured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Trust {
     /// An independent benchmark or listing.
@@ -23,6 +24,7 @@ pub enum Trust {
 
 /// Where figures come from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Source {
     /// Stable key, e.g. `aa-agentperf`.
     pub key: String,
@@ -42,6 +44,7 @@ pub struct Source {
 
 /// A size of the model's weights at one precision.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WeightsSize {
     /// Precision, e.g. `fp4`, `bf16`.
     pub precision: String,
@@ -53,6 +56,7 @@ pub struct WeightsSize {
 
 /// An open-weight model.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Model {
     /// Stable id used in links.
     pub id: String,
@@ -70,6 +74,7 @@ pub struct Model {
 
 /// An accelerator.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Chip {
     /// Stable id used in links, e.g. `b300`.
     pub id: String,
@@ -91,6 +96,7 @@ pub struct Chip {
 
 /// A published price per GPU-hour.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PriceTier {
     /// Chip id.
     pub chip: String,
@@ -108,6 +114,7 @@ pub struct PriceTier {
 
 /// A per-token offer for the model.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ApiOffer {
     /// Stable id used in links.
     pub id: String,
@@ -133,6 +140,7 @@ pub struct ApiOffer {
 
 /// A measured throughput curve for a deployable replica.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Curve {
     /// Stable id used in links.
     pub id: String,
@@ -160,6 +168,7 @@ pub struct Curve {
 
 /// A published throughput-per-power headline.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Headline {
     /// Stable id.
     pub id: String,
@@ -179,6 +188,7 @@ pub struct Headline {
 
 /// Everything the engine prices from.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Dataset {
     /// Dataset revision the rows come from.
     pub revision: i64,

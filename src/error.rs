@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// One thing wrong with a scenario, named by the query parameter a user can fix.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[error("{param}: {reason} (got {value:?})")]
 pub struct Problem {
     /// The query parameter (e.g. `tps`, `gpu_hour`).

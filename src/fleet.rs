@@ -15,6 +15,7 @@ use crate::units::{HOURS_PER_MONTH, SECONDS_PER_MONTH};
 
 /// Whether the fleet is sized once for the peak or every hour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Scaling {
     /// Replicas for the peak hour, paid every hour.
@@ -35,6 +36,7 @@ impl Scaling {
 
 /// How replicas are provisioned.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FleetPolicy {
     /// GPUs per replica.
     pub replica_gpus: f64,
@@ -61,6 +63,7 @@ pub struct Demand {
 
 /// What a plan provisions and serves in a month.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FleetPlan {
     /// Serving replicas at the busiest hour, plus redundancy.
     pub replicas: f64,

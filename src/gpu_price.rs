@@ -9,6 +9,7 @@ pub const HOURS_PER_YEAR: f64 = HOURS_PER_MONTH * 12.0;
 
 /// Owned hardware, per GPU.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OwnedHardware {
     /// Purchase price per GPU, server share included, $.
     pub capex: f64,
@@ -30,6 +31,7 @@ pub struct OwnedHardware {
 
 /// How the GPU-hours are paid for.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum GpuHourPrice {
     /// Rented by the hour at this $ per GPU-hour.
@@ -43,6 +45,7 @@ pub enum GpuHourPrice {
 
 /// The owned GPU-hour split into what it pays for.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OwnedHourParts {
     /// Capital recovery (annuity over `years` at `rate`), $ per GPU-hour.
     pub capital: f64,

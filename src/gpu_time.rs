@@ -15,6 +15,7 @@ pub const PREFILL_RANGE: (f64, f64) = (1.0, 1e8);
 
 /// GPU-seconds per token of each class.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GpuTime {
     /// GPU-seconds per uncached input token, `1/P`.
     pub uncached: f64,

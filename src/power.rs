@@ -9,6 +9,7 @@ use crate::units::{Mix, PerMtok, Volumes};
 
 /// Which power a per-MW figure divides by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum PowerDefinition {
     /// GPU, die and HBM, as AgentPerf measures: not at the wall, not nominal TDP.
@@ -19,6 +20,7 @@ pub enum PowerDefinition {
 
 /// The chosen operating point in per-MW units.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OperatingPoint {
     /// Which power the figures divide by.
     pub power_definition: PowerDefinition,
@@ -36,6 +38,7 @@ pub struct OperatingPoint {
 
 /// A published tokens/s-per-MW headline turned into money.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HeadlineDecode {
     /// The headline, total tokens/s per MW.
     pub tokens_per_s_per_mw: f64,

@@ -7,6 +7,7 @@ pub const HOURS_PER_WEEK: usize = 168;
 
 /// A named load profile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ProfilePreset {
     /// The same load every hour (what a benchmark assumes).
@@ -54,6 +55,7 @@ impl ProfilePreset {
 
 /// Where a profile came from: a preset or the user's own weights.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ProfileSpec {
     /// A named preset.
@@ -64,6 +66,7 @@ pub enum ProfileSpec {
 
 /// 168 hourly weights, normalised to mean 1.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LoadProfile {
     weights: Vec<f64>,
 }

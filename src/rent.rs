@@ -6,6 +6,7 @@ use crate::units::{PerMtok, Volumes, MILLION};
 
 /// Per-token prices of an API offer.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ApiPricing {
     /// $ per million input tokens.
     pub price_in: f64,
@@ -19,6 +20,7 @@ pub struct ApiPricing {
 
 /// The monthly bill for renting.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RentCost {
     /// $ per month.
     pub monthly_usd: f64,

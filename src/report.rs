@@ -13,6 +13,7 @@ use crate::units::{PerMtok, Volumes};
 
 /// Everything evaluated for one scenario.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Report {
     /// The scenario's canonical query string (defaults left out).
     pub query: String,
@@ -42,6 +43,7 @@ pub struct Report {
 
 /// Inputs as resolved: ids, names, and the numbers the dataset supplied.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Inputs {
     /// Model id.
     pub model: String,
@@ -99,6 +101,7 @@ pub struct Inputs {
 
 /// Renting.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RentReport {
     /// $ per month.
     pub monthly_usd: f64,
@@ -108,6 +111,7 @@ pub struct RentReport {
 
 /// Self-hosting everything.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SelfHostReport {
     /// $ per month.
     pub monthly_usd: f64,
@@ -137,6 +141,7 @@ pub struct SelfHostReport {
 
 /// The cheapest hybrid plan.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HybridReport {
     /// $ per month.
     pub monthly_usd: f64,
@@ -152,6 +157,7 @@ pub struct HybridReport {
 
 /// Which side of the question wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     /// Renting per token.
@@ -162,6 +168,7 @@ pub enum Side {
 
 /// The verdict.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Verdict {
     /// The cheaper side (renting on a tie).
     pub winner: Side,
@@ -175,6 +182,7 @@ pub struct Verdict {
 
 /// The power view.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PowerReport {
     /// The chosen point per MW (`None` when the chip has no power figure).
     pub operating_point: Option<OperatingPoint>,
@@ -186,6 +194,7 @@ pub struct PowerReport {
 
 /// Something to keep in mind, with a stable code and its source.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Warning {
     /// Stable code, e.g. `vendor_curve`.
     pub code: String,
@@ -197,6 +206,7 @@ pub struct Warning {
 
 /// A bar of the breakdown chart.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Bar {
     /// Stable key.
     pub key: String,
@@ -227,6 +237,7 @@ impl Bar {
 
 /// One class on the per-class chart.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ClassBars {
     /// `input`, `cached`, `output` or `blended`.
     pub class: String,
@@ -242,6 +253,7 @@ pub struct ClassBars {
 
 /// Every chart's data.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Series {
     /// Monthly cost vs monthly volume.
     pub cost_vs_volume: CostVsVolume,

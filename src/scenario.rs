@@ -52,6 +52,7 @@ pub mod defaults {
 
 /// Which throughput curve self-hosting is priced from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum CurveChoice {
     /// A dataset curve by id (`None`: the model's first curve).
@@ -72,6 +73,7 @@ pub enum CurveChoice {
 
 /// Owned hardware as the user states it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OwnedInputs {
     /// Purchase price per GPU, $ (no default: it must be given).
     pub capex: f64,
@@ -109,6 +111,7 @@ impl OwnedInputs {
 
 /// Everything a user can set.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Scenario {
     /// Model id (`None`: the dataset's first model).
     pub model: Option<String>,

@@ -19,6 +19,7 @@ use crate::resolved::Resolved;
 
 /// One lever of the tornado.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Sensitivity {
     /// Stable key, e.g. `gpu_hour`.
     pub key: String,

@@ -14,6 +14,7 @@ pub const TPS_POINTS: usize = 25;
 
 /// Monthly cost of each option at one monthly volume.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct VolumePoint {
     /// All tokens per month.
     pub tokens: f64,
@@ -27,6 +28,7 @@ pub struct VolumePoint {
 
 /// Monthly cost vs monthly volume, log-spaced around the user's volume and the break-even.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CostVsVolume {
     /// The points, smallest volume first.
     pub points: Vec<VolumePoint>,
@@ -38,6 +40,7 @@ pub struct CostVsVolume {
 
 /// One point of a $/M vs interactivity line.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TpsPoint {
     /// Output tokens/s per user.
     pub tps: f64,
@@ -49,6 +52,7 @@ pub struct TpsPoint {
 
 /// $/M vs interactivity for one curve.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CurveSeries {
     /// Curve id (`own` for the user's points).
     pub curve: String,

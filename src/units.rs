@@ -11,6 +11,7 @@ pub const MILLION: f64 = 1e6;
 
 /// Shares of uncached input, cached input and output, normalised to sum to 1.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Mix {
     /// Input not served from a prefix cache.
     pub uncached: f64,
@@ -50,6 +51,7 @@ impl Mix {
 
 /// Monthly token volumes by class.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Volumes {
     /// Uncached input tokens per month.
     pub uncached: f64,
@@ -91,6 +93,7 @@ impl Volumes {
 
 /// A price or cost per million tokens for each class and blended over a workload.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PerMtok {
     /// Uncached input, $ per million tokens.
     pub input: f64,

@@ -6,6 +6,7 @@ use crate::units::{Mix, Volumes};
 
 /// A per-request workload shape that a preset stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum Preset {
     /// Coding agent as measured by AA-AgentPerf: ~27,000 input tokens per request, ~97 % served
@@ -21,6 +22,7 @@ pub enum Preset {
 
 /// The per-request shape of a workload.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RequestShape {
     /// Input tokens per request (cached and uncached).
     pub input_per_request: f64,
@@ -91,6 +93,7 @@ impl Preset {
 
 /// A workload as the user states it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "form", rename_all = "snake_case")]
 pub enum Workload {
     /// Three monthly totals, as on an API invoice.

@@ -1,14 +1,16 @@
 //! The JSON API under `/api/v1/`, one handler per file.
 
 mod dataset;
+pub mod docs;
 mod error;
 pub mod evaluate;
 mod export;
 mod oembed;
+pub mod openapi;
 pub mod scenarios;
 
 pub use dataset::dataset;
-pub use error::ApiError;
+pub use error::{ApiError, ErrorBody};
 pub use evaluate::evaluate;
 pub use export::{chart, csv};
 pub use oembed::oembed;

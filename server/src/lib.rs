@@ -87,6 +87,8 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(healthz))
         .route("/api/v1/evaluate", get(api::evaluate))
         .route("/api/v1/dataset", get(api::dataset))
+        .route("/api/v1/openapi.json", get(api::openapi::openapi))
+        .route("/api/v1/docs", get(api::docs::docs))
         .route("/api/v1/export.csv", get(api::csv))
         .route("/api/v1/charts/{file}", get(api::chart))
         .route("/oembed", get(api::oembed))

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::{FromRow, SqlitePool};
 
 /// A saved scenario.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow, utoipa::ToSchema)]
 pub struct Saved {
     /// Unguessable id (12 characters, base 62).
     pub id: String,
@@ -127,7 +127,7 @@ mod tests {
 
 /// A saved scenario evaluated with the dataset revision it is pinned to, and how the newest data
 /// compares.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Pinned {
     /// The saved scenario.
     #[serde(flatten)]

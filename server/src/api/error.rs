@@ -29,10 +29,13 @@ pub enum ApiError {
     Internal(String),
 }
 
-#[derive(Serialize)]
-struct Body<'a> {
-    error: &'a str,
-    problems: &'a [Problem],
+/// The body of every error: a summary and each problem with its parameter, value and reason.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong, in a few words.
+    error: String,
+    /// Each problem: the parameter, the value given and why it was refused.
+    problems: Vec<Problem>,
 }
 
 impl IntoResponse for ApiError {
@@ -65,6 +68,10 @@ impl IntoResponse for ApiError {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal error", &[][..])
             }
         };
-        (status, Json(Body { error, problems })).into_response()
+        let body = ErrorBody {
+            error: error.to_owned(),
+            problems: problems.to_vec(),
+        };
+        (status, Json(body)).into_response()
     }
 }

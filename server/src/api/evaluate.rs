@@ -5,11 +5,11 @@ use axum::Json;
 use serde::Serialize;
 use servecost::{Problem, Report};
 
-use crate::api::ApiError;
+use crate::api::{ApiError, ErrorBody};
 use crate::AppState;
 
 /// The report, with the stable field names, and what was ignored.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct Evaluated {
     /// The report.
     #[serde(flatten)]
@@ -26,7 +26,20 @@ pub fn run(state: &AppState, query: Option<&str>) -> Result<(Report, Vec<Problem
     Ok((report, parsed.warnings))
 }
 
-/// Evaluates the scenario in the query string against the newest dataset.
+/// Evaluates a scenario against the newest dataset.
+///
+/// The query is the same as the calculator page's (`/?…`): every parameter is optional and
+/// defaults to the published scenario. Unknown parameters are ignored and listed in `ignored`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/evaluate",
+    tag = "scenarios",
+    responses(
+        (status = 200, description = "The report, with the engine's stable field names", body = Evaluated),
+        (status = 400, description = "A parameter cannot be read or is out of range", body = ErrorBody),
+        (status = 422, description = "The parameters have no answer (e.g. a target faster than the curve)", body = ErrorBody),
+    )
+)]
 pub async fn evaluate(
     State(state): State<AppState>,
     RawQuery(query): RawQuery,

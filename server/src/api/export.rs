@@ -8,10 +8,21 @@ use axum::response::IntoResponse;
 use servecost::Problem;
 
 use crate::api::evaluate::run;
-use crate::api::ApiError;
+use crate::api::{ApiError, ErrorBody};
 use crate::AppState;
 
-/// The report as CSV.
+/// The report as CSV: the inputs, the monthly bill line by line and the cost per class, as plain
+/// numbers with a header naming each unit. Takes the same query as `/api/v1/evaluate`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/export.csv",
+    tag = "exports",
+    responses(
+        (status = 200, description = "CSV (section, item, value, unit, source)", content_type = "text/csv", body = String),
+        (status = 400, description = "A parameter cannot be read or is out of range", body = ErrorBody),
+        (status = 422, description = "The parameters have no answer", body = ErrorBody),
+    )
+)]
 pub async fn csv(
     State(state): State<AppState>,
     RawQuery(query): RawQuery,
@@ -29,7 +40,19 @@ pub async fn csv(
     ))
 }
 
-/// One chart as SVG; `file` is `{name}.svg` with a name from `app::charts::NAMES`.
+/// One chart of the report as a standalone SVG. Takes the same query as `/api/v1/evaluate`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/charts/{file}",
+    tag = "exports",
+    params(("file" = String, Path, description = "`{name}.svg`, the name one of the charts listed in the parameter's schema")),
+    responses(
+        (status = 200, description = "The chart", content_type = "image/svg+xml", body = String),
+        (status = 400, description = "A parameter cannot be read or is out of range", body = ErrorBody),
+        (status = 404, description = "No chart has this name", body = ErrorBody),
+        (status = 422, description = "The parameters have no answer", body = ErrorBody),
+    )
+)]
 pub async fn chart(
     State(state): State<AppState>,
     Path(file): Path<String>,

@@ -8,32 +8,46 @@ use servecost::report::Side;
 use servecost::Problem;
 
 use crate::api::evaluate::run;
-use crate::api::ApiError;
+use crate::api::{ApiError, ErrorBody};
 use crate::AppState;
 
 /// Largest embed, in CSS pixels.
 pub const SIZE: (u32, u32) = (600, 400);
 
 /// oEmbed request parameters.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct Params {
+    /// A link to the calculator (`/?…`, `/embed?…`) or to a saved scenario (`/s/{id}`) on this
+    /// server.
     url: Option<String>,
+    /// Largest width in CSS pixels, at least 100 (the embed is at most 600).
     maxwidth: Option<String>,
+    /// Largest height in CSS pixels, at least 100 (the embed is at most 400).
     maxheight: Option<String>,
+    /// `json`, the only format served.
     format: Option<String>,
 }
 
 /// An oEmbed `rich` response.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct OEmbed {
+    /// Always `1.0`.
     version: &'static str,
+    /// Always `rich`.
     #[serde(rename = "type")]
     kind: &'static str,
+    /// `servecost`.
     provider_name: &'static str,
+    /// This server.
     provider_url: String,
+    /// The scenario's verdict.
     title: String,
+    /// An iframe of the embed view.
     html: String,
+    /// Width in CSS pixels.
     width: u32,
+    /// Height in CSS pixels.
     height: u32,
 }
 
@@ -62,7 +76,20 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// The oEmbed answer for a calculator link.
+/// oEmbed (type `rich`) for a link to the calculator or to a saved scenario, so that wikis turn a
+/// pasted link into an embedded calculator. Pages advertise it with a discovery `<link>`.
+#[utoipa::path(
+    get,
+    path = "/oembed",
+    tag = "embeds",
+    params(Params),
+    responses(
+        (status = 200, description = "The embed", body = OEmbed),
+        (status = 400, description = "A parameter cannot be read", body = ErrorBody),
+        (status = 404, description = "The link is not to this server's calculator or a saved scenario", body = ErrorBody),
+        (status = 501, description = "A format other than JSON was asked for", body = ErrorBody),
+    )
+)]
 pub async fn oembed(
     State(state): State<AppState>,
     Query(p): Query<Params>,

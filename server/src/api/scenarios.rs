@@ -13,7 +13,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use servecost::Problem;
 
-use crate::api::ApiError;
+use crate::api::{ApiError, ErrorBody};
 use crate::AppState;
 
 /// Longest name, in characters.
@@ -22,7 +22,7 @@ pub const NAME_MAX: usize = 120;
 pub const NOTE_MAX: usize = 2_000;
 
 /// What a save sends.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct SaveRequest {
     /// The scenario's query string (as in a calculator link).
     pub query: String,
@@ -34,12 +34,17 @@ pub struct SaveRequest {
 }
 
 /// What a save answers.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct SaveResponse {
+    /// The unguessable id (12 characters, base 62).
     id: String,
+    /// The short link, `/s/{id}`.
     url: String,
+    /// The dataset revision the scenario is pinned to.
     revision: i64,
+    /// When it was first saved (UTC, RFC 3339).
     created_at: String,
+    /// The scenario's canonical query string.
     query: String,
 }
 
@@ -103,7 +108,24 @@ async fn save(
     Err(ApiError::BadRequest(problems))
 }
 
-/// `POST /api/v1/scenarios` with a JSON body.
+/// Saves a scenario and gives its short link.
+///
+/// (The document's description of this operation, with its limits, is written by
+/// `openapi::ScenarioQuery` from the constants the server enforces.)
+#[utoipa::path(
+    post,
+    path = "/api/v1/scenarios",
+    tag = "scenarios",
+    request_body = SaveRequest,
+    responses(
+        (status = 201, description = "Saved; `Location` holds the short link", body = SaveResponse),
+        (status = 200, description = "Identical content was saved before: that save", body = SaveResponse),
+        (status = 400, description = "The body, the name, the note or the query is invalid", body = ErrorBody),
+        (status = 413, description = "The body is over the size limit", body = ErrorBody),
+        (status = 422, description = "The scenario has no answer", body = ErrorBody),
+        (status = 429, description = "Too many saves from this client in the last minute", body = ErrorBody),
+    )
+)]
 pub async fn create(
     State(state): State<AppState>,
     addr: Option<Extension<ConnectInfo<SocketAddr>>>,
@@ -147,7 +169,19 @@ pub async fn create_from_form(
     Ok(Redirect::to(&format!("/s/{}", saved.id)))
 }
 
-/// `GET /api/v1/scenarios/{id}`: the saved scenario with its report at its pinned revision.
+/// A saved scenario with its report at the dataset revision it is pinned to, and, when a newer
+/// revision exists, the same scenario with the newest data.
+#[utoipa::path(
+    get,
+    path = "/api/v1/scenarios/{id}",
+    tag = "scenarios",
+    params(("id" = String, Path, description = "The saved scenario's id, from its `/s/{id}` link")),
+    responses(
+        (status = 200, description = "The saved scenario and its pinned report", body = Pinned),
+        (status = 404, description = "No saved scenario has this id", body = ErrorBody),
+        (status = 422, description = "The saved scenario no longer evaluates", body = ErrorBody),
+    )
+)]
 pub async fn get(
     State(state): State<AppState>,
     Path(id): Path<String>,

@@ -1,0 +1,357 @@
+//! The OpenAPI document: it lists every endpoint and every scenario parameter, and real answers
+//! of each endpoint validate against the schema it documents for their status.
+
+use std::collections::BTreeMap;
+
+use axum::http::{header, StatusCode};
+use serde_json::Value;
+
+use crate::common::{app, app_with_store, body_text, get, json, post_json, send};
+
+/// Checks `value` against `schema` (the subset of JSON Schema utoipa writes), strictly: an object
+/// may only have documented fields, and must have the required ones.
+fn check(doc: &Value, schema: &Value, value: &Value, at: &str, errors: &mut Vec<String>) {
+    let schema = resolve(doc, schema);
+    for key in ["oneOf", "anyOf"] {
+        if let Some(options) = schema.get(key).and_then(Value::as_array) {
+            let fits = options.iter().any(|o| {
+                let mut e = Vec::new();
+                check(doc, o, value, at, &mut e);
+                e.is_empty()
+            });
+            if !fits {
+                errors.push(format!("{at}: {value} fits none of {key}"));
+            }
+            return;
+        }
+    }
+    if let Some(values) = schema.get("enum").and_then(Value::as_array) {
+        if !values.contains(value) {
+            errors.push(format!("{at}: {value} is not one of {values:?}"));
+        }
+        return;
+    }
+    let (props, required) = fields(doc, schema);
+    if !props.is_empty() || schema.get("allOf").is_some() {
+        let Some(obj) = value.as_object() else {
+            errors.push(format!("{at}: expected an object, got {value}"));
+            return;
+        };
+        for name in &required {
+            if !obj.contains_key(name) {
+                errors.push(format!("{at}: required field {name} is missing"));
+            }
+        }
+        for (name, v) in obj {
+            match props.get(name) {
+                Some(s) => check(doc, s, v, &format!("{at}.{name}"), errors),
+                None => errors.push(format!("{at}: field {name} is not documented")),
+            }
+        }
+        return;
+    }
+    let types: Vec<&str> = match schema.get("type") {
+        Some(Value::String(t)) => vec![t.as_str()],
+        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => return,
+    };
+    let fits = types.iter().any(|t| match *t {
+        "null" => value.is_null(),
+        "boolean" => value.is_boolean(),
+        "string" => value.is_string(),
+        "integer" => value.is_i64() || value.is_u64(),
+        "number" => value.is_number(),
+        "object" => value.is_object(),
+        "array" => value.as_array().is_some_and(|items| {
+            let item = schema.get("items").cloned().unwrap_or(Value::Null);
+            items.iter().enumerate().all(|(i, v)| {
+                let mut e = Vec::new();
+                check(doc, &item, v, &format!("{at}[{i}]"), &mut e);
+                errors.extend(e.iter().cloned());
+                e.is_empty()
+            })
+        }),
+        _ => false,
+    });
+    if !fits {
+        errors.push(format!("{at}: {value} is not {types:?}"));
+    }
+}
+
+fn resolve<'a>(doc: &'a Value, schema: &'a Value) -> &'a Value {
+    match schema.get("$ref").and_then(Value::as_str) {
+        Some(r) => {
+            let pointer = r.trim_start_matches('#');
+            resolve(doc, doc.pointer(pointer).expect("a $ref that resolves"))
+        }
+        None => schema,
+    }
+}
+
+/// An object schema's fields, merging `allOf` parts (serde's `flatten`).
+fn fields(doc: &Value, schema: &Value) -> (BTreeMap<String, Value>, Vec<String>) {
+    let schema = resolve(doc, schema);
+    let mut props = BTreeMap::new();
+    let mut required = Vec::new();
+    if let Some(p) = schema.get("properties").and_then(Value::as_object) {
+        props.extend(p.iter().map(|(k, v)| (k.clone(), v.clone())));
+    }
+    if let Some(r) = schema.get("required").and_then(Value::as_array) {
+        required.extend(r.iter().filter_map(Value::as_str).map(str::to_owned));
+    }
+    for part in schema
+        .get("allOf")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let (p, r) = fields(doc, part);
+        props.extend(p);
+        required.extend(r);
+    }
+    (props, required)
+}
+
+/// The schema documented for `method path` answering `status` as JSON.
+fn response_schema(doc: &Value, path: &str, method: &str, status: u16) -> Value {
+    let pointer = format!(
+        "/paths/{}/{method}/responses/{status}/content/application~1json/schema",
+        path.replace('~', "~0").replace('/', "~1")
+    );
+    doc.pointer(&pointer)
+        .cloned()
+        .unwrap_or_else(|| panic!("{method} {path} documents no JSON body for {status}"))
+}
+
+fn assert_fits(doc: &Value, path: &str, method: &str, status: u16, body: &Value) {
+    let mut errors = Vec::new();
+    let schema = response_schema(doc, path, method, status);
+    check(doc, &schema, body, "$", &mut errors);
+    assert!(
+        errors.is_empty(),
+        "{method} {path} {status} does not fit its schema:\n{}",
+        errors.join("\n")
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_document_lists_every_endpoint() {
+    let (app, _db) = app().await;
+    let doc = json(&app, "/api/v1/openapi.json", StatusCode::OK).await;
+    assert!(doc["openapi"].as_str().expect("version").starts_with("3."));
+    let paths: Vec<&str> = doc["paths"]
+        .as_object()
+        .expect("paths")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    for path in [
+        "/api/v1/evaluate",
+        "/api/v1/dataset",
+        "/api/v1/export.csv",
+        "/api/v1/charts/{file}",
+        "/api/v1/scenarios",
+        "/api/v1/scenarios/{id}",
+        "/oembed",
+    ] {
+        assert!(paths.contains(&path), "{path} is not documented");
+    }
+    // Every documented GET answers (none is a leftover of a removed route).
+    for path in paths {
+        if doc["paths"][path].get("get").is_none() {
+            continue;
+        }
+        let uri = path
+            .replace("{file}", "volume.svg")
+            .replace("{id}", "not-saved");
+        let uri = if uri == "/oembed" {
+            "/oembed?url=http://localhost/".to_owned()
+        } else {
+            uri
+        };
+        let status = get(&app, &uri).await.status();
+        assert!(
+            status == StatusCode::OK
+                || (path == "/api/v1/scenarios/{id}" && status == StatusCode::NOT_FOUND),
+            "{uri}: {status}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_scenario_parameter_is_documented_with_its_range() {
+    let (app, _db) = app().await;
+    let doc = json(&app, "/api/v1/openapi.json", StatusCode::OK).await;
+    for path in server::api::openapi::SCENARIO_PATHS {
+        let params = doc["paths"][path]["get"]["parameters"]
+            .as_array()
+            .expect("parameters");
+        let named = |name: &str| {
+            params
+                .iter()
+                .find(|p| p["name"] == name && p["in"] == "query")
+                .unwrap_or_else(|| panic!("{path} lacks {name}"))
+        };
+        for spec in servecost::codec::NUMBERS {
+            let p = named(spec.name);
+            let text = p["description"].as_str().expect("description");
+            assert!(text.contains(spec.unit), "{path} {}: {text}", spec.name);
+            if !(spec.suffixes || spec.percent) {
+                assert_eq!(p["schema"]["minimum"].as_f64(), Some(spec.min));
+                assert_eq!(p["schema"]["maximum"].as_f64(), Some(spec.max));
+            }
+        }
+        for (name, accepted) in servecost::codec::OTHERS {
+            let text = named(name)["description"].as_str().expect("description");
+            assert!(text.contains(accepted), "{path} {name}: {text}");
+        }
+    }
+    let files = doc["paths"]["/api/v1/charts/{file}"]["get"]["parameters"]
+        .as_array()
+        .expect("parameters")
+        .iter()
+        .find(|p| p["name"] == "file")
+        .expect("file")["schema"]["enum"]
+        .clone();
+    for name in app::charts::NAMES {
+        assert!(
+            files
+                .as_array()
+                .expect("enum")
+                .contains(&Value::from(format!("{name}.svg"))),
+            "{name}"
+        );
+    }
+    let save = doc["paths"]["/api/v1/scenarios"]["post"]["description"]
+        .as_str()
+        .expect("save description");
+    assert!(save.contains(&format!("{} KiB", server::SAVE_LIMIT / 1024)));
+    assert!(save.contains(&format!("{} saves a minute", server::SAVES_PER_MINUTE)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answers_fit_their_documented_schemas() {
+    let (app, db, store) = app_with_store().await;
+    let doc = json(&app, "/api/v1/openapi.json", StatusCode::OK).await;
+    let evaluate = "/api/v1/evaluate";
+    // Several shapes of report: defaults, hybrid with owned hardware, hourly scaling, own points.
+    for query in [
+        "",
+        "?hybrid=1&own=1&capex=300k&requests=50M",
+        "?scaling=hourly&chip=h100&points=20:3000,60:1500&curve_mix=2:7:1",
+        "?tokens=2B&mix=2:7:1&profile=business",
+    ] {
+        let body = json(&app, &format!("{evaluate}{query}"), StatusCode::OK).await;
+        assert_fits(&doc, evaluate, "get", 200, &body);
+    }
+    let body = json(
+        &app,
+        &format!("{evaluate}?tokens=-1"),
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert_fits(&doc, evaluate, "get", 400, &body);
+    let body = json(
+        &app,
+        &format!("{evaluate}?tps=300"),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_fits(&doc, evaluate, "get", 422, &body);
+    let body = json(&app, "/api/v1/dataset", StatusCode::OK).await;
+    assert_fits(&doc, "/api/v1/dataset", "get", 200, &body);
+    let body = json(&app, "/api/v1/charts/nope.svg", StatusCode::NOT_FOUND).await;
+    assert_fits(&doc, "/api/v1/charts/{file}", "get", 404, &body);
+    let body = json(
+        &app,
+        "/oembed?url=http://localhost/%3Frequests%3D5M",
+        StatusCode::OK,
+    )
+    .await;
+    assert_fits(&doc, "/oembed", "get", 200, &body);
+
+    let saved = send(
+        &app,
+        post_json(
+            "/api/v1/scenarios",
+            r#"{"query":"requests=5M","name":"Schema check"}"#,
+        ),
+    )
+    .await;
+    assert_eq!(saved.status(), StatusCode::CREATED);
+    assert!(saved.headers().contains_key(header::LOCATION));
+    let saved: Value = serde_json::from_str(&body_text(saved).await).expect("json");
+    assert_fits(&doc, "/api/v1/scenarios", "post", 201, &saved);
+    let bad = send(
+        &app,
+        post_json("/api/v1/scenarios", r#"{"query":"","name":""}"#),
+    )
+    .await;
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+    let bad: Value = serde_json::from_str(&body_text(bad).await).expect("json");
+    assert_fits(&doc, "/api/v1/scenarios", "post", 400, &bad);
+
+    let id = saved["id"].as_str().expect("id");
+    let path = "/api/v1/scenarios/{id}";
+    let body = json(&app, &format!("/api/v1/scenarios/{id}"), StatusCode::OK).await;
+    assert_fits(&doc, path, "get", 200, &body);
+    // With a newer revision the answer also carries the current report.
+    sqlx::query("INSERT INTO dataset_revisions (id, created_at, description) VALUES (2, '2026-12-01T00:00:00Z', 'schema test')")
+        .execute(&db.pool)
+        .await
+        .expect("revision");
+    sqlx::query(
+        "INSERT INTO api_offers (id, revision, model, name, price_in, price_out, cache_discount, markup, speed_tps, source, note) \
+         SELECT id, 2, model, name, price_in, price_out * 2, cache_discount, markup, speed_tps, source, note FROM api_offers \
+         WHERE id = 'muse-spark-open-api' AND revision = 1",
+    )
+    .execute(&db.pool)
+    .await
+    .expect("offer");
+    store.reload().await.expect("reload");
+    let body = json(&app, &format!("/api/v1/scenarios/{id}"), StatusCode::OK).await;
+    assert!(body["current"].is_object());
+    assert_fits(&doc, path, "get", 200, &body);
+    let body = json(&app, "/api/v1/scenarios/nope", StatusCode::NOT_FOUND).await;
+    assert_fits(&doc, path, "get", 404, &body);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_docs_page_shows_every_operation_and_schema() {
+    let (app, _db) = app().await;
+    let doc = json(&app, "/api/v1/openapi.json", StatusCode::OK).await;
+    let response = get(&app, "/api/v1/docs").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers()[header::CONTENT_TYPE]
+        .to_str()
+        .expect("type")
+        .starts_with("text/html"));
+    let html = body_text(response).await;
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for method in item.as_object().expect("item").keys() {
+            assert!(
+                html.contains(&format!(
+                    "<span class=\"method\">{}</span> <code>{path}</code>",
+                    method.to_uppercase()
+                )),
+                "{method} {path}"
+            );
+        }
+    }
+    for name in doc["components"]["schemas"]
+        .as_object()
+        .expect("schemas")
+        .keys()
+    {
+        assert!(html.contains(&format!("id=\"schema-{name}\"")), "{name}");
+    }
+    // Every scenario parameter is on the page with its range.
+    for spec in servecost::codec::NUMBERS {
+        assert!(
+            html.contains(&format!("<code>{}</code>", spec.name)),
+            "{}",
+            spec.name
+        );
+    }
+    assert!(html.contains("href=\"/api/v1/openapi.json\""));
+}
