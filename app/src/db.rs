@@ -3,7 +3,8 @@
 //! Every dataset row carries the revision that brought it; the dataset at revision `N` takes,
 //! for each key, the row with the highest revision not above `N`.
 
-mod rows;
+pub mod import;
+pub mod rows;
 pub mod saved;
 
 use std::str::FromStr;
@@ -82,6 +83,16 @@ impl Store {
             Ok(guard) => Arc::clone(&guard),
             Err(poisoned) => Arc::clone(&poisoned.into_inner()),
         }
+    }
+
+    /// Loads the newest revision if it is newer than the one in use (an import ran); returns it.
+    pub async fn refresh(&self) -> Result<Option<i64>, sqlx::Error> {
+        let newest = newest_revision(&self.pool).await?;
+        if newest == self.current().revision {
+            return Ok(None);
+        }
+        self.reload().await?;
+        Ok(Some(newest))
     }
 
     /// Reloads the newest dataset (after an import).

@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod config;
+pub mod import;
 pub mod limit;
 pub mod security;
 

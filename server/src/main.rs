@@ -1,16 +1,24 @@
 //! `servecost-server`: opens (or creates) the database, applies the migrations with the
 //! published dataset, and serves the app until SIGINT or SIGTERM.
+//!
+//! `servecost-server import [--dry-run] [--hardware CHIP] [--model ID] [--description TEXT]
+//! FILE...` loads files into the same database (`DATABASE_URL`) as a new dataset revision; a
+//! running server picks the revision up within a few seconds.
 
 use anyhow::Context;
 use server::config::Config;
 use server::{router, AppState};
 use tracing_subscriber::EnvFilter;
 
+/// How often a running server looks for a revision written by an import.
+const DATA_POLL: std::time::Duration = std::time::Duration::from_secs(3);
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let config = Config::from_env()?;
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_new(&config.log).unwrap_or_else(|_| EnvFilter::new("info")))
+        .with_writer(std::io::stderr)
         .init();
     let pool = app::db::connect(&config.database_url)
         .await
@@ -18,9 +26,36 @@ async fn main() -> anyhow::Result<()> {
     app::db::migrate(&pool)
         .await
         .context("applying the migrations")?;
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => {}
+        Some("import") => {
+            if import(&pool, &args[1..]).await? {
+                return Ok(());
+            }
+            std::process::exit(1);
+        }
+        Some(other) => anyhow::bail!(
+            "unknown command {other:?}: run servecost-server with no argument to serve, or \
+             servecost-server import [--dry-run] [--hardware CHIP] [--model ID] \
+             [--description TEXT] FILE..."
+        ),
+    }
     let store = app::db::Store::open(pool)
         .await
         .context("loading the dataset")?;
+    let watched = store.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(DATA_POLL);
+        loop {
+            tick.tick().await;
+            match watched.refresh().await {
+                Ok(Some(revision)) => tracing::info!(revision, "new dataset revision loaded"),
+                Ok(None) => {}
+                Err(e) => tracing::warn!(error = %e, "could not check for a new dataset revision"),
+            }
+        }
+    });
     let state = AppState {
         store,
         leptos: config.leptos_options(),
@@ -40,6 +75,32 @@ async fn main() -> anyhow::Result<()> {
     .context("serving")?;
     tracing::info!("servecost stopped");
     Ok(())
+}
+
+/// `import`: reads, checks and writes the files; every problem goes to stderr. False when
+/// anything is wrong (then nothing was written and the exit status is 1).
+async fn import(pool: &sqlx::SqlitePool, args: &[String]) -> anyhow::Result<bool> {
+    use std::io::Write;
+    let (opts, files) = server::import::parse_args(args).map_err(anyhow::Error::msg)?;
+    match server::import::run(pool, &files, &opts).await {
+        Ok(outcome) => {
+            writeln!(std::io::stdout().lock(), "{outcome}")?;
+            Ok(true)
+        }
+        Err(problems) => {
+            let mut err = std::io::stderr().lock();
+            for p in &problems {
+                writeln!(err, "error: {p}")?;
+            }
+            writeln!(
+                err,
+                "{} problem{} found; nothing was imported.",
+                problems.len(),
+                if problems.len() == 1 { "" } else { "s" }
+            )?;
+            Ok(false)
+        }
+    }
 }
 
 async fn shutdown() {

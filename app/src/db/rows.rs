@@ -1,5 +1,6 @@
 //! Rows as stored, and the dataset they make at a revision.
 
+use serde::{Deserialize, Serialize};
 use servecost::curve::CurvePoint;
 use servecost::dataset::{
     ApiOffer, Chip, Curve, Dataset, Headline, Model, PriceTier, Source, Trust, WeightsSize,
@@ -8,7 +9,7 @@ use servecost::units::Mix;
 use sqlx::{FromRow, SqlitePool};
 
 /// Rows of `table` whose revision is the newest not above `?` for their key columns `keys`.
-fn newest(table: &str, keys: &[&str], order: &str) -> String {
+pub(crate) fn newest(table: &str, keys: &[&str], order: &str) -> String {
     let matches: Vec<String> = keys.iter().map(|k| format!("t2.{k} = t.{k}")).collect();
     format!(
         "SELECT * FROM {table} t WHERE t.revision = (SELECT MAX(t2.revision) FROM {table} t2 \
@@ -20,108 +21,154 @@ fn newest(table: &str, keys: &[&str], order: &str) -> String {
 /// Order by the revision that first brought each id, then by id: the first offer or curve of a
 /// model is its default, and a later revision that changes a row must not move it (nor make a
 /// newly imported curve the default).
-fn introduced(table: &str) -> String {
+pub(crate) fn introduced(table: &str) -> String {
     format!("(SELECT MIN(t3.revision) FROM {table} t3 WHERE t3.id = t.id), t.id")
 }
 
-#[derive(FromRow)]
-struct SourceRow {
-    key: String,
-    publisher: String,
-    title: String,
-    url: Option<String>,
-    date: String,
-    trust: String,
-    caveat: Option<String>,
+/// A source, as stored and as imported.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow)]
+#[serde(deny_unknown_fields)]
+pub struct SourceRow {
+    pub key: String,
+    pub publisher: String,
+    pub title: String,
+    #[serde(default)]
+    pub url: Option<String>,
+    pub date: String,
+    pub trust: String,
+    #[serde(default)]
+    pub caveat: Option<String>,
 }
 
-#[derive(FromRow)]
-struct ModelRow {
-    id: String,
-    name: String,
-    licence: String,
-    licence_revenue_threshold_usd: Option<f64>,
-    licence_source: String,
+/// A model.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow)]
+#[serde(deny_unknown_fields)]
+pub struct ModelRow {
+    pub id: String,
+    pub name: String,
+    pub licence: String,
+    #[serde(default)]
+    pub licence_revenue_threshold_usd: Option<f64>,
+    pub licence_source: String,
 }
 
-#[derive(FromRow)]
-struct WeightsRow {
-    model: String,
-    precision: String,
-    gigabytes: f64,
-    source: String,
+/// A model's weights at one precision.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow)]
+#[serde(deny_unknown_fields)]
+pub struct WeightsRow {
+    pub model: String,
+    pub precision: String,
+    pub gigabytes: f64,
+    pub source: String,
 }
 
-#[derive(FromRow)]
-struct ChipRow {
-    id: String,
-    name: String,
-    memory_gb: f64,
-    memory_source: String,
-    accelerator_kw: Option<f64>,
-    accelerator_kw_source: Option<String>,
-    all_in_kw: Option<f64>,
-    all_in_kw_source: Option<String>,
+/// A chip.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow)]
+#[serde(deny_unknown_fields)]
+pub struct ChipRow {
+    pub id: String,
+    pub name: String,
+    pub memory_gb: f64,
+    pub memory_source: String,
+    #[serde(default)]
+    pub accelerator_kw: Option<f64>,
+    #[serde(default)]
+    pub accelerator_kw_source: Option<String>,
+    #[serde(default)]
+    pub all_in_kw: Option<f64>,
+    #[serde(default)]
+    pub all_in_kw_source: Option<String>,
 }
 
-#[derive(FromRow)]
-struct TierRow {
-    chip: String,
-    tier: String,
-    label: String,
-    usd_per_gpu_hour: f64,
-    source: String,
-    is_default: bool,
+/// A chip-hour price tier.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow)]
+#[serde(deny_unknown_fields)]
+pub struct TierRow {
+    pub chip: String,
+    pub tier: String,
+    pub label: String,
+    pub usd_per_gpu_hour: f64,
+    pub source: String,
+    #[serde(default)]
+    pub is_default: bool,
 }
 
-#[derive(FromRow)]
-struct OfferRow {
-    id: String,
-    model: String,
-    name: String,
-    price_in: f64,
-    price_out: f64,
-    cache_discount: f64,
-    markup: f64,
-    speed_tps: Option<f64>,
-    source: String,
-    note: Option<String>,
+/// An API offer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow)]
+#[serde(deny_unknown_fields)]
+pub struct OfferRow {
+    pub id: String,
+    pub model: String,
+    pub name: String,
+    pub price_in: f64,
+    pub price_out: f64,
+    #[serde(default)]
+    pub cache_discount: f64,
+    #[serde(default)]
+    pub markup: f64,
+    #[serde(default)]
+    pub speed_tps: Option<f64>,
+    pub source: String,
+    #[serde(default)]
+    pub note: Option<String>,
 }
 
-#[derive(FromRow)]
-struct CurveRow {
-    id: String,
-    revision: i64,
-    model: String,
-    chip: String,
-    precision: String,
-    framework: String,
-    replica_gpus: f64,
-    mix_uncached: f64,
-    mix_cached: f64,
-    mix_output: f64,
-    mix_stated: bool,
-    price_basis_usd: Option<f64>,
-    source: String,
-    note: Option<String>,
+/// A throughput curve (its points are [`PointRow`]s of the same revision).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow)]
+#[serde(deny_unknown_fields)]
+pub struct CurveRow {
+    pub id: String,
+    /// The revision that brought it (set when stored, not imported).
+    #[serde(skip)]
+    #[sqlx(default)]
+    pub revision: i64,
+    pub model: String,
+    pub chip: String,
+    pub precision: String,
+    pub framework: String,
+    pub replica_gpus: f64,
+    pub mix_uncached: f64,
+    pub mix_cached: f64,
+    pub mix_output: f64,
+    pub mix_stated: bool,
+    #[serde(default)]
+    pub price_basis_usd: Option<f64>,
+    pub source: String,
+    #[serde(default)]
+    pub note: Option<String>,
 }
 
-#[derive(FromRow)]
-struct PointRow {
-    tps: f64,
-    tokens_per_s_per_gpu: Option<f64>,
-    usd_per_mtok: Option<f64>,
+/// A measured point of a curve: a throughput, or a cost at the curve's price basis.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow)]
+#[serde(deny_unknown_fields)]
+pub struct PointRow {
+    pub curve: String,
+    /// Position in the curve, from 0 (assigned on import in order of speed).
+    #[serde(default)]
+    pub idx: i64,
+    pub tps: f64,
+    #[serde(default)]
+    pub tokens_per_s_per_gpu: Option<f64>,
+    #[serde(default)]
+    pub usd_per_mtok: Option<f64>,
+    #[serde(default)]
+    pub note: Option<String>,
 }
 
-#[derive(FromRow)]
-struct HeadlineRow {
-    id: String,
-    chip: String,
-    label: String,
-    tokens_per_s_per_mw: Option<f64>,
-    agents_per_mw: Option<f64>,
-    is_floor: bool,
-    source: String,
+/// A power headline.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow)]
+#[serde(deny_unknown_fields)]
+pub struct HeadlineRow {
+    pub id: String,
+    pub chip: String,
+    pub label: String,
+    #[serde(default)]
+    pub tokens_per_s_per_mw: Option<f64>,
+    #[serde(default)]
+    pub agents_per_mw: Option<f64>,
+    #[serde(default)]
+    pub is_floor: bool,
+    pub source: String,
 }
 
 fn trust(text: &str) -> Trust {
@@ -137,7 +184,11 @@ fn corrupt(what: String) -> sqlx::Error {
     sqlx::Error::Protocol(what)
 }
 
-async fn fetch<T>(pool: &SqlitePool, sql: &str, revision: i64) -> Result<Vec<T>, sqlx::Error>
+pub(crate) async fn fetch<T>(
+    pool: &SqlitePool,
+    sql: &str,
+    revision: i64,
+) -> Result<Vec<T>, sqlx::Error>
 where
     T: for<'r> FromRow<'r, sqlx::sqlite::SqliteRow> + Send + Unpin,
 {
@@ -149,7 +200,7 @@ where
 
 async fn curve(pool: &SqlitePool, row: CurveRow) -> Result<Curve, sqlx::Error> {
     let points: Vec<PointRow> = sqlx::query_as(
-        "SELECT tps, tokens_per_s_per_gpu, usd_per_mtok FROM curve_points \
+        "SELECT curve, idx, tps, tokens_per_s_per_gpu, usd_per_mtok, note FROM curve_points \
          WHERE curve = ?1 AND revision = ?2 ORDER BY idx",
     )
     .bind(&row.id)

@@ -34,7 +34,7 @@ fn new_id() -> Result<String, sqlx::Error> {
         .collect())
 }
 
-fn now() -> String {
+pub(crate) fn now() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())

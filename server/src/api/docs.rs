@@ -17,24 +17,26 @@ fn esc(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Text with `code` spans, escaped; paragraphs split on blank lines.
+/// Text escaped, with `code` spans.
+fn inline(text: &str) -> String {
+    esc(text)
+        .split('`')
+        .enumerate()
+        .map(|(i, s)| {
+            if i % 2 == 1 {
+                format!("<code>{s}</code>")
+            } else {
+                s.to_owned()
+            }
+        })
+        .collect()
+}
+
+/// Paragraphs (split on blank lines) of [`inline`] text.
 fn prose(text: &str) -> String {
     text.split("\n\n")
         .filter(|p| !p.trim().is_empty())
-        .map(|p| {
-            let parts: Vec<String> = esc(p.trim())
-                .split('`')
-                .enumerate()
-                .map(|(i, s)| {
-                    if i % 2 == 1 {
-                        format!("<code>{s}</code>")
-                    } else {
-                        s.to_owned()
-                    }
-                })
-                .collect();
-            format!("<p>{}</p>", parts.join(""))
-        })
+        .map(|p| format!("<p>{}</p>", inline(p.trim())))
         .collect()
 }
 
@@ -330,7 +332,7 @@ pub fn render() -> String {
                     anchor(path, method),
                     method.to_uppercase(),
                     esc(path),
-                    esc(summary)
+                    inline(summary)
                 );
             }
         }

@@ -3,7 +3,7 @@
 //! table, so the document cannot drift from what the server accepts.
 
 use axum::Json;
-use servecost::codec::{NumSpec, NUMBERS, OTHERS};
+use servecost::codec::{write_number, NumSpec, NUMBERS, OTHERS};
 use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{OpenApi as Document, Required};
@@ -69,7 +69,10 @@ fn number(spec: &NumSpec) -> Parameter {
     };
     let description = format!(
         "{} ({}), from {} to {}{forms}.",
-        spec.label, spec.unit, spec.min, spec.max
+        spec.label,
+        spec.unit,
+        write_number(spec.min, spec.suffixes),
+        write_number(spec.max, spec.suffixes)
     );
     // Suffixed and percent forms are text; plain numbers carry their range in the schema.
     let schema = if spec.suffixes || spec.percent {

@@ -1,0 +1,453 @@
+//! Imports: rows read from files become a new dataset revision, in one transaction.
+//!
+//! Rows are keyed as in the schema (a source by `key`, a curve by `id`, a price tier by chip and
+//! tier…). An imported row whose key exists and whose content is the same changes nothing; a new
+//! key or new content is written with the new revision. Nothing is ever updated or deleted, so
+//! every earlier revision, and every saved scenario pinned to one, stays as it was.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+use sqlx::SqlitePool;
+
+use super::rows::{
+    fetch, introduced, newest, ChipRow, CurveRow, HeadlineRow, ModelRow, OfferRow, PointRow,
+    SourceRow, TierRow, WeightsRow,
+};
+
+/// Rows of every kind: what a set of files brings, or the dataset at a revision.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Rows {
+    pub sources: Vec<SourceRow>,
+    pub models: Vec<ModelRow>,
+    pub weights: Vec<WeightsRow>,
+    pub chips: Vec<ChipRow>,
+    pub tiers: Vec<TierRow>,
+    pub offers: Vec<OfferRow>,
+    pub curves: Vec<CurveRow>,
+    pub points: Vec<PointRow>,
+    pub headlines: Vec<HeadlineRow>,
+}
+
+impl Rows {
+    /// Appends `other`'s rows.
+    pub fn extend(&mut self, other: Rows) {
+        self.sources.extend(other.sources);
+        self.models.extend(other.models);
+        self.weights.extend(other.weights);
+        self.chips.extend(other.chips);
+        self.tiers.extend(other.tiers);
+        self.offers.extend(other.offers);
+        self.curves.extend(other.curves);
+        self.points.extend(other.points);
+        self.headlines.extend(other.headlines);
+    }
+
+    /// True when there is no row at all.
+    pub fn is_empty(&self) -> bool {
+        self.sources.is_empty()
+            && self.models.is_empty()
+            && self.weights.is_empty()
+            && self.chips.is_empty()
+            && self.tiers.is_empty()
+            && self.offers.is_empty()
+            && self.curves.is_empty()
+            && self.points.is_empty()
+            && self.headlines.is_empty()
+    }
+
+    /// Every row as (kind, key, content), content as JSON for comparison and display.
+    fn keyed(&self) -> Vec<(&'static str, String, serde_json::Value)> {
+        fn put<T: Serialize>(
+            out: &mut Vec<(&'static str, String, serde_json::Value)>,
+            kind: &'static str,
+            rows: &[T],
+            key: impl Fn(&T) -> String,
+        ) {
+            for r in rows {
+                out.push((
+                    kind,
+                    key(r),
+                    serde_json::to_value(r).unwrap_or(serde_json::Value::Null),
+                ));
+            }
+        }
+        let mut out = Vec::new();
+        put(&mut out, "source", &self.sources, |r| r.key.clone());
+        put(&mut out, "model", &self.models, |r| r.id.clone());
+        put(&mut out, "weights", &self.weights, |r| {
+            format!("{}/{}", r.model, r.precision)
+        });
+        put(&mut out, "chip", &self.chips, |r| r.id.clone());
+        put(&mut out, "price tier", &self.tiers, |r| {
+            format!("{}/{}", r.chip, r.tier)
+        });
+        put(&mut out, "API offer", &self.offers, |r| r.id.clone());
+        put(&mut out, "headline", &self.headlines, |r| r.id.clone());
+        // A curve and its points are one thing: a changed point is a changed curve.
+        for c in &self.curves {
+            let points: Vec<&PointRow> = self.points.iter().filter(|p| p.curve == c.id).collect();
+            out.push((
+                "curve",
+                c.id.clone(),
+                serde_json::json!({ "curve": c, "points": points }),
+            ));
+        }
+        out
+    }
+}
+
+/// What an import does to one row.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Change {
+    /// `source`, `model`, `curve`…
+    pub kind: &'static str,
+    /// Its key.
+    pub key: String,
+    /// True for a key the dataset does not have yet.
+    pub new: bool,
+    /// The fields whose content changes, with the old and new values (empty for a new row).
+    pub fields: Vec<(String, String, String)>,
+}
+
+impl std::fmt::Display for Change {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.new {
+            return write!(f, "+ new {} {}", self.kind, self.key);
+        }
+        write!(f, "~ {} {}:", self.kind, self.key)?;
+        for (field, old, new) in &self.fields {
+            write!(f, " {field} {old} -> {new};")?;
+        }
+        Ok(())
+    }
+}
+
+fn field_changes(
+    old: &serde_json::Value,
+    new: &serde_json::Value,
+) -> Vec<(String, String, String)> {
+    let (Some(old), Some(new)) = (old.as_object(), new.as_object()) else {
+        return vec![("row".into(), old.to_string(), new.to_string())];
+    };
+    let keys: BTreeSet<&String> = old.keys().chain(new.keys()).collect();
+    keys.into_iter()
+        .filter_map(|k| {
+            let (a, b) = (old.get(k), new.get(k));
+            (a != b).then(|| {
+                let show = |v: Option<&serde_json::Value>| {
+                    let text = v.map_or_else(|| "null".to_owned(), ToString::to_string);
+                    if text.chars().count() > 80 {
+                        format!("{}…", text.chars().take(80).collect::<String>())
+                    } else {
+                        text
+                    }
+                };
+                (k.clone(), show(a), show(b))
+            })
+        })
+        .collect()
+}
+
+/// The rows of `incoming` that are new or differ from `current`, and the changes they make.
+pub fn plan(current: &Rows, incoming: &Rows) -> (Rows, Vec<Change>) {
+    let now: BTreeMap<(&str, String), serde_json::Value> = current
+        .keyed()
+        .into_iter()
+        .map(|(kind, key, value)| ((kind, key), value))
+        .collect();
+    let mut changes = Vec::new();
+    let mut keep = BTreeSet::new();
+    for (kind, key, value) in incoming.keyed() {
+        match now.get(&(kind, key.clone())) {
+            None => changes.push(Change {
+                kind,
+                key: key.clone(),
+                new: true,
+                fields: Vec::new(),
+            }),
+            Some(old) if *old != value => changes.push(Change {
+                kind,
+                key: key.clone(),
+                new: false,
+                fields: field_changes(old, &value),
+            }),
+            Some(_) => continue,
+        }
+        keep.insert((kind, key));
+    }
+    let kept = |kind: &'static str, key: String| keep.contains(&(kind, key));
+    let rows = Rows {
+        sources: filter(&incoming.sources, |r| kept("source", r.key.clone())),
+        models: filter(&incoming.models, |r| kept("model", r.id.clone())),
+        weights: filter(&incoming.weights, |r| {
+            kept("weights", format!("{}/{}", r.model, r.precision))
+        }),
+        chips: filter(&incoming.chips, |r| kept("chip", r.id.clone())),
+        tiers: filter(&incoming.tiers, |r| {
+            kept("price tier", format!("{}/{}", r.chip, r.tier))
+        }),
+        offers: filter(&incoming.offers, |r| kept("API offer", r.id.clone())),
+        curves: filter(&incoming.curves, |r| kept("curve", r.id.clone())),
+        points: filter(&incoming.points, |r| kept("curve", r.curve.clone())),
+        headlines: filter(&incoming.headlines, |r| kept("headline", r.id.clone())),
+    };
+    (rows, changes)
+}
+
+fn filter<T: Clone>(rows: &[T], keep: impl Fn(&T) -> bool) -> Vec<T> {
+    rows.iter().filter(|r| keep(r)).cloned().collect()
+}
+
+/// The rows in force at `revision` (each curve with its own points).
+pub async fn rows_at(pool: &SqlitePool, revision: i64) -> Result<Rows, sqlx::Error> {
+    let curves: Vec<CurveRow> = fetch(
+        pool,
+        &newest("curves", &["id"], &introduced("curves")),
+        revision,
+    )
+    .await?;
+    let mut points = Vec::new();
+    for c in &curves {
+        let mut p: Vec<PointRow> = sqlx::query_as(
+            "SELECT curve, idx, tps, tokens_per_s_per_gpu, usd_per_mtok, note FROM curve_points \
+             WHERE curve = ?1 AND revision = ?2 ORDER BY idx",
+        )
+        .bind(&c.id)
+        .bind(c.revision)
+        .fetch_all(pool)
+        .await?;
+        points.append(&mut p);
+    }
+    Ok(Rows {
+        sources: fetch(pool, &newest("sources", &["key"], "t.key"), revision).await?,
+        models: fetch(pool, &newest("models", &["id"], "t.id"), revision).await?,
+        weights: fetch(
+            pool,
+            &newest(
+                "model_weights",
+                &["model", "precision"],
+                "t.model, t.precision",
+            ),
+            revision,
+        )
+        .await?,
+        chips: fetch(pool, &newest("chips", &["id"], "t.id"), revision).await?,
+        tiers: fetch(
+            pool,
+            &newest("price_tiers", &["chip", "tier"], "t.chip, t.tier"),
+            revision,
+        )
+        .await?,
+        offers: fetch(
+            pool,
+            &newest("api_offers", &["id"], &introduced("api_offers")),
+            revision,
+        )
+        .await?,
+        curves,
+        points,
+        headlines: fetch(pool, &newest("headlines", &["id"], "t.id"), revision).await?,
+    })
+}
+
+/// Today's date (UTC), `YYYY-MM-DD`.
+pub fn today() -> String {
+    super::saved::now().chars().take(10).collect()
+}
+
+/// A dataset revision, as listed on `/data`.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, sqlx::FromRow)]
+pub struct Revision {
+    /// Its number.
+    pub id: i64,
+    /// When it was written (UTC, RFC 3339).
+    pub created_at: String,
+    /// What it brought.
+    pub description: String,
+    /// The files it was read from, one per line.
+    pub source_files: String,
+}
+
+/// Every revision, newest first.
+pub async fn revisions(pool: &SqlitePool) -> Result<Vec<Revision>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, created_at, description, source_files FROM dataset_revisions ORDER BY id DESC",
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// Writes `rows` as a new revision in one transaction and returns its number. Nothing is written
+/// if any statement fails.
+pub async fn write(
+    pool: &SqlitePool,
+    rows: &Rows,
+    description: &str,
+    files: &[String],
+) -> Result<i64, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let revision: i64 =
+        sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM dataset_revisions")
+            .fetch_one(&mut *tx)
+            .await?;
+    sqlx::query(
+        "INSERT INTO dataset_revisions (id, created_at, description, source_files) VALUES (?1, ?2, ?3, ?4)",
+    )
+    .bind(revision)
+    .bind(super::saved::now())
+    .bind(description)
+    .bind(files.join("\n"))
+    .execute(&mut *tx)
+    .await?;
+    for r in &rows.sources {
+        sqlx::query(
+            "INSERT INTO sources (key, revision, publisher, title, url, date, trust, caveat) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )
+        .bind(&r.key)
+        .bind(revision)
+        .bind(&r.publisher)
+        .bind(&r.title)
+        .bind(&r.url)
+        .bind(&r.date)
+        .bind(&r.trust)
+        .bind(&r.caveat)
+        .execute(&mut *tx)
+        .await?;
+    }
+    for r in &rows.models {
+        sqlx::query(
+            "INSERT INTO models (id, revision, name, licence, licence_revenue_threshold_usd, licence_source) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )
+        .bind(&r.id)
+        .bind(revision)
+        .bind(&r.name)
+        .bind(&r.licence)
+        .bind(r.licence_revenue_threshold_usd)
+        .bind(&r.licence_source)
+        .execute(&mut *tx)
+        .await?;
+    }
+    for r in &rows.weights {
+        sqlx::query(
+            "INSERT INTO model_weights (model, precision, revision, gigabytes, source) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+        )
+        .bind(&r.model)
+        .bind(&r.precision)
+        .bind(revision)
+        .bind(r.gigabytes)
+        .bind(&r.source)
+        .execute(&mut *tx)
+        .await?;
+    }
+    for r in &rows.chips {
+        sqlx::query(
+            "INSERT INTO chips (id, revision, name, memory_gb, memory_source, accelerator_kw, \
+             accelerator_kw_source, all_in_kw, all_in_kw_source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        )
+        .bind(&r.id)
+        .bind(revision)
+        .bind(&r.name)
+        .bind(r.memory_gb)
+        .bind(&r.memory_source)
+        .bind(r.accelerator_kw)
+        .bind(&r.accelerator_kw_source)
+        .bind(r.all_in_kw)
+        .bind(&r.all_in_kw_source)
+        .execute(&mut *tx)
+        .await?;
+    }
+    for r in &rows.tiers {
+        sqlx::query(
+            "INSERT INTO price_tiers (chip, tier, revision, label, usd_per_gpu_hour, source, is_default) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )
+        .bind(&r.chip)
+        .bind(&r.tier)
+        .bind(revision)
+        .bind(&r.label)
+        .bind(r.usd_per_gpu_hour)
+        .bind(&r.source)
+        .bind(r.is_default)
+        .execute(&mut *tx)
+        .await?;
+    }
+    for r in &rows.offers {
+        sqlx::query(
+            "INSERT INTO api_offers (id, revision, model, name, price_in, price_out, cache_discount, \
+             markup, speed_tps, source, note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        )
+        .bind(&r.id)
+        .bind(revision)
+        .bind(&r.model)
+        .bind(&r.name)
+        .bind(r.price_in)
+        .bind(r.price_out)
+        .bind(r.cache_discount)
+        .bind(r.markup)
+        .bind(r.speed_tps)
+        .bind(&r.source)
+        .bind(&r.note)
+        .execute(&mut *tx)
+        .await?;
+    }
+    for r in &rows.curves {
+        sqlx::query(
+            "INSERT INTO curves (id, revision, model, chip, precision, framework, replica_gpus, \
+             mix_uncached, mix_cached, mix_output, mix_stated, price_basis_usd, source, note) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+        )
+        .bind(&r.id)
+        .bind(revision)
+        .bind(&r.model)
+        .bind(&r.chip)
+        .bind(&r.precision)
+        .bind(&r.framework)
+        .bind(r.replica_gpus)
+        .bind(r.mix_uncached)
+        .bind(r.mix_cached)
+        .bind(r.mix_output)
+        .bind(r.mix_stated)
+        .bind(r.price_basis_usd)
+        .bind(&r.source)
+        .bind(&r.note)
+        .execute(&mut *tx)
+        .await?;
+    }
+    for r in &rows.points {
+        sqlx::query(
+            "INSERT INTO curve_points (curve, revision, idx, tps, tokens_per_s_per_gpu, usd_per_mtok, note) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )
+        .bind(&r.curve)
+        .bind(revision)
+        .bind(r.idx)
+        .bind(r.tps)
+        .bind(r.tokens_per_s_per_gpu)
+        .bind(r.usd_per_mtok)
+        .bind(&r.note)
+        .execute(&mut *tx)
+        .await?;
+    }
+    for r in &rows.headlines {
+        sqlx::query(
+            "INSERT INTO headlines (id, revision, chip, label, tokens_per_s_per_mw, agents_per_mw, is_floor, source) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )
+        .bind(&r.id)
+        .bind(revision)
+        .bind(&r.chip)
+        .bind(&r.label)
+        .bind(r.tokens_per_s_per_mw)
+        .bind(r.agents_per_mw)
+        .bind(r.is_floor)
+        .bind(&r.source)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(revision)
+}

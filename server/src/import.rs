@@ -1,0 +1,291 @@
+//! `servecost-server import <file>...`: reads servecost's CSV and JSON formats, InferenceX result
+//! files (processed `agg_*.json` rows and raw benchmark-client output) and LiteLLM-style price
+//! tables, checks everything, and writes it as one new dataset revision in one transaction.
+//!
+//! A bad file changes nothing: every problem is reported with the file, the line or record, the
+//! field and what is wrong, and nothing is written unless all files are clean.
+
+mod check;
+mod inferencex;
+mod litellm;
+mod native;
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+use app::db::import::{plan, rows_at, write, Change, Rows};
+use sqlx::SqlitePool;
+
+/// Command-line options of `import`.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Print what would change; write nothing.
+    pub dry_run: bool,
+    /// The chip of raw InferenceX files (they do not say which hardware ran them).
+    pub hardware: Option<String>,
+    /// The dataset model that InferenceX curves or LiteLLM prices belong to.
+    pub model: Option<String>,
+    /// What the revision brings, for `/data` (default: the file names).
+    pub description: Option<String>,
+}
+
+/// A problem with an imported file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Problem {
+    /// The file.
+    pub file: String,
+    /// Where in it: a line, a record.
+    pub at: String,
+    /// The field.
+    pub field: String,
+    /// What is wrong and what is accepted.
+    pub problem: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if !self.at.is_empty() {
+            write!(f, ": {}", self.at)?;
+        }
+        if !self.field.is_empty() {
+            write!(f, ": field `{}`", self.field)?;
+        }
+        write!(f, ": {}", self.problem)
+    }
+}
+
+impl Problem {
+    fn new(file: &str, at: impl Into<String>, field: &str, problem: impl Into<String>) -> Self {
+        Self {
+            file: file.to_owned(),
+            at: at.into(),
+            field: field.to_owned(),
+            problem: problem.into(),
+        }
+    }
+}
+
+/// Where each imported row came from, by (kind, key), to name it in later problems.
+pub type Origins = BTreeMap<(&'static str, String), (String, String)>;
+
+/// What the files bring before curves are built from benchmark measurements.
+#[derive(Default)]
+pub struct Read {
+    /// Rows ready to store.
+    pub rows: Rows,
+    /// Benchmark measurements, grouped into curves once every file is read.
+    pub measurements: Vec<inferencex::Measurement>,
+    /// LiteLLM-style price entries, matched to models once every file is read.
+    pub prices: Vec<litellm::Entry>,
+    /// Where rows came from.
+    pub origins: Origins,
+}
+
+/// Reads one file into `read`, by its content: servecost CSV (by extension) or JSON (servecost's
+/// own, InferenceX processed or raw, LiteLLM-style prices).
+fn read_file(path: &Path, opts: &Options, read: &mut Read) -> Result<(), Vec<Problem>> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| vec![Problem::new(&name, "", "", format!("cannot be read: {e}"))])?;
+    let is_csv = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+    if is_csv {
+        return native::csv(&name, &text, read);
+    }
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        vec![Problem::new(
+            &name,
+            format!("line {}, column {}", e.line(), e.column()),
+            "",
+            format!("not valid JSON: {e}"),
+        )]
+    })?;
+    if native::is_native(&value) {
+        native::json(&name, &text, read)
+    } else if inferencex::is_agg(&value) {
+        inferencex::agg(&name, &value, read)
+    } else if inferencex::is_raw(&value) {
+        inferencex::raw(&name, &value, opts, read)
+    } else if litellm::is_price_table(&value) {
+        litellm::read(&name, &value, read)
+    } else {
+        Err(vec![Problem::new(
+            &name,
+            "",
+            "",
+            "not a format servecost imports: expected servecost's JSON (sources, models, chips, \
+             price_tiers, api_offers, curves, curve_points…), an InferenceX agg_*.json row, raw \
+             InferenceX benchmark output, or a LiteLLM-style price table",
+        )])
+    }
+}
+
+/// The outcome of an import.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// The revision written (`None` for a dry run or when nothing changes).
+    pub revision: Option<i64>,
+    /// The revision it builds on.
+    pub base: i64,
+    /// Every row that is new or changed.
+    pub changes: Vec<Change>,
+    /// Notes: points left out, prices not matched…
+    pub notes: Vec<String>,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for note in &self.notes {
+            writeln!(f, "note: {note}")?;
+        }
+        for change in &self.changes {
+            writeln!(f, "{change}")?;
+        }
+        match self.revision {
+            _ if self.changes.is_empty() => write!(
+                f,
+                "Nothing changes: every row is already in revision {}.",
+                self.base
+            ),
+            Some(r) => write!(
+                f,
+                "Wrote dataset revision {r} ({} rows new or changed over revision {}).",
+                self.changes.len(),
+                self.base
+            ),
+            None => write!(
+                f,
+                "Dry run: revision {} would bring {} rows new or changed over revision {}; nothing \
+                 was written.",
+                self.base + 1,
+                self.changes.len(),
+                self.base
+            ),
+        }
+    }
+}
+
+/// Reads and checks `files`, then (unless a dry run) writes them as one new revision.
+pub async fn run(
+    pool: &SqlitePool,
+    files: &[String],
+    opts: &Options,
+) -> Result<Outcome, Vec<Problem>> {
+    let db = |e: sqlx::Error| vec![Problem::new("database", "", "", e.to_string())];
+    if files.is_empty() {
+        return Err(vec![Problem::new(
+            "command line",
+            "",
+            "",
+            "no file given: servecost-server import [--dry-run] [--hardware CHIP] [--model ID] \
+             [--description TEXT] FILE...",
+        )]);
+    }
+    let base = app::db::newest_revision(pool).await.map_err(db)?;
+    let current = rows_at(pool, base).await.map_err(db)?;
+    let mut read = Read::default();
+    let mut problems = Vec::new();
+    for file in files {
+        if let Err(mut p) = read_file(Path::new(file), opts, &mut read) {
+            problems.append(&mut p);
+        }
+    }
+    let mut notes = Vec::new();
+    if problems.is_empty() {
+        if let Err(mut p) = inferencex::curves(&current, opts, &mut read, &mut notes) {
+            problems.append(&mut p);
+        }
+        if let Err(mut p) = litellm::offers(&current, opts, &mut read, &mut notes) {
+            problems.append(&mut p);
+        }
+    }
+    if problems.is_empty() {
+        problems = check::all(&current, &read.rows, &read.origins);
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let (rows, changes) = plan(&current, &read.rows);
+    if changes.is_empty() || opts.dry_run {
+        return Ok(Outcome {
+            revision: None,
+            base,
+            changes,
+            notes,
+        });
+    }
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| {
+            Path::new(f)
+                .file_name()
+                .map_or_else(|| f.clone(), |n| n.to_string_lossy().into_owned())
+        })
+        .collect();
+    let description = opts.description.clone().unwrap_or_else(|| {
+        format!(
+            "Imported {} file{}",
+            names.len(),
+            if names.len() == 1 { "" } else { "s" }
+        )
+    });
+    let revision = write(pool, &rows, &description, &names).await.map_err(db)?;
+    Ok(Outcome {
+        revision: Some(revision),
+        base,
+        changes,
+        notes,
+    })
+}
+
+/// Parses `import`'s arguments (after the word `import`).
+pub fn parse_args(args: &[String]) -> Result<(Options, Vec<String>), String> {
+    let mut opts = Options::default();
+    let mut files = Vec::new();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = |flag: &str| {
+            it.next()
+                .cloned()
+                .filter(|v| !v.starts_with("--"))
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match arg.as_str() {
+            "--dry-run" | "-n" => opts.dry_run = true,
+            "--hardware" => opts.hardware = Some(value("--hardware")?),
+            "--model" => opts.model = Some(value("--model")?),
+            "--description" => opts.description = Some(value("--description")?),
+            flag if flag.starts_with("--") => {
+                return Err(format!(
+                    "unknown option {flag}: accepted are --dry-run, --hardware CHIP, --model ID, \
+                     --description TEXT"
+                ))
+            }
+            file => files.push(file.to_owned()),
+        }
+    }
+    Ok((opts, files))
+}
+
+/// A lower-case id made of letters, digits, `.`, `-` and `_`.
+pub fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        let c = c.to_ascii_lowercase();
+        if c.is_ascii_alphanumeric() || c == '.' || c == '_' {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_owned()
+}
+
+/// True for an id `slug` leaves unchanged.
+pub fn is_slug(text: &str) -> bool {
+    !text.is_empty() && slug(text) == text
+}

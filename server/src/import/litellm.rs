@@ -1,0 +1,216 @@
+//! LiteLLM-style price tables: one JSON object whose entries map a model name to its prices per
+//! token (`input_cost_per_token`, `output_cost_per_token`, and optionally
+//! `cache_read_input_token_cost`). They import as API offers, in $ per million tokens, with the
+//! cache discount `1 - cached / input`.
+//!
+//! An entry becomes an offer of a dataset model when its name, without a `provider/` prefix,
+//! is the model's id or name (case and punctuation aside), or when `--model` names the model
+//! (then every entry of the file is an offer of that model). Other entries are counted and
+//! left out.
+
+use app::db::import::Rows;
+use app::db::rows::{OfferRow, SourceRow};
+use serde_json::Value;
+
+use super::{slug, Options, Problem, Read};
+
+/// A price entry.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// The file (its name only).
+    pub file: String,
+    /// The entry's name in the table.
+    pub name: String,
+    /// The provider, when given.
+    pub provider: Option<String>,
+    /// $ per token.
+    pub input: f64,
+    /// $ per token.
+    pub output: f64,
+    /// $ per cached input token, when given.
+    pub cached: Option<f64>,
+}
+
+/// True for an object with at least one entry carrying `input_cost_per_token`.
+pub fn is_price_table(value: &Value) -> bool {
+    value
+        .as_object()
+        .is_some_and(|o| o.values().any(|v| v.get("input_cost_per_token").is_some()))
+}
+
+/// Reads the entries; an entry without both prices (e.g. an image model) is left out.
+pub fn read(file: &str, value: &Value, read: &mut Read) -> Result<(), Vec<Problem>> {
+    let short = std::path::Path::new(file)
+        .file_name()
+        .map_or_else(|| file.to_owned(), |n| n.to_string_lossy().into_owned());
+    let mut problems = Vec::new();
+    let Some(table) = value.as_object() else {
+        return Ok(());
+    };
+    for (name, entry) in table {
+        let (Some(input), Some(output)) = (
+            entry.get("input_cost_per_token"),
+            entry.get("output_cost_per_token"),
+        ) else {
+            continue;
+        };
+        let number = |field: &str, v: &Value| -> Result<f64, Problem> {
+            match v.as_f64() {
+                Some(n) if (0.0..1.0).contains(&n) => Ok(n),
+                _ => Err(Problem::new(
+                    file,
+                    format!("entry {name:?}"),
+                    field,
+                    format!("{v} is not a price per token: a number from 0 to below 1 ($)"),
+                )),
+            }
+        };
+        let parsed = (
+            number("input_cost_per_token", input),
+            number("output_cost_per_token", output),
+            entry
+                .get("cache_read_input_token_cost")
+                .filter(|v| !v.is_null())
+                .map(|v| number("cache_read_input_token_cost", v))
+                .transpose(),
+        );
+        match parsed {
+            (Ok(input), Ok(output), Ok(cached)) => {
+                if let Some(c) = cached.filter(|c| *c > input) {
+                    problems.push(Problem::new(
+                        file,
+                        format!("entry {name:?}"),
+                        "cache_read_input_token_cost",
+                        format!("{c} is above the uncached input price {input}"),
+                    ));
+                    continue;
+                }
+                read.prices.push(Entry {
+                    file: short.clone(),
+                    name: name.clone(),
+                    provider: entry
+                        .get("litellm_provider")
+                        .and_then(Value::as_str)
+                        .map(str::to_owned),
+                    input,
+                    output,
+                    cached,
+                });
+            }
+            (a, b, c) => {
+                problems.extend(a.err());
+                problems.extend(b.err());
+                problems.extend(c.err());
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}
+
+/// Letters and digits only, lower case: how names are compared.
+fn plain(text: &str) -> String {
+    text.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// Turns the entries into API offers of dataset models.
+pub fn offers(
+    current: &Rows,
+    opts: &Options,
+    read: &mut Read,
+    notes: &mut Vec<String>,
+) -> Result<(), Vec<Problem>> {
+    if read.prices.is_empty() {
+        return Ok(());
+    }
+    let models: Vec<(String, String)> = current
+        .models
+        .iter()
+        .map(|m| (m.id.clone(), m.name.clone()))
+        .chain(
+            read.rows
+                .models
+                .iter()
+                .map(|m| (m.id.clone(), m.name.clone())),
+        )
+        .collect();
+    let today = app::db::import::today();
+    let mut skipped = 0usize;
+    let mut files = Vec::new();
+    for e in std::mem::take(&mut read.prices) {
+        let bare = e.name.rsplit('/').next().unwrap_or(&e.name);
+        let model = match &opts.model {
+            Some(m) => Some(m.clone()),
+            None => models
+                .iter()
+                .find(|(id, name)| plain(id) == plain(bare) || plain(name) == plain(bare))
+                .map(|(id, _)| id.clone()),
+        };
+        let Some(model) = model else {
+            skipped += 1;
+            continue;
+        };
+        let source = slug(&format!("litellm-{}", e.file.trim_end_matches(".json")));
+        if !files.contains(&e.file) {
+            files.push(e.file.clone());
+            read.rows.sources.push(SourceRow {
+                key: source.clone(),
+                publisher: "LiteLLM-style price table".into(),
+                title: e.file.clone(),
+                url: None,
+                date: today.clone(),
+                trust: "vendor".into(),
+                caveat: Some(format!(
+                    "List prices per token as the table gives them, imported on {today}; they \
+                     change without notice: check the provider's page."
+                )),
+            });
+        }
+        let per_million = |v: f64| (v * 1e6 * 1e9).round() / 1e9;
+        let discount = match e.cached {
+            Some(c) if e.input > 0.0 => ((1.0 - c / e.input) * 1e9).round() / 1e9,
+            _ => 0.0,
+        };
+        let id = slug(&format!("litellm-{}", e.name));
+        read.origins
+            .entry(("API offer", id.clone()))
+            .or_insert_with(|| (e.file.clone(), format!("entry {:?}", e.name)));
+        read.rows.offers.push(OfferRow {
+            id,
+            model,
+            name: match &e.provider {
+                Some(p) => format!("{} ({p}, list price)", e.name),
+                None => format!("{} (list price)", e.name),
+            },
+            price_in: per_million(e.input),
+            price_out: per_million(e.output),
+            cache_discount: discount,
+            markup: 0.0,
+            speed_tps: None,
+            source: source.clone(),
+            note: Some(match e.cached {
+                Some(c) => format!(
+                    "Cached input at ${} per million ({:.0} % off).",
+                    per_million(c),
+                    discount * 100.0
+                ),
+                None => {
+                    "The table gives no cached-input price: no cache discount is assumed.".into()
+                }
+            }),
+        });
+    }
+    if skipped > 0 {
+        notes.push(format!(
+            "{skipped} price entries left out: no dataset model has their name (give --model to \
+             import a file's entries as offers of one model)"
+        ));
+    }
+    Ok(())
+}

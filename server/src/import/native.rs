@@ -1,0 +1,553 @@
+//! servecost's own formats. JSON: one object with any of the arrays `sources`, `models`,
+//! `model_weights`, `chips`, `price_tiers`, `api_offers`, `curves`, `curve_points`, `headlines`,
+//! each element with the columns of that table. CSV: one table per file, recognised by its header
+//! (the same column names). The README documents both, with a complete example of each.
+
+use app::db::rows::{
+    ChipRow, CurveRow, HeadlineRow, ModelRow, OfferRow, PointRow, SourceRow, TierRow, WeightsRow,
+};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+use super::{is_slug, Problem, Read};
+
+/// The kinds of row, by table name, with their required and optional columns.
+const KINDS: &[(&str, &[&str], &[&str])] = &[
+    (
+        "sources",
+        &["key", "publisher", "title", "date", "trust"],
+        &["url", "caveat"],
+    ),
+    (
+        "models",
+        &["id", "name", "licence", "licence_source"],
+        &["licence_revenue_threshold_usd"],
+    ),
+    (
+        "model_weights",
+        &["model", "precision", "gigabytes", "source"],
+        &[],
+    ),
+    (
+        "chips",
+        &["id", "name", "memory_gb", "memory_source"],
+        &[
+            "accelerator_kw",
+            "accelerator_kw_source",
+            "all_in_kw",
+            "all_in_kw_source",
+        ],
+    ),
+    (
+        "price_tiers",
+        &["chip", "tier", "label", "usd_per_gpu_hour", "source"],
+        &["is_default"],
+    ),
+    (
+        "api_offers",
+        &["id", "model", "name", "price_in", "price_out", "source"],
+        &["cache_discount", "markup", "speed_tps", "note"],
+    ),
+    (
+        "curves",
+        &[
+            "id",
+            "model",
+            "chip",
+            "precision",
+            "framework",
+            "replica_gpus",
+            "mix_uncached",
+            "mix_cached",
+            "mix_output",
+            "mix_stated",
+            "source",
+        ],
+        &["price_basis_usd", "note"],
+    ),
+    (
+        "curve_points",
+        &["curve", "tps"],
+        &["idx", "tokens_per_s_per_gpu", "usd_per_mtok", "note"],
+    ),
+    (
+        "headlines",
+        &["id", "chip", "label", "source"],
+        &["tokens_per_s_per_mw", "agents_per_mw", "is_floor"],
+    ),
+];
+
+/// True for a JSON object made only of servecost's table arrays (and a description).
+pub fn is_native(value: &serde_json::Value) -> bool {
+    value.as_object().is_some_and(|o| {
+        !o.is_empty() && o.keys().any(|k| KINDS.iter().any(|(name, _, _)| name == k))
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Document {
+    #[serde(default)]
+    #[allow(dead_code)]
+    description: Option<String>,
+    #[serde(default)]
+    sources: Vec<SourceRow>,
+    #[serde(default)]
+    models: Vec<ModelRow>,
+    #[serde(default)]
+    model_weights: Vec<WeightsRow>,
+    #[serde(default)]
+    chips: Vec<ChipRow>,
+    #[serde(default)]
+    price_tiers: Vec<TierRow>,
+    #[serde(default)]
+    api_offers: Vec<OfferRow>,
+    #[serde(default)]
+    curves: Vec<CurveRow>,
+    #[serde(default)]
+    curve_points: Vec<PointRow>,
+    #[serde(default)]
+    headlines: Vec<HeadlineRow>,
+}
+
+/// A field's problem: (field, what is wrong).
+type Bad = (&'static str, String);
+
+fn finite(field: &'static str, v: f64, lo: f64, hi: f64, open_lo: bool) -> Result<(), Bad> {
+    let above = if open_lo { v > lo } else { v >= lo };
+    if v.is_finite() && above && v <= hi {
+        Ok(())
+    } else {
+        let low = if open_lo {
+            format!("above {lo}")
+        } else {
+            format!("from {lo}")
+        };
+        Err((field, format!("{v} is out of range: {low} to {hi}")))
+    }
+}
+
+fn opt(field: &'static str, v: Option<f64>, lo: f64, hi: f64) -> Result<(), Bad> {
+    v.map_or(Ok(()), |v| finite(field, v, lo, hi, true))
+}
+
+fn text(field: &'static str, v: &str) -> Result<(), Bad> {
+    if v.trim().is_empty() {
+        Err((field, "must not be empty".into()))
+    } else {
+        Ok(())
+    }
+}
+
+fn id(field: &'static str, v: &str) -> Result<(), Bad> {
+    if is_slug(v) {
+        Ok(())
+    } else {
+        Err((
+            field,
+            format!("{v:?} is not an id: lower-case letters, digits, '.', '_' and '-'"),
+        ))
+    }
+}
+
+fn paired(
+    value: &'static str,
+    v: Option<f64>,
+    source: &'static str,
+    s: Option<&String>,
+) -> Result<(), Bad> {
+    if v.is_some() && s.is_none_or(|s| s.trim().is_empty()) {
+        Err((source, format!("required when {value} is given")))
+    } else {
+        Ok(())
+    }
+}
+
+/// Checks one row's fields (ranges, ids, required text); references are checked later.
+pub trait Valid {
+    /// The row's kind and key, as the import's plan names them.
+    fn key(&self) -> (&'static str, String);
+    /// The first problem with a field.
+    fn valid(&self) -> Result<(), Bad>;
+}
+
+impl Valid for SourceRow {
+    fn key(&self) -> (&'static str, String) {
+        ("source", self.key.clone())
+    }
+    fn valid(&self) -> Result<(), Bad> {
+        id("key", &self.key)?;
+        text("publisher", &self.publisher)?;
+        text("title", &self.title)?;
+        let date_ok = {
+            let parts: Vec<&str> = self.date.split('-').collect();
+            !parts.is_empty()
+                && parts.len() <= 3
+                && parts[0].len() == 4
+                && parts
+                    .iter()
+                    .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+        };
+        if !date_ok {
+            return Err((
+                "date",
+                format!("{:?} is not a date: YYYY, YYYY-MM or YYYY-MM-DD", self.date),
+            ));
+        }
+        if !["independent", "vendor", "licensor", "assumption"].contains(&self.trust.as_str()) {
+            return Err((
+                "trust",
+                format!(
+                    "{:?} is not one of independent, vendor, licensor, assumption",
+                    self.trust
+                ),
+            ));
+        }
+        if let Some(url) = &self.url {
+            if !(url.starts_with("https://") || url.starts_with("http://")) {
+                return Err(("url", format!("{url:?} is not an http(s) address")));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Valid for ModelRow {
+    fn key(&self) -> (&'static str, String) {
+        ("model", self.id.clone())
+    }
+    fn valid(&self) -> Result<(), Bad> {
+        id("id", &self.id)?;
+        text("name", &self.name)?;
+        text("licence", &self.licence)?;
+        opt(
+            "licence_revenue_threshold_usd",
+            self.licence_revenue_threshold_usd,
+            0.0,
+            1e15,
+        )
+    }
+}
+
+impl Valid for WeightsRow {
+    fn key(&self) -> (&'static str, String) {
+        ("weights", format!("{}/{}", self.model, self.precision))
+    }
+    fn valid(&self) -> Result<(), Bad> {
+        text("precision", &self.precision)?;
+        finite("gigabytes", self.gigabytes, 0.0, 1e6, true)
+    }
+}
+
+impl Valid for ChipRow {
+    fn key(&self) -> (&'static str, String) {
+        ("chip", self.id.clone())
+    }
+    fn valid(&self) -> Result<(), Bad> {
+        id("id", &self.id)?;
+        text("name", &self.name)?;
+        finite("memory_gb", self.memory_gb, 0.0, 1e5, true)?;
+        opt("accelerator_kw", self.accelerator_kw, 0.0, 100.0)?;
+        opt("all_in_kw", self.all_in_kw, 0.0, 100.0)?;
+        paired(
+            "accelerator_kw",
+            self.accelerator_kw,
+            "accelerator_kw_source",
+            self.accelerator_kw_source.as_ref(),
+        )?;
+        paired(
+            "all_in_kw",
+            self.all_in_kw,
+            "all_in_kw_source",
+            self.all_in_kw_source.as_ref(),
+        )
+    }
+}
+
+impl Valid for TierRow {
+    fn key(&self) -> (&'static str, String) {
+        ("price tier", format!("{}/{}", self.chip, self.tier))
+    }
+    fn valid(&self) -> Result<(), Bad> {
+        id("tier", &self.tier)?;
+        text("label", &self.label)?;
+        finite("usd_per_gpu_hour", self.usd_per_gpu_hour, 0.0, 1000.0, true)
+    }
+}
+
+impl Valid for OfferRow {
+    fn key(&self) -> (&'static str, String) {
+        ("API offer", self.id.clone())
+    }
+    fn valid(&self) -> Result<(), Bad> {
+        id("id", &self.id)?;
+        text("name", &self.name)?;
+        finite("price_in", self.price_in, 0.0, 10_000.0, false)?;
+        finite("price_out", self.price_out, 0.0, 10_000.0, false)?;
+        finite("cache_discount", self.cache_discount, 0.0, 1.0, false)?;
+        finite("markup", self.markup, 0.0, 10.0, false)?;
+        opt("speed_tps", self.speed_tps, 0.0, 1e6)
+    }
+}
+
+impl Valid for CurveRow {
+    fn key(&self) -> (&'static str, String) {
+        ("curve", self.id.clone())
+    }
+    fn valid(&self) -> Result<(), Bad> {
+        id("id", &self.id)?;
+        text("precision", &self.precision)?;
+        text("framework", &self.framework)?;
+        finite("replica_gpus", self.replica_gpus, 1.0, 4096.0, false)?;
+        finite("mix_uncached", self.mix_uncached, 0.0, 1e12, false)?;
+        finite("mix_cached", self.mix_cached, 0.0, 1e12, false)?;
+        finite("mix_output", self.mix_output, 0.0, 1e12, true)?;
+        opt("price_basis_usd", self.price_basis_usd, 0.0, 1000.0)
+    }
+}
+
+impl Valid for PointRow {
+    fn key(&self) -> (&'static str, String) {
+        ("curve", self.curve.clone())
+    }
+    fn valid(&self) -> Result<(), Bad> {
+        finite("tps", self.tps, 0.0, 1e6, true)?;
+        opt("tokens_per_s_per_gpu", self.tokens_per_s_per_gpu, 0.0, 1e9)?;
+        opt("usd_per_mtok", self.usd_per_mtok, 0.0, 1e6)?;
+        match (self.tokens_per_s_per_gpu, self.usd_per_mtok) {
+            (Some(_), None) | (None, Some(_)) => Ok(()),
+            _ => Err((
+                "tokens_per_s_per_gpu",
+                "give exactly one of tokens_per_s_per_gpu and usd_per_mtok".into(),
+            )),
+        }
+    }
+}
+
+impl Valid for HeadlineRow {
+    fn key(&self) -> (&'static str, String) {
+        ("headline", self.id.clone())
+    }
+    fn valid(&self) -> Result<(), Bad> {
+        id("id", &self.id)?;
+        text("label", &self.label)?;
+        opt("tokens_per_s_per_mw", self.tokens_per_s_per_mw, 0.0, 1e12)?;
+        opt("agents_per_mw", self.agents_per_mw, 0.0, 1e12)?;
+        if self.tokens_per_s_per_mw.is_none() && self.agents_per_mw.is_none() {
+            return Err((
+                "tokens_per_s_per_mw",
+                "give tokens_per_s_per_mw, agents_per_mw or both".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Validates `rows` (each with where it is, or the problem reading it), records their origins and
+/// appends them; problems keep the file's order.
+fn take<T: Valid>(
+    file: &str,
+    rows: Vec<Result<(String, T), Problem>>,
+    read: &mut Read,
+    out: &mut Vec<T>,
+    problems: &mut Vec<Problem>,
+) {
+    for row in rows {
+        let (at, row) = match row {
+            Ok(r) => r,
+            Err(p) => {
+                problems.push(p);
+                continue;
+            }
+        };
+        match row.valid() {
+            Ok(()) => {
+                let (kind, key) = row.key();
+                // Points share their curve's key; the curve's own origin wins.
+                read.origins
+                    .entry((kind, key))
+                    .or_insert_with(|| (file.to_owned(), at.clone()));
+                out.push(row);
+            }
+            Err((field, problem)) => problems.push(Problem::new(file, at, field, problem)),
+        }
+    }
+}
+
+/// Numbers the points of each curve in order of speed.
+fn number_points(points: &mut [PointRow]) {
+    points.sort_by(|a, b| a.curve.cmp(&b.curve).then(a.tps.total_cmp(&b.tps)));
+    let mut last = String::new();
+    let mut idx = 0;
+    for p in points.iter_mut() {
+        if p.curve != last {
+            last.clone_from(&p.curve);
+            idx = 0;
+        }
+        p.idx = idx;
+        idx += 1;
+    }
+}
+
+/// Reads servecost's JSON format.
+pub fn json(file: &str, text: &str, read: &mut Read) -> Result<(), Vec<Problem>> {
+    let doc: Document = serde_json::from_str(text).map_err(|e| {
+        vec![Problem::new(
+            file,
+            format!("line {}, column {}", e.line(), e.column()),
+            "",
+            e.to_string(),
+        )]
+    })?;
+    let mut problems = Vec::new();
+    let at = |kind: &str, i: usize| format!("{kind}[{i}]");
+    macro_rules! each {
+        ($field:ident, $name:literal, $out:ident) => {{
+            let rows = doc
+                .$field
+                .into_iter()
+                .enumerate()
+                .map(|(i, r)| Ok((at($name, i), r)))
+                .collect();
+            let mut out = std::mem::take(&mut read.rows.$out);
+            take(file, rows, read, &mut out, &mut problems);
+            read.rows.$out = out;
+        }};
+    }
+    each!(sources, "sources", sources);
+    each!(models, "models", models);
+    each!(model_weights, "model_weights", weights);
+    each!(chips, "chips", chips);
+    each!(price_tiers, "price_tiers", tiers);
+    each!(api_offers, "api_offers", offers);
+    each!(curves, "curves", curves);
+    each!(curve_points, "curve_points", points);
+    each!(headlines, "headlines", headlines);
+    number_points(&mut read.rows.points);
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}
+
+fn rows_of<T: DeserializeOwned>(
+    file: &str,
+    reader: &mut csv::Reader<&[u8]>,
+    headers: &csv::StringRecord,
+) -> Vec<Result<(String, T), Problem>> {
+    let mut out = Vec::new();
+    for record in reader.records() {
+        match record {
+            Err(e) => {
+                let at = e
+                    .position()
+                    .map_or_else(String::new, |p| format!("line {}", p.line()));
+                out.push(Err(Problem::new(file, at, "", e.to_string())));
+            }
+            Ok(record) => {
+                let at = record
+                    .position()
+                    .map_or_else(String::new, |p| format!("line {}", p.line()));
+                match record.deserialize::<T>(Some(headers)) {
+                    Ok(row) => out.push(Ok((at, row))),
+                    Err(e) => {
+                        let field = match e.kind() {
+                            csv::ErrorKind::Deserialize { err, .. } => err
+                                .field()
+                                .and_then(|i| headers.get(usize::try_from(i).ok()?))
+                                .unwrap_or_default()
+                                .to_owned(),
+                            _ => String::new(),
+                        };
+                        let message = match e.kind() {
+                            csv::ErrorKind::Deserialize { err, .. } => err.to_string(),
+                            _ => e.to_string(),
+                        };
+                        out.push(Err(Problem {
+                            file: file.to_owned(),
+                            at,
+                            field,
+                            problem: message,
+                        }));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Reads one of servecost's CSV tables, recognised by its header.
+pub fn csv(file: &str, text: &str, read: &mut Read) -> Result<(), Vec<Problem>> {
+    let mut reader = csv::ReaderBuilder::new()
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let headers = reader
+        .headers()
+        .map_err(|e| vec![Problem::new(file, "line 1", "", e.to_string())])?
+        .clone();
+    let columns: Vec<&str> = headers.iter().collect();
+    let fits: Vec<&str> = KINDS
+        .iter()
+        .filter(|(_, required, optional)| {
+            required.iter().all(|c| columns.contains(c))
+                && columns
+                    .iter()
+                    .all(|c| required.contains(c) || optional.contains(c))
+        })
+        .map(|(name, _, _)| *name)
+        .collect();
+    let kind = match fits.as_slice() {
+        [one] => *one,
+        _ => {
+            let expected: Vec<String> = KINDS
+                .iter()
+                .map(|(name, required, optional)| {
+                    format!(
+                        "{name}: {} [optional: {}]",
+                        required.join(","),
+                        optional.join(",")
+                    )
+                })
+                .collect();
+            return Err(vec![Problem::new(
+                file,
+                "line 1",
+                "",
+                format!(
+                    "the header `{}` is not that of a servecost table; the tables and their \
+                     columns are: {}",
+                    columns.join(","),
+                    expected.join("; ")
+                ),
+            )]);
+        }
+    };
+    let mut problems = Vec::new();
+    macro_rules! table {
+        ($ty:ty, $out:ident) => {{
+            let rows = rows_of::<$ty>(file, &mut reader, &headers);
+            let mut out = std::mem::take(&mut read.rows.$out);
+            take(file, rows, read, &mut out, &mut problems);
+            read.rows.$out = out;
+        }};
+    }
+    match kind {
+        "sources" => table!(SourceRow, sources),
+        "models" => table!(ModelRow, models),
+        "model_weights" => table!(WeightsRow, weights),
+        "chips" => table!(ChipRow, chips),
+        "price_tiers" => table!(TierRow, tiers),
+        "api_offers" => table!(OfferRow, offers),
+        "curves" => table!(CurveRow, curves),
+        "curve_points" => table!(PointRow, points),
+        _ => table!(HeadlineRow, headlines),
+    }
+    number_points(&mut read.rows.points);
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}

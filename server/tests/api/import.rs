@@ -1,0 +1,420 @@
+//! `servecost-server import`: the published formats, InferenceX result files and price tables,
+//! each a new revision written in one transaction; bad files change nothing.
+
+use std::path::{Path, PathBuf};
+
+use axum::http::StatusCode;
+use serde_json::Value;
+use server::import::{run, Options, Outcome, Problem};
+
+use crate::common::{app_with_store, json, TestDb};
+
+fn samples() -> PathBuf {
+    let dir =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/reference/inferencex-samples");
+    assert!(
+        dir.is_dir(),
+        "the InferenceX samples are missing at {}",
+        dir.display()
+    );
+    dir
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .expect("samples")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .map(|p| p.display().to_string())
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no sample in {}", dir.display());
+    files
+}
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("import-examples")
+}
+
+fn example(name: &str) -> String {
+    examples().join(name).display().to_string()
+}
+
+async fn import(db: &TestDb, files: &[String], opts: Options) -> Result<Outcome, Vec<Problem>> {
+    run(&db.pool, files, &opts).await
+}
+
+async fn revisions(db: &TestDb) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM dataset_revisions")
+        .fetch_one(&db.pool)
+        .await
+        .expect("count")
+}
+
+fn raw() -> Options {
+    Options {
+        hardware: Some("mi355x".into()),
+        ..Options::default()
+    }
+}
+
+/// Every point the import keeps, priced in the calculator at each price tier of its chip, costs
+/// exactly what the InferenceX dashboard's formula gives: $/GPU-hour / (tokens/s per GPU × 3600
+/// / 1e6), at the curve's own mix (ISL : 0 : OSL).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_sample_point_costs_what_the_dashboard_formula_gives() {
+    let (app, db, store) = app_with_store().await;
+    let dir = samples();
+    let mut files: Vec<(String, Options)> = files_in(&dir.join("inferencex_agg"))
+        .into_iter()
+        .map(|f| (f, Options::default()))
+        .collect();
+    for model in ["gpt-oss-120b", "minimax-m2.5"] {
+        files.extend(
+            files_in(&dir.join("inferencex_raw_multinode").join(model))
+                .into_iter()
+                .map(|f| (f, raw())),
+        );
+    }
+    let mut files_priced = 0;
+    for (file, opts) in files {
+        let outcome = import(&db, std::slice::from_ref(&file), opts)
+            .await
+            .unwrap_or_else(|p| panic!("{file}: {p:?}"));
+        assert!(outcome.revision.is_some(), "{file}: {outcome}");
+        store.reload().await.expect("reload");
+        let curve = outcome
+            .changes
+            .iter()
+            .find(|c| c.kind == "curve")
+            .expect("a curve")
+            .key
+            .clone();
+        let data = json(&app, "/api/v1/dataset", StatusCode::OK).await;
+        let c = data["curves"]
+            .as_array()
+            .expect("curves")
+            .iter()
+            .find(|c| c["id"] == curve.as_str())
+            .expect("the imported curve is in the dataset")
+            .clone();
+        let mix = &c["mix"];
+        assert_eq!(mix["cached"], 0.0, "{file}: benchmarks send random prompts");
+        let tiers: Vec<Value> = data["price_tiers"]
+            .as_array()
+            .expect("tiers")
+            .iter()
+            .filter(|t| t["chip"] == c["chip"])
+            .cloned()
+            .collect();
+        assert!(!tiers.is_empty(), "{file}: the chip has price tiers");
+        let points = c["points"].as_array().expect("points");
+        assert!(!points.is_empty(), "{file}: no point kept");
+        for point in points {
+            let tps = point["tps"].as_f64().expect("tps");
+            let t = point["tokens_per_s_per_gpu"].as_f64().expect("T");
+            for tier in &tiers {
+                let price = tier["usd_per_gpu_hour"].as_f64().expect("price");
+                let gpu_hour = if tier["is_default"] == true {
+                    String::new()
+                } else {
+                    format!("&gpu_hour={price}")
+                };
+                let query = format!(
+                    "model={}&curve={curve}&tps={tps}&input={}&cached=0&output={}&price_in=1&price_out=1{gpu_hour}",
+                    c["model"].as_str().expect("model"),
+                    mix["uncached"].as_f64().expect("u") * 1e6,
+                    mix["output"].as_f64().expect("o") * 1e6,
+                );
+                let report = json(&app, &format!("/api/v1/evaluate?{query}"), StatusCode::OK).await;
+                assert_eq!(report["inputs"]["gpu_hour_usd"].as_f64(), Some(price));
+                let engine = report["self_host"]["per_mtok"]["blended"]
+                    .as_f64()
+                    .expect("blended");
+                let dashboard = price / (t * 3600.0 / 1e6);
+                assert!(
+                    ((engine - dashboard) / dashboard).abs() < 1e-12,
+                    "{file} at {tps} tok/s/user, ${price}: engine {engine} vs dashboard {dashboard}"
+                );
+            }
+        }
+        files_priced += 1;
+    }
+    // 3 processed rows and 16 raw files.
+    assert_eq!(files_priced, 3 + 16);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn measurements_of_one_configuration_make_one_curve_on_its_frontier() {
+    let (_app, db, _store) = app_with_store().await;
+    let dir = samples().join("inferencex_raw_multinode/gpt-oss-120b");
+    let outcome = import(&db, &files_in(&dir), raw()).await.expect("import");
+    let curves: Vec<_> = outcome
+        .changes
+        .iter()
+        .filter(|c| c.kind == "curve")
+        .collect();
+    assert_eq!(curves.len(), 1, "{outcome}");
+    let id = &curves[0].key;
+    let row: (f64, f64, f64, f64, bool) = sqlx::query_as(
+        "SELECT replica_gpus, mix_uncached, mix_cached, mix_output, mix_stated FROM curves WHERE id = ?1",
+    )
+    .bind(id)
+    .fetch_one(&db.pool)
+    .await
+    .expect("curve");
+    // 8 prefill + 8 decode GPUs, ISL/OSL 1024/1024, stated by the benchmark.
+    assert_eq!(row, (16.0, 1024.0, 0.0, 1024.0, true));
+    let points: Vec<(f64, f64)> = sqlx::query_as(
+        "SELECT tps, tokens_per_s_per_gpu FROM curve_points WHERE curve = ?1 ORDER BY idx",
+    )
+    .bind(id)
+    .fetch_all(&db.pool)
+    .await
+    .expect("points");
+    assert_eq!(points.len(), 8);
+    // Slowest per user first, and each faster point gives less per GPU: a Pareto frontier.
+    assert!(points
+        .windows(2)
+        .all(|w| w[0].0 < w[1].0 && w[0].1 > w[1].1));
+    // concurrency 128: 16,736.56 tokens/s over 16 GPUs at 1000 / 14.8927 ms per token.
+    let (tps, t) = points[2];
+    assert!((t - 16_736.560_504_280_373 / 16.0).abs() < 1e-9);
+    assert!((tps - 1000.0 / 14.892_716_348_905_914).abs() < 1e-9);
+    let source: (String, String) = sqlx::query_as("SELECT title, date FROM sources WHERE key = ?1")
+        .bind(id)
+        .fetch_one(&db.pool)
+        .await
+        .expect("source");
+    assert!(source
+        .0
+        .contains("concurrency_128_req_rate_inf_gpus_16_ctx_8_gen_8.json"));
+    assert_eq!(source.1, "2026-04-28");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dominated_points_are_left_out() {
+    let (_app, db, _store) = app_with_store().await;
+    let dir = std::env::temp_dir().join(format!("servecost-frontier-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let row = |conc: u32, intvty: f64, tput: f64| {
+        serde_json::json!({
+            "hw": "mi355x", "model": "moonshotai/Kimi-K2.5", "infmax_model_prefix": "kimik2.5",
+            "framework": "vllm", "precision": "int4", "isl": 1024, "osl": 1024, "tp": 8, "ep": 1,
+            "conc": conc, "median_intvty": intvty, "tput_per_gpu": tput
+        })
+    };
+    // The third row is slower per user and less productive per GPU than the second.
+    let rows = serde_json::json!([
+        row(4, 60.0, 50.0),
+        row(16, 40.0, 150.0),
+        row(8, 35.0, 120.0)
+    ]);
+    let file = dir.join("agg_rows.json");
+    std::fs::write(&file, rows.to_string()).expect("write");
+    let outcome = import(&db, &[file.display().to_string()], Options::default())
+        .await
+        .expect("import");
+    assert!(
+        outcome.notes.iter().any(|n| n.contains("kept 2 of 3")),
+        "{outcome}"
+    );
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM curve_points WHERE revision = 2")
+        .fetch_one(&db.pool)
+        .await
+        .expect("count");
+    assert_eq!(n, 2);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn raw_files_need_the_hardware() {
+    let (_app, db, _store) = app_with_store().await;
+    let files = files_in(&samples().join("inferencex_raw_multinode/minimax-m2.5"));
+    let problems = import(&db, &files, Options::default())
+        .await
+        .expect_err("refused");
+    assert_eq!(problems.len(), files.len());
+    assert!(problems
+        .iter()
+        .all(|p| p.field == "hardware" && p.problem.contains("--hardware")));
+    let unknown = Options {
+        hardware: Some("tpu9".into()),
+        ..Options::default()
+    };
+    let problems = import(&db, &files, unknown)
+        .await
+        .expect_err("unknown chip");
+    assert!(
+        problems[0].problem.contains("\"tpu9\" is not a chip"),
+        "{problems:?}"
+    );
+    assert_eq!(revisions(&db).await, 1, "nothing was written");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_example_files_import_and_a_second_run_changes_nothing() {
+    let (app, db, store) = app_with_store().await;
+    let csv: Vec<String> = [
+        "sources.csv",
+        "models.csv",
+        "model_weights.csv",
+        "chips.csv",
+        "price_tiers.csv",
+        "api_offers.csv",
+        "curves.csv",
+        "curve_points.csv",
+    ]
+    .iter()
+    .map(|f| example(f))
+    .collect();
+    let dry = Options {
+        dry_run: true,
+        ..Options::default()
+    };
+    let preview = import(&db, &csv, dry).await.expect("dry run");
+    assert!(preview.revision.is_none());
+    assert!(!preview.changes.is_empty());
+    assert!(preview.to_string().contains("Dry run"));
+    assert_eq!(revisions(&db).await, 1, "a dry run writes nothing");
+
+    let written = import(&db, &csv, Options::default()).await.expect("csv");
+    assert_eq!(written.revision, Some(2));
+    assert_eq!(
+        written.changes, preview.changes,
+        "the dry run said what would change"
+    );
+    let again = import(&db, &csv, Options::default()).await.expect("again");
+    assert_eq!(again.revision, None);
+    assert!(again.changes.is_empty(), "{again}");
+    assert_eq!(revisions(&db).await, 2);
+
+    // The JSON example brings the same rows: nothing changes either.
+    let same = import(&db, &[example("dataset.json")], Options::default())
+        .await
+        .expect("json");
+    assert!(same.changes.is_empty(), "{same}");
+
+    // The imported curve, chip tier and offer are usable in the calculator.
+    store.reload().await.expect("reload");
+    let report = json(
+        &app,
+        "/api/v1/evaluate?model=example-8b&curve=example-8b-l40s-fp8&tps=40",
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(report["dataset_revision"], 2);
+    assert_eq!(report["inputs"]["api"], "example-8b-api");
+    assert_eq!(report["inputs"]["chip"], "l40s");
+    let page = json(&app, "/api/v1/dataset", StatusCode::OK).await;
+    assert_eq!(page["revision"], 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_files_name_the_file_line_and_field_and_change_nothing() {
+    let (_app, db, _store) = app_with_store().await;
+    let dir = std::env::temp_dir().join(format!("servecost-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("write");
+        path.display().to_string()
+    };
+    let offers = write(
+        "offers.csv",
+        "id,model,name,price_in,price_out,source\n\
+         cheap,muse-spark-open,Cheap,0.5,2,aa-model-page\n\
+         broken,muse-spark-open,Broken,-1,2,aa-model-page\n\
+         nan,muse-spark-open,NaN,abc,2,aa-model-page\n",
+    );
+    let problems = import(&db, std::slice::from_ref(&offers), Options::default())
+        .await
+        .expect_err("bad");
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert_eq!(
+        (problems[0].at.as_str(), problems[0].field.as_str()),
+        ("line 3", "price_in")
+    );
+    assert!(problems[0].problem.contains("out of range"));
+    assert_eq!(
+        (problems[1].at.as_str(), problems[1].field.as_str()),
+        ("line 4", "price_in")
+    );
+    assert!(problems[0].to_string().starts_with(&offers));
+
+    // A good file beside a bad one: nothing of either is written.
+    let good = write(
+        "good.json",
+        r#"{"api_offers": [{"id": "fine", "model": "muse-spark-open", "name": "Fine",
+            "price_in": 1, "price_out": 3, "source": "aa-model-page"}]}"#,
+    );
+    let unknown = write(
+        "unknown.json",
+        r#"{"api_offers": [{"id": "lost", "model": "no-such-model", "name": "Lost",
+            "price_in": 1, "price_out": 3, "source": "aa-model-page"}]}"#,
+    );
+    let problems = import(&db, &[good, unknown.clone()], Options::default())
+        .await
+        .expect_err("bad");
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0].file, unknown);
+    assert_eq!(problems[0].field, "model");
+    let typo = write(
+        "typo.json",
+        "{\"api_offers\": [{\"id\": \"x\", \"model\": \"muse-spark-open\", \"name\": \"X\",\n \"pricein\": 1}]}",
+    );
+    let problems = import(&db, &[typo], Options::default())
+        .await
+        .expect_err("typo");
+    assert!(problems[0].at.starts_with("line 2"), "{problems:?}");
+    assert!(problems[0].problem.contains("pricein"));
+    let header = write("what.csv", "a,b\n1,2\n");
+    let problems = import(&db, &[header], Options::default())
+        .await
+        .expect_err("header");
+    assert!(problems[0]
+        .problem
+        .contains("not that of a servecost table"));
+    let points = write(
+        "points.csv",
+        "curve,tps,tokens_per_s_per_gpu\ninferencex-b300-fp4,10,100\n",
+    );
+    let problems = import(&db, &[points], Options::default())
+        .await
+        .expect_err("orphan");
+    assert!(problems[0]
+        .problem
+        .contains("imported together with the curve"));
+    assert_eq!(revisions(&db).await, 1, "nothing was written");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn price_tables_import_as_api_offers() {
+    let (app, db, store) = app_with_store().await;
+    let file = example("litellm-prices.json");
+    let outcome = import(&db, &[file], Options::default())
+        .await
+        .expect("import");
+    assert_eq!(outcome.revision, Some(2));
+    assert!(
+        outcome.notes.iter().any(|n| n.contains("left out")),
+        "entries for models the dataset lacks are counted: {outcome}"
+    );
+    store.reload().await.expect("reload");
+    let offer: (f64, f64, f64, String) = sqlx::query_as(
+        "SELECT price_in, price_out, cache_discount, model FROM api_offers WHERE id = 'litellm-example-provider-muse-spark-open'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .expect("offer");
+    // 1.1e-6 and 4e-6 $ per token, cached at 1.1e-7: $1.10 / $4.00 per million, 90 % off.
+    assert_eq!(offer, (1.1, 4.0, 0.9, "muse-spark-open".to_owned()));
+    let report = json(
+        &app,
+        "/api/v1/evaluate?api=litellm-example-provider-muse-spark-open&input=1M&cached=0&output=0",
+        StatusCode::OK,
+    )
+    .await;
+    assert!((report["rent"]["monthly_usd"].as_f64().expect("rent") - 1.1).abs() < 1e-9);
+}
