@@ -269,6 +269,24 @@ pub struct Revision {
     pub source_files: String,
 }
 
+/// Every row ever written, as (revision, kind, key): which revision brought what.
+pub async fn brought(pool: &SqlitePool) -> Result<Vec<(i64, String, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT revision, 'source', key FROM sources \
+         UNION ALL SELECT revision, 'model', id FROM models \
+         UNION ALL SELECT revision, 'weights', model || '/' || precision FROM model_weights \
+         UNION ALL SELECT revision, 'chip', id FROM chips \
+         UNION ALL SELECT revision, 'price tier', chip || '/' || tier FROM price_tiers \
+         UNION ALL SELECT revision, 'API offer', id FROM api_offers \
+         UNION ALL SELECT revision, 'curve', id FROM curves \
+         UNION ALL SELECT revision, 'headline', id FROM headlines \
+         UNION ALL SELECT revision, 'figure', key FROM facts \
+         ORDER BY 1, 2, 3",
+    )
+    .fetch_all(pool)
+    .await
+}
+
 /// Every revision, newest first.
 pub async fn revisions(pool: &SqlitePool) -> Result<Vec<Revision>, sqlx::Error> {
     sqlx::query_as(

@@ -13,6 +13,17 @@ use crate::format::{number, per_mtok, significant};
 pub fn Data() -> impl IntoView {
     let dataset = dataset_resource();
     let facts = OnceResource::new(get_facts());
+    let store = use_context::<crate::db::Store>();
+    let history = OnceResource::new(async move {
+        let store = store.ok_or_else(|| "the database is not available".to_owned())?;
+        let revisions = crate::db::import::revisions(&store.pool)
+            .await
+            .map_err(|e| format!("loading revisions: {e}"))?;
+        let brought = crate::db::import::brought(&store.pool)
+            .await
+            .map_err(|e| format!("loading revisions: {e}"))?;
+        Ok::<_, String>(History { revisions, brought })
+    });
     view! {
         <Title text="servecost: the dataset"/>
         <header class="masthead">
@@ -21,10 +32,10 @@ pub fn Data() -> impl IntoView {
         </header>
         <Suspense fallback=|| view! { <p>"Loading…"</p> }>
             {move || Suspend::new(async move {
-                match (dataset.await, facts.await) {
-                    (Ok(d), Ok(f)) => view! { <Tables data=d facts=f/> }.into_any(),
-                    (Err(e), _) => view! { <p class="error">{e}</p> }.into_any(),
-                    (_, Err(e)) => view! { <p class="error">{e.to_string()}</p> }.into_any(),
+                match (dataset.await, facts.await, history.await) {
+                    (Ok(d), Ok(f), Ok(h)) => view! { <Tables data=d facts=f history=h/> }.into_any(),
+                    (Err(e), _, _) | (_, _, Err(e)) => view! { <p class="error">{e}</p> }.into_any(),
+                    (_, Err(e), _) => view! { <p class="error">{e.to_string()}</p> }.into_any(),
                 }
             })}
         </Suspense>
@@ -38,6 +49,60 @@ fn source_link(d: &Dataset, key: &str) -> impl IntoView + use<> {
     view! { <a href=format!("#src-{key}")>{name}</a> }
 }
 
+/// Every revision and what each brought.
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+struct History {
+    revisions: Vec<crate::db::import::Revision>,
+    brought: Vec<(i64, String, String)>,
+}
+
+impl History {
+    /// The revision that brought the row in force at `current` for (kind, key).
+    fn of(&self, current: i64, kind: &str, key: &str) -> Option<i64> {
+        self.brought
+            .iter()
+            .filter(|(r, k, id)| *r <= current && k == kind && id == key)
+            .map(|(r, _, _)| *r)
+            .max()
+    }
+
+    fn label(&self, current: i64, kind: &str, key: &str) -> impl IntoView + use<> {
+        self.of(current, kind, key)
+            .map(|r| view! { <a class="rev" href=format!("#rev-{r}") title="The dataset revision that brought this row">{format!("rev. {r}")}</a> })
+    }
+}
+
+/// The revisions, newest first, each with what it brought.
+fn revisions_table(history: &History, current: i64) -> impl IntoView + use<> {
+    history
+        .revisions
+        .iter()
+        .map(|r| {
+            let rows: Vec<String> = history
+                .brought
+                .iter()
+                .filter(|(rev, _, _)| *rev == r.id)
+                .map(|(_, kind, key)| format!("{kind} {key}"))
+                .collect();
+            let shown = if rows.len() > 12 {
+                format!("{} rows, among them {}…", rows.len(), rows[..12].join(", "))
+            } else {
+                rows.join(", ")
+            };
+            let files = r.source_files.lines().map(|f| view! { <code>{f.to_owned()}</code> " " }).collect_view();
+            view! {
+                <tr id=format!("rev-{}", r.id)>
+                    <th scope="row">{r.id} {(r.id == current).then_some(" (in use)")}</th>
+                    <td>{r.created_at.clone()}</td>
+                    <td>{r.description.clone()}</td>
+                    <td>{files}</td>
+                    <td><small>{shown}</small></td>
+                </tr>
+            }
+        })
+        .collect_view()
+}
+
 /// All tables.
 #[component]
 fn Tables(
@@ -45,11 +110,15 @@ fn Tables(
     data: Dataset,
     /// Every published figure.
     facts: Vec<Fact>,
+    /// Every revision.
+    history: History,
 ) -> impl IntoView {
     let d = &data;
+    let rev = data.revision;
+    let h = &history;
     let models = d.models.iter().map(|m| {
         let weights = m.weights.iter().map(|w| format!("{}: {} GB", w.precision.to_uppercase(), number(w.gigabytes))).collect::<Vec<_>>().join(", ");
-        view! { <tr><th scope="row">{m.name.clone()}</th><td>{weights}</td><td>{m.licence.clone()} " " {source_link(d, &m.licence_source)}</td></tr> }
+        view! { <tr><th scope="row">{m.name.clone()}</th><td>{weights}</td><td>{m.licence.clone()} " " {source_link(d, &m.licence_source)}</td><td>{h.label(rev, "model", &m.id)}</td></tr> }
     }).collect_view();
     let chips = d.chips.iter().map(|c| view! {
         <tr>
@@ -57,6 +126,7 @@ fn Tables(
             <td>{number(c.memory_gb)} " GB " {source_link(d, &c.memory_source)}</td>
             <td>{c.accelerator_kw.map(|k| format!("{k} kW"))} " " {c.accelerator_kw_source.as_deref().map(|s| source_link(d, s))}</td>
             <td>{c.all_in_kw.map(|k| format!("{k} kW"))} " " {c.all_in_kw_source.as_deref().map(|s| source_link(d, s))}</td>
+            <td>{h.label(rev, "chip", &c.id)}</td>
         </tr>
     }).collect_view();
     let tiers = d.price_tiers.iter().map(|t| view! {
@@ -65,6 +135,7 @@ fn Tables(
             <td>{t.label.clone()} {t.is_default.then_some(" (default)")}</td>
             <td>{format!("${:.2}", t.usd_per_gpu_hour)}</td>
             <td>{source_link(d, &t.source)}</td>
+            <td>{h.label(rev, "price tier", &format!("{}/{}", t.chip, t.tier))}</td>
         </tr>
     }).collect_view();
     let offers = d.api_offers.iter().map(|o| view! {
@@ -74,6 +145,7 @@ fn Tables(
             <td>{format!("{:.0} %", o.cache_discount * 100.0)}</td><td>{format!("{:.0} %", o.markup * 100.0)}</td>
             <td>{o.speed_tps.map(|s| format!("{s} tok/s"))}</td>
             <td>{source_link(d, &o.source)} {o.note.clone().map(|n| view! { <br/><small>{n}</small> })}</td>
+            <td>{h.label(rev, "API offer", &o.id)}</td>
         </tr>
     }).collect_view();
     let curves = d.curves.iter().map(|c| {
@@ -86,7 +158,8 @@ fn Tables(
                 <h3>{format!("{} × {chip}, {}, {}", c.replica_gpus, c.precision.to_uppercase(), c.framework)}</h3>
                 <p>
                     "Measured mix: " {format!("{:.1} % uncached input, {:.1} % cached input, {:.2} % output", c.mix.uncached * 100.0, c.mix.cached * 100.0, c.mix.output * 100.0)}
-                    " (" {if c.mix_stated { "stated by the source" } else { "assumed: the source does not state it" }} "). Source: " {source_link(d, &c.source)}
+                    " (" {if c.mix_stated { "stated by the source" } else { "assumed: the source does not state it" }} "). Source: " {source_link(d, &c.source)} ". "
+                    {h.label(rev, "curve", &c.id)}
                 </p>
                 {c.note.clone().map(|n| view! { <p class="hint">{n}</p> })}
                 <table>
@@ -104,6 +177,7 @@ fn Tables(
             <td>{source_link(d, &h.source)}</td>
         </tr>
     }).collect_view();
+    let revisions = revisions_table(h, rev);
     let figures = facts.iter().map(|f| {
         let value = match (&f.value, &f.value_text) {
             (Some(v), Some(t)) => format!("{} {} ({t})", number(*v), f.unit.clone().unwrap_or_default()),
@@ -124,18 +198,23 @@ fn Tables(
             <tr id=format!("src-{}", s.key)>
                 <th scope="row">{s.publisher.clone()}</th><td>{s.title.clone()}</td><td>{s.date.clone()}</td><td>{trust}</td>
                 <td>{s.caveat.clone()}</td>
+                <td>{h.label(rev, "source", &s.key)}</td>
             </tr>
         }
     }).collect_view();
     view! {
         <p>"Dataset revision " {data.revision} ". Every number the calculator uses, with its source."</p>
-        <section><h2>"Models"</h2><table><thead><tr><th>"Model"</th><th>"Weights"</th><th>"Licence"</th></tr></thead><tbody>{models}</tbody></table></section>
-        <section><h2>"Chips"</h2><table><thead><tr><th>"Chip"</th><th>"Memory per GPU"</th><th>"Accelerator power"</th><th>"All-in power"</th></tr></thead><tbody>{chips}</tbody></table></section>
-        <section><h2>"GPU-hour prices"</h2><table><thead><tr><th>"Chip"</th><th>"Tier"</th><th>"$ per GPU-hour"</th><th>"Source"</th></tr></thead><tbody>{tiers}</tbody></table></section>
-        <section><h2>"API offers"</h2><table><thead><tr><th>"Offer"</th><th>"Input $/M"</th><th>"Output $/M"</th><th>"Cache discount"</th><th>"Markup"</th><th>"Speed"</th><th>"Source"</th></tr></thead><tbody>{offers}</tbody></table></section>
+        <section><h2>"Models"</h2><table><thead><tr><th>"Model"</th><th>"Weights"</th><th>"Licence"</th><th>"Revision"</th></tr></thead><tbody>{models}</tbody></table></section>
+        <section><h2>"Chips"</h2><table><thead><tr><th>"Chip"</th><th>"Memory per GPU"</th><th>"Accelerator power"</th><th>"All-in power"</th><th>"Revision"</th></tr></thead><tbody>{chips}</tbody></table></section>
+        <section><h2>"GPU-hour prices"</h2><table><thead><tr><th>"Chip"</th><th>"Tier"</th><th>"$ per GPU-hour"</th><th>"Source"</th><th>"Revision"</th></tr></thead><tbody>{tiers}</tbody></table></section>
+        <section><h2>"API offers"</h2><table><thead><tr><th>"Offer"</th><th>"Input $/M"</th><th>"Output $/M"</th><th>"Cache discount"</th><th>"Markup"</th><th>"Speed"</th><th>"Source"</th><th>"Revision"</th></tr></thead><tbody>{offers}</tbody></table></section>
         <section><h2>"Throughput curves"</h2>{curves}</section>
         <section><h2>"Power headlines"</h2><table><thead><tr><th>"Figure"</th><th>"Value"</th><th></th><th>"Source"</th></tr></thead><tbody>{headlines}</tbody></table></section>
         <section><h2>"Every published figure"</h2><table data-testid="facts"><thead><tr><th>"Subject"</th><th>"Figure"</th><th>"Value"</th><th>"Source"</th></tr></thead><tbody>{figures}</tbody></table></section>
-        <section><h2>"Sources"</h2><table data-testid="sources"><thead><tr><th>"Publisher"</th><th>"What"</th><th>"Date"</th><th>"Trust"</th><th>"Caveat"</th></tr></thead><tbody>{sources}</tbody></table></section>
+        <section id="revisions"><h2>"Revisions"</h2>
+            <p>"Each import adds a revision; nothing is changed or deleted, so saved scenarios keep the revision they were computed with. The calculator uses the newest."</p>
+            <table data-testid="revisions"><thead><tr><th>"Revision"</th><th>"Written"</th><th>"What it brought"</th><th>"Files"</th><th>"Rows"</th></tr></thead><tbody>{revisions}</tbody></table>
+        </section>
+        <section><h2>"Sources"</h2><table data-testid="sources"><thead><tr><th>"Publisher"</th><th>"What"</th><th>"Date"</th><th>"Trust"</th><th>"Caveat"</th><th>"Revision"</th></tr></thead><tbody>{sources}</tbody></table></section>
     }
 }

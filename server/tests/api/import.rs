@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use serde_json::Value;
 use server::import::{run, Options, Outcome, Problem};
 
-use crate::common::{app_with_store, json, TestDb};
+use crate::common::{app_with_store, body_text, get, json, TestDb};
 
 fn samples() -> PathBuf {
     let dir =
@@ -308,6 +308,24 @@ async fn the_example_files_import_and_a_second_run_changes_nothing() {
     assert_eq!(report["inputs"]["chip"], "l40s");
     let page = json(&app, "/api/v1/dataset", StatusCode::OK).await;
     assert_eq!(page["revision"], 2);
+    // /data lists both revisions with their files, and rows say which revision brought them.
+    let html = body_text(get(&app, "/data").await).await;
+    assert!(html.contains(r#"id="rev-2""#) && html.contains(r#"id="rev-1""#));
+    let at = html.find(r#"id="rev-2""#).expect("rev-2");
+    let row = &html[at..at + html[at..].find("</tr>").expect("row end")];
+    assert!(row.contains("<code>curve_points.csv"), "{row}");
+    assert!(row.contains("Imported 8 files"), "{row}");
+    assert!(row.contains("curve example-8b-l40s-fp8"), "{row}");
+    let curve = html
+        .split(r#"id="curve-example-8b-l40s-fp8""#)
+        .nth(1)
+        .expect("the imported curve is listed");
+    assert!(curve[..curve.find("</article>").expect("end")].contains("rev. 2"));
+    let published = html
+        .split(r#"id="curve-inferencex-b300-fp4""#)
+        .nth(1)
+        .expect("the published curve is listed");
+    assert!(published[..published.find("</article>").expect("end")].contains("rev. 1"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
