@@ -56,6 +56,37 @@ ensure_chromium() {
   fi
 }
 
+as_postgres() {
+  if [ "$(id -u)" = 0 ]; then su postgres -s /bin/sh -c "$*"; else sudo -u postgres sh -c "$*"; fi
+}
+
+# Debian's PostgreSQL, running, with a role the database tests create their databases with.
+# Sets SERVECOST_TEST_POSTGRES to its admin URL.
+ensure_postgres() {
+  if ! command -v pg_lsclusters >/dev/null || [ -z "$(ls /usr/lib/postgresql 2>/dev/null)" ]; then
+    say "installing PostgreSQL (Debian package)"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+  fi
+  local version
+  version="$(ls /usr/lib/postgresql | sort -n | tail -1)"
+  if ! pg_lsclusters -h | grep -q .; then
+    as_root pg_createcluster "$version" main >/dev/null
+  fi
+  local cluster
+  cluster="$(pg_lsclusters -h | head -1)"
+  if ! echo "$cluster" | grep -q online; then
+    say "starting PostgreSQL $(echo "$cluster" | awk '{print $1 "/" $2}')"
+    as_root pg_ctlcluster "$(echo "$cluster" | awk '{print $1}')" "$(echo "$cluster" | awk '{print $2}')" start
+  fi
+  local port
+  port="$(pg_lsclusters -h | head -1 | awk '{print $3}')"
+  if ! as_postgres "psql -p $port -tAc \"SELECT 1 FROM pg_roles WHERE rolname = 'servecost'\"" | grep -q 1; then
+    as_postgres "psql -p $port -qc \"CREATE ROLE servecost LOGIN CREATEDB PASSWORD 'servecost'\""
+  fi
+  export SERVECOST_TEST_POSTGRES="postgres://servecost:servecost@127.0.0.1:$port/postgres"
+}
+
 ensure_playwright() {
   ensure_node
   if [ ! -d end2end/node_modules/@playwright/test ] || [ end2end/package-lock.json -nt end2end/node_modules/.package-lock.json ]; then

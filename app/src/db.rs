@@ -2,63 +2,89 @@
 //!
 //! Every dataset row carries the revision that brought it; the dataset at revision `N` takes,
 //! for each key, the row with the highest revision not above `N`.
+//!
+//! One code path for both engines: SQLite (`sqlite://…`, the embedded default) and PostgreSQL
+//! (`postgres://…`, for several replicas sharing one database), through sqlx's `Any` driver.
+//! Queries are written in the SQL both accept, with `$1`-style parameters in ascending order.
 
 pub mod import;
 pub mod rows;
 pub mod saved;
 
-use std::str::FromStr;
 use std::sync::{Arc, RwLock};
 
 use servecost::Dataset;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
-use sqlx::SqlitePool;
+use sqlx::any::AnyPoolOptions;
+use sqlx::{AnyPool, Executor};
 
 /// The connection pool and the newest dataset, loaded once and shared by every request.
 #[derive(Clone)]
 pub struct Store {
     /// The connection pool.
-    pub pool: SqlitePool,
+    pub pool: AnyPool,
     current: Arc<RwLock<Arc<Dataset>>>,
 }
 
-/// Opens (creating if missing) the database at `url`.
-pub async fn connect(url: &str) -> Result<SqlitePool, sqlx::Error> {
-    let options = SqliteConnectOptions::from_str(url)?
-        .create_if_missing(true)
-        .journal_mode(SqliteJournalMode::Wal)
-        .foreign_keys(true);
-    SqlitePoolOptions::new()
+/// True for a SQLite URL.
+pub fn is_sqlite(url: &str) -> bool {
+    url.starts_with("sqlite:")
+}
+
+/// Opens the database at `url`: SQLite (the file is created if missing, in WAL mode, with
+/// foreign keys enforced) or PostgreSQL.
+pub async fn connect(url: &str) -> Result<AnyPool, sqlx::Error> {
+    sqlx::any::install_default_drivers();
+    let sqlite = is_sqlite(url);
+    let url = if sqlite && !url.contains("mode=") {
+        let sep = if url.contains('?') { '&' } else { '?' };
+        format!("{url}{sep}mode=rwc")
+    } else if url.starts_with("postgres:") || url.starts_with("postgresql:") || sqlite {
+        url.to_owned()
+    } else {
+        return Err(sqlx::Error::Configuration(
+            format!("DATABASE_URL must start with sqlite:// or postgres://, not {url:?}").into(),
+        ));
+    };
+    AnyPoolOptions::new()
         .max_connections(8)
-        .connect_with(options)
+        .after_connect(move |conn, _meta| {
+            Box::pin(async move {
+                if sqlite {
+                    conn.execute("PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000")
+                        .await?;
+                }
+                Ok(())
+            })
+        })
+        .connect(&url)
         .await
 }
 
 /// Applies the embedded migrations: the schema and the published dataset.
-pub async fn migrate(pool: &SqlitePool) -> Result<(), sqlx::migrate::MigrateError> {
+pub async fn migrate(pool: &AnyPool) -> Result<(), sqlx::migrate::MigrateError> {
     sqlx::migrate!("../migrations").run(pool).await
 }
 
 /// The newest dataset revision.
-pub async fn newest_revision(pool: &SqlitePool) -> Result<i64, sqlx::Error> {
+pub async fn newest_revision(pool: &AnyPool) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar::<_, i64>("SELECT COALESCE(MAX(id), 0) FROM dataset_revisions")
         .fetch_one(pool)
         .await
 }
 
 /// The dataset as it stood at `revision`.
-pub async fn load_dataset(pool: &SqlitePool, revision: i64) -> Result<Dataset, sqlx::Error> {
+pub async fn load_dataset(pool: &AnyPool, revision: i64) -> Result<Dataset, sqlx::Error> {
     rows::load(pool, revision).await
 }
 
 /// Every published figure at `revision`, by subject.
 pub async fn load_facts(
-    pool: &SqlitePool,
+    pool: &AnyPool,
     revision: i64,
 ) -> Result<Vec<crate::api::Fact>, sqlx::Error> {
     sqlx::query_as(
         "SELECT key, subject, label, value, unit, value_text, source FROM facts t \
-         WHERE t.revision = (SELECT MAX(t2.revision) FROM facts t2 WHERE t2.key = t.key AND t2.revision <= ?1) \
+         WHERE t.revision = (SELECT MAX(t2.revision) FROM facts t2 WHERE t2.key = t.key AND t2.revision <= $1) \
          ORDER BY subject, key",
     )
     .bind(revision)
@@ -68,7 +94,7 @@ pub async fn load_facts(
 
 impl Store {
     /// Connects the store and loads the newest dataset.
-    pub async fn open(pool: SqlitePool) -> Result<Self, sqlx::Error> {
+    pub async fn open(pool: AnyPool) -> Result<Self, sqlx::Error> {
         let revision = newest_revision(&pool).await?;
         let dataset = load_dataset(&pool, revision).await?;
         Ok(Self {

@@ -15,7 +15,7 @@ use std::fmt;
 use std::path::Path;
 
 use app::db::import::{plan, rows_at, write, Change, Rows};
-use sqlx::SqlitePool;
+use sqlx::AnyPool;
 
 /// Command-line options of `import`.
 #[derive(Debug, Clone, Default)]
@@ -171,7 +171,7 @@ impl fmt::Display for Outcome {
 
 /// Reads and checks `files`, then (unless a dry run) writes them as one new revision.
 pub async fn run(
-    pool: &SqlitePool,
+    pool: &AnyPool,
     files: &[String],
     opts: &Options,
 ) -> Result<Outcome, Vec<Problem>> {

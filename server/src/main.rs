@@ -79,7 +79,7 @@ async fn main() -> anyhow::Result<()> {
 
 /// `import`: reads, checks and writes the files; every problem goes to stderr. False when
 /// anything is wrong (then nothing was written and the exit status is 1).
-async fn import(pool: &sqlx::SqlitePool, args: &[String]) -> anyhow::Result<bool> {
+async fn import(pool: &sqlx::AnyPool, args: &[String]) -> anyhow::Result<bool> {
     use std::io::Write;
     let (opts, files) = server::import::parse_args(args).map_err(anyhow::Error::msg)?;
     match server::import::run(pool, &files, &opts).await {

@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
-use sqlx::SqlitePool;
+use sqlx::AnyPool;
 
 use super::rows::{
     fetch, introduced, newest, ChipRow, CurveRow, HeadlineRow, ModelRow, OfferRow, PointRow,
@@ -200,7 +200,7 @@ fn filter<T: Clone>(rows: &[T], keep: impl Fn(&T) -> bool) -> Vec<T> {
 }
 
 /// The rows in force at `revision` (each curve with its own points).
-pub async fn rows_at(pool: &SqlitePool, revision: i64) -> Result<Rows, sqlx::Error> {
+pub async fn rows_at(pool: &AnyPool, revision: i64) -> Result<Rows, sqlx::Error> {
     let curves: Vec<CurveRow> = fetch(
         pool,
         &newest("curves", &["id"], &introduced("curves")),
@@ -211,7 +211,7 @@ pub async fn rows_at(pool: &SqlitePool, revision: i64) -> Result<Rows, sqlx::Err
     for c in &curves {
         let mut p: Vec<PointRow> = sqlx::query_as(
             "SELECT curve, idx, tps, tokens_per_s_per_gpu, usd_per_mtok, note FROM curve_points \
-             WHERE curve = ?1 AND revision = ?2 ORDER BY idx",
+             WHERE curve = $1 AND revision = $2 ORDER BY idx",
         )
         .bind(&c.id)
         .bind(c.revision)
@@ -270,7 +270,7 @@ pub struct Revision {
 }
 
 /// Every row ever written, as (revision, kind, key): which revision brought what.
-pub async fn brought(pool: &SqlitePool) -> Result<Vec<(i64, String, String)>, sqlx::Error> {
+pub async fn brought(pool: &AnyPool) -> Result<Vec<(i64, String, String)>, sqlx::Error> {
     sqlx::query_as(
         "SELECT revision, 'source', key FROM sources \
          UNION ALL SELECT revision, 'model', id FROM models \
@@ -288,7 +288,7 @@ pub async fn brought(pool: &SqlitePool) -> Result<Vec<(i64, String, String)>, sq
 }
 
 /// Every revision, newest first.
-pub async fn revisions(pool: &SqlitePool) -> Result<Vec<Revision>, sqlx::Error> {
+pub async fn revisions(pool: &AnyPool) -> Result<Vec<Revision>, sqlx::Error> {
     sqlx::query_as(
         "SELECT id, created_at, description, source_files FROM dataset_revisions ORDER BY id DESC",
     )
@@ -299,7 +299,7 @@ pub async fn revisions(pool: &SqlitePool) -> Result<Vec<Revision>, sqlx::Error> 
 /// Writes `rows` as a new revision in one transaction and returns its number. Nothing is written
 /// if any statement fails.
 pub async fn write(
-    pool: &SqlitePool,
+    pool: &AnyPool,
     rows: &Rows,
     description: &str,
     files: &[String],
@@ -310,7 +310,7 @@ pub async fn write(
             .fetch_one(&mut *tx)
             .await?;
     sqlx::query(
-        "INSERT INTO dataset_revisions (id, created_at, description, source_files) VALUES (?1, ?2, ?3, ?4)",
+        "INSERT INTO dataset_revisions (id, created_at, description, source_files) VALUES ($1, $2, $3, $4)",
     )
     .bind(revision)
     .bind(super::saved::now())
@@ -321,7 +321,7 @@ pub async fn write(
     for r in &rows.sources {
         sqlx::query(
             "INSERT INTO sources (key, revision, publisher, title, url, date, trust, caveat) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(&r.key)
         .bind(revision)
@@ -337,7 +337,7 @@ pub async fn write(
     for r in &rows.models {
         sqlx::query(
             "INSERT INTO models (id, revision, name, licence, licence_revenue_threshold_usd, licence_source) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(&r.id)
         .bind(revision)
@@ -351,7 +351,7 @@ pub async fn write(
     for r in &rows.weights {
         sqlx::query(
             "INSERT INTO model_weights (model, precision, revision, gigabytes, source) \
-             VALUES (?1, ?2, ?3, ?4, ?5)",
+             VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(&r.model)
         .bind(&r.precision)
@@ -364,7 +364,7 @@ pub async fn write(
     for r in &rows.chips {
         sqlx::query(
             "INSERT INTO chips (id, revision, name, memory_gb, memory_source, accelerator_kw, \
-             accelerator_kw_source, all_in_kw, all_in_kw_source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+             accelerator_kw_source, all_in_kw, all_in_kw_source) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(&r.id)
         .bind(revision)
@@ -381,7 +381,7 @@ pub async fn write(
     for r in &rows.tiers {
         sqlx::query(
             "INSERT INTO price_tiers (chip, tier, revision, label, usd_per_gpu_hour, source, is_default) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(&r.chip)
         .bind(&r.tier)
@@ -396,7 +396,7 @@ pub async fn write(
     for r in &rows.offers {
         sqlx::query(
             "INSERT INTO api_offers (id, revision, model, name, price_in, price_out, cache_discount, \
-             markup, speed_tps, source, note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+             markup, speed_tps, source, note) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(&r.id)
         .bind(revision)
@@ -416,7 +416,7 @@ pub async fn write(
         sqlx::query(
             "INSERT INTO curves (id, revision, model, chip, precision, framework, replica_gpus, \
              mix_uncached, mix_cached, mix_output, mix_stated, price_basis_usd, source, note) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
         )
         .bind(&r.id)
         .bind(revision)
@@ -438,7 +438,7 @@ pub async fn write(
     for r in &rows.points {
         sqlx::query(
             "INSERT INTO curve_points (curve, revision, idx, tps, tokens_per_s_per_gpu, usd_per_mtok, note) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(&r.curve)
         .bind(revision)
@@ -453,7 +453,7 @@ pub async fn write(
     for r in &rows.headlines {
         sqlx::query(
             "INSERT INTO headlines (id, revision, chip, label, tokens_per_s_per_mw, agents_per_mw, is_floor, source) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(&r.id)
         .bind(revision)

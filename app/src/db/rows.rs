@@ -6,16 +6,72 @@ use servecost::dataset::{
     ApiOffer, Chip, Curve, Dataset, Headline, Model, PriceTier, Source, Trust, WeightsSize,
 };
 use servecost::units::Mix;
-use sqlx::{FromRow, SqlitePool};
+use sqlx::{AnyPool, FromRow};
 
 /// Rows of `table` whose revision is the newest not above `?` for their key columns `keys`.
 pub(crate) fn newest(table: &str, keys: &[&str], order: &str) -> String {
     let matches: Vec<String> = keys.iter().map(|k| format!("t2.{k} = t.{k}")).collect();
     format!(
-        "SELECT * FROM {table} t WHERE t.revision = (SELECT MAX(t2.revision) FROM {table} t2 \
-         WHERE {} AND t2.revision <= ?1) ORDER BY {order}",
+        "SELECT {} FROM {table} t WHERE t.revision = (SELECT MAX(t2.revision) FROM {table} t2 \
+         WHERE {} AND t2.revision <= $1) ORDER BY {order}",
+        columns(table),
         matches.join(" AND ")
     )
+}
+
+/// A boolean column as 1 or 0: sqlx's `Any` driver cannot read SQLite's BOOLEAN columns, and
+/// both engines agree on this expression.
+pub(crate) fn flag(column: &str) -> String {
+    format!("CASE WHEN t.{column} THEN 1 ELSE 0 END AS {column}")
+}
+
+/// The columns to select from `table`, its booleans through [`flag`].
+fn columns(table: &str) -> String {
+    match table {
+        "price_tiers" => format!(
+            "t.chip, t.tier, t.revision, t.label, t.usd_per_gpu_hour, t.source, {}",
+            flag("is_default")
+        ),
+        "curves" => format!(
+            "t.id, t.revision, t.model, t.chip, t.precision, t.framework, t.replica_gpus, \
+             t.mix_uncached, t.mix_cached, t.mix_output, {}, t.price_basis_usd, t.source, t.note",
+            flag("mix_stated")
+        ),
+        "headlines" => format!(
+            "t.id, t.revision, t.chip, t.label, t.tokens_per_s_per_mw, t.agents_per_mw, {}, t.source",
+            flag("is_floor")
+        ),
+        _ => "t.*".to_owned(),
+    }
+}
+
+/// A boolean read through sqlx's `Any` driver, from an integer (SQLite) or a boolean.
+pub struct Flag(bool);
+
+impl sqlx::Type<sqlx::Any> for Flag {
+    fn type_info() -> sqlx::any::AnyTypeInfo {
+        <i64 as sqlx::Type<sqlx::Any>>::type_info()
+    }
+
+    fn compatible(ty: &sqlx::any::AnyTypeInfo) -> bool {
+        <i64 as sqlx::Type<sqlx::Any>>::compatible(ty)
+            || <bool as sqlx::Type<sqlx::Any>>::compatible(ty)
+    }
+}
+
+impl<'r> sqlx::Decode<'r, sqlx::Any> for Flag {
+    fn decode(value: sqlx::any::AnyValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
+        match <bool as sqlx::Decode<sqlx::Any>>::decode(value.clone()) {
+            Ok(b) => Ok(Flag(b)),
+            Err(_) => Ok(Flag(<i64 as sqlx::Decode<sqlx::Any>>::decode(value)? != 0)),
+        }
+    }
+}
+
+impl From<Flag> for bool {
+    fn from(f: Flag) -> Self {
+        f.0
+    }
 }
 
 /// Order by the revision that first brought each id, then by id: the first offer or curve of a
@@ -90,6 +146,7 @@ pub struct TierRow {
     pub usd_per_gpu_hour: f64,
     pub source: String,
     #[serde(default)]
+    #[sqlx(try_from = "Flag")]
     pub is_default: bool,
 }
 
@@ -130,6 +187,7 @@ pub struct CurveRow {
     pub mix_uncached: f64,
     pub mix_cached: f64,
     pub mix_output: f64,
+    #[sqlx(try_from = "Flag")]
     pub mix_stated: bool,
     #[serde(default)]
     pub price_basis_usd: Option<f64>,
@@ -167,6 +225,7 @@ pub struct HeadlineRow {
     #[serde(default)]
     pub agents_per_mw: Option<f64>,
     #[serde(default)]
+    #[sqlx(try_from = "Flag")]
     pub is_floor: bool,
     pub source: String,
 }
@@ -185,12 +244,12 @@ fn corrupt(what: String) -> sqlx::Error {
 }
 
 pub(crate) async fn fetch<T>(
-    pool: &SqlitePool,
+    pool: &AnyPool,
     sql: &str,
     revision: i64,
 ) -> Result<Vec<T>, sqlx::Error>
 where
-    T: for<'r> FromRow<'r, sqlx::sqlite::SqliteRow> + Send + Unpin,
+    T: for<'r> FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
 {
     sqlx::query_as::<_, T>(sql)
         .bind(revision)
@@ -198,10 +257,10 @@ where
         .await
 }
 
-async fn curve(pool: &SqlitePool, row: CurveRow) -> Result<Curve, sqlx::Error> {
+async fn curve(pool: &AnyPool, row: CurveRow) -> Result<Curve, sqlx::Error> {
     let points: Vec<PointRow> = sqlx::query_as(
         "SELECT curve, idx, tps, tokens_per_s_per_gpu, usd_per_mtok, note FROM curve_points \
-         WHERE curve = ?1 AND revision = ?2 ORDER BY idx",
+         WHERE curve = $1 AND revision = $2 ORDER BY idx",
     )
     .bind(&row.id)
     .bind(row.revision)
@@ -241,7 +300,7 @@ async fn curve(pool: &SqlitePool, row: CurveRow) -> Result<Curve, sqlx::Error> {
 }
 
 /// The dataset at `revision`.
-pub async fn load(pool: &SqlitePool, revision: i64) -> Result<Dataset, sqlx::Error> {
+pub async fn load(pool: &AnyPool, revision: i64) -> Result<Dataset, sqlx::Error> {
     let sources: Vec<SourceRow> =
         fetch(pool, &newest("sources", &["key"], "t.key"), revision).await?;
     let models: Vec<ModelRow> = fetch(pool, &newest("models", &["id"], "t.id"), revision).await?;

@@ -2,7 +2,7 @@
 //! with. Rows are only ever inserted: a later save or import never changes one.
 
 use serde::{Deserialize, Serialize};
-use sqlx::{FromRow, SqlitePool};
+use sqlx::{AnyPool, FromRow};
 
 /// A saved scenario.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow, utoipa::ToSchema)]
@@ -62,7 +62,7 @@ pub(crate) fn now() -> String {
 /// Saves a scenario pinned to `revision`, or returns the identical one saved before. The second
 /// value is true when a new row was written.
 pub async fn save(
-    pool: &SqlitePool,
+    pool: &AnyPool,
     query: &str,
     name: &str,
     note: &str,
@@ -70,7 +70,7 @@ pub async fn save(
 ) -> Result<(Saved, bool), sqlx::Error> {
     let existing: Option<Saved> = sqlx::query_as(
         "SELECT id, query, name, note, revision, created_at FROM scenarios \
-         WHERE query = ?1 AND name = ?2 AND note = ?3 AND revision = ?4 ORDER BY created_at LIMIT 1",
+         WHERE query = $1 AND name = $2 AND note = $3 AND revision = $4 ORDER BY created_at LIMIT 1",
     )
     .bind(query)
     .bind(name)
@@ -90,7 +90,7 @@ pub async fn save(
         created_at: now(),
     };
     sqlx::query(
-        "INSERT INTO scenarios (id, query, name, note, revision, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO scenarios (id, query, name, note, revision, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(&saved.id)
     .bind(&saved.query)
@@ -104,9 +104,9 @@ pub async fn save(
 }
 
 /// The saved scenario with this id.
-pub async fn load(pool: &SqlitePool, id: &str) -> Result<Option<Saved>, sqlx::Error> {
+pub async fn load(pool: &AnyPool, id: &str) -> Result<Option<Saved>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT id, query, name, note, revision, created_at FROM scenarios WHERE id = ?1",
+        "SELECT id, query, name, note, revision, created_at FROM scenarios WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(pool)

@@ -89,7 +89,11 @@ fn revisions_table(history: &History, current: i64) -> impl IntoView + use<> {
             } else {
                 rows.join(", ")
             };
-            let files = r.source_files.lines().map(|f| view! { <code>{f.to_owned()}</code> " " }).collect_view();
+            let files = r
+                .source_files
+                .lines()
+                .map(|f| view! { <code>{f.to_owned()}</code> " " })
+                .collect_view();
             view! {
                 <tr id=format!("rev-{}", r.id)>
                     <th scope="row">{r.id} {(r.id == current).then_some(" (in use)")}</th>

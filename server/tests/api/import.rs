@@ -156,17 +156,18 @@ async fn measurements_of_one_configuration_make_one_curve_on_its_frontier() {
         .collect();
     assert_eq!(curves.len(), 1, "{outcome}");
     let id = &curves[0].key;
-    let row: (f64, f64, f64, f64, bool) = sqlx::query_as(
-        "SELECT replica_gpus, mix_uncached, mix_cached, mix_output, mix_stated FROM curves WHERE id = ?1",
+    let row: (f64, f64, f64, f64, i64) = sqlx::query_as(
+        "SELECT replica_gpus, mix_uncached, mix_cached, mix_output, \
+         CASE WHEN mix_stated THEN 1 ELSE 0 END FROM curves WHERE id = $1",
     )
     .bind(id)
     .fetch_one(&db.pool)
     .await
     .expect("curve");
     // 8 prefill + 8 decode GPUs, ISL/OSL 1024/1024, stated by the benchmark.
-    assert_eq!(row, (16.0, 1024.0, 0.0, 1024.0, true));
+    assert_eq!(row, (16.0, 1024.0, 0.0, 1024.0, 1));
     let points: Vec<(f64, f64)> = sqlx::query_as(
-        "SELECT tps, tokens_per_s_per_gpu FROM curve_points WHERE curve = ?1 ORDER BY idx",
+        "SELECT tps, tokens_per_s_per_gpu FROM curve_points WHERE curve = $1 ORDER BY idx",
     )
     .bind(id)
     .fetch_all(&db.pool)
@@ -181,7 +182,7 @@ async fn measurements_of_one_configuration_make_one_curve_on_its_frontier() {
     let (tps, t) = points[2];
     assert!((t - 16_736.560_504_280_373 / 16.0).abs() < 1e-9);
     assert!((tps - 1000.0 / 14.892_716_348_905_914).abs() < 1e-9);
-    let source: (String, String) = sqlx::query_as("SELECT title, date FROM sources WHERE key = ?1")
+    let source: (String, String) = sqlx::query_as("SELECT title, date FROM sources WHERE key = $1")
         .bind(id)
         .fetch_one(&db.pool)
         .await

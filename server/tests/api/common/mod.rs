@@ -1,4 +1,8 @@
-//! A fresh SQLite database with the migrations, and the router over it, for in-process tests.
+//! A fresh database with the migrations, and the router over it, for in-process tests.
+//!
+//! SQLite by default; with `SERVECOST_TEST_POSTGRES` set to a PostgreSQL URL whose role may
+//! create databases, every test gets a database of its own on that server instead, so the same
+//! tests run on both engines (`scripts/test` runs them twice).
 #![allow(dead_code)]
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -8,20 +12,45 @@ use axum::http::{Request, Response, StatusCode};
 use http_body_util::BodyExt;
 use server::config::Config;
 use server::{router, AppState};
-use sqlx::SqlitePool;
+use sqlx::AnyPool;
 use tower::ServiceExt;
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
-/// A database file of its own for each test, deleted with the folder at the end of the test.
+/// A database of its own for each test, deleted at the end of the test.
 pub struct TestDb {
-    pub pool: SqlitePool,
+    pub pool: AnyPool,
     pub dir: std::path::PathBuf,
+    /// The PostgreSQL admin URL and database name, when on PostgreSQL.
+    pub postgres: Option<(String, String)>,
 }
 
 impl Drop for TestDb {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.dir);
+        if let Some((admin, name)) = self.postgres.take() {
+            let pool = self.pool.clone();
+            // Drop runs outside async code: a thread of its own closes the pool and drops the
+            // database.
+            let _ = std::thread::spawn(move || {
+                let rt = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .expect("runtime");
+                rt.block_on(async move {
+                    pool.close().await;
+                    if let Ok(admin) = app::db::connect(&admin).await {
+                        let _ = sqlx::query(&format!(
+                            "DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"
+                        ))
+                        .execute(&admin)
+                        .await;
+                        admin.close().await;
+                    }
+                });
+            })
+            .join();
+        }
     }
 }
 
@@ -29,10 +58,43 @@ pub async fn fresh_db() -> TestDb {
     let n = COUNTER.fetch_add(1, Ordering::SeqCst);
     let dir = std::env::temp_dir().join(format!("servecost-test-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let url = format!("sqlite://{}", dir.join("test.db").display());
+    let (url, postgres) = match std::env::var("SERVECOST_TEST_POSTGRES") {
+        Ok(admin) => {
+            let name = format!("servecost_test_{}_{n}", std::process::id());
+            let pool = app::db::connect(&admin)
+                .await
+                .expect("connect to PostgreSQL");
+            sqlx::query(&format!("CREATE DATABASE \"{name}\""))
+                .execute(&pool)
+                .await
+                .expect("create the test database");
+            pool.close().await;
+            let (base, _) = admin
+                .rsplit_once('/')
+                .expect("a PostgreSQL URL with a database");
+            (format!("{base}/{name}"), Some((admin.clone(), name)))
+        }
+        Err(_) => (format!("sqlite://{}", dir.join("test.db").display()), None),
+    };
     let pool = app::db::connect(&url).await.expect("connect");
+    let backend = pool
+        .acquire()
+        .await
+        .expect("a connection")
+        .backend_name()
+        .to_owned();
+    let expected = if postgres.is_some() {
+        "PostgreSQL"
+    } else {
+        "SQLite"
+    };
+    assert_eq!(backend, expected, "the tests run on the engine asked for");
     app::db::migrate(&pool).await.expect("migrate");
-    TestDb { pool, dir }
+    TestDb {
+        pool,
+        dir,
+        postgres,
+    }
 }
 
 pub async fn app() -> (axum::Router, TestDb) {
