@@ -242,6 +242,21 @@ pub async fn run(
     })
 }
 
+/// What `import --help` prints.
+pub const USAGE: &str = "\
+Usage: servecost-server import [--dry-run] [--hardware CHIP] [--model ID] [--description TEXT] FILE...
+
+Reads, checks and writes FILEs into the database in DATABASE_URL as one new dataset revision,
+in one transaction; any problem writes nothing (exit status 1).
+
+  --dry-run           print what would change and write nothing
+  --hardware CHIP     the chip of raw InferenceX benchmark output (the files do not say)
+  --model ID          attach InferenceX curves, or every LiteLLM price entry, to this model
+  --description TEXT  what the revision brings, shown on /data (default: the number of files)
+
+Formats (by content): servecost CSV (one table per file, by header) and JSON; InferenceX
+agg_*.json rows and raw benchmark output; LiteLLM-style price tables. See README.md.";
+
 /// Parses `import`'s arguments (after the word `import`).
 pub fn parse_args(args: &[String]) -> Result<(Options, Vec<String>), String> {
     let mut opts = Options::default();
@@ -256,6 +271,7 @@ pub fn parse_args(args: &[String]) -> Result<(Options, Vec<String>), String> {
         };
         match arg.as_str() {
             "--dry-run" | "-n" => opts.dry_run = true,
+            "--help" | "-h" => return Err(USAGE.to_owned()),
             "--hardware" => opts.hardware = Some(value("--hardware")?),
             "--model" => opts.model = Some(value("--model")?),
             "--description" => opts.description = Some(value("--description")?),
@@ -288,4 +304,46 @@ pub fn slug(text: &str) -> String {
 /// True for an id `slug` leaves unchanged.
 pub fn is_slug(text: &str) -> bool {
     !text.is_empty() && slug(text) == text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{is_slug, parse_args, slug};
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn arguments_are_read_and_checked() {
+        let (opts, files) = parse_args(&args(&[
+            "--dry-run",
+            "--hardware",
+            "mi355x",
+            "a.json",
+            "--model",
+            "muse-spark-open",
+            "b.csv",
+        ]))
+        .expect("valid");
+        assert!(opts.dry_run);
+        assert_eq!(opts.hardware.as_deref(), Some("mi355x"));
+        assert_eq!(opts.model.as_deref(), Some("muse-spark-open"));
+        assert_eq!(files, ["a.json", "b.csv"]);
+        let e = parse_args(&args(&["--hardware"])).expect_err("no value");
+        assert!(e.contains("--hardware needs a value"), "{e}");
+        let e = parse_args(&args(&["--hardware", "--dry-run"])).expect_err("flag as value");
+        assert!(e.contains("needs a value"), "{e}");
+        let e = parse_args(&args(&["--colour"])).expect_err("unknown");
+        assert!(e.contains("unknown option --colour"), "{e}");
+    }
+
+    #[test]
+    fn ids_are_slugs() {
+        assert_eq!(slug("Kimi K2.5 / MI355X"), "kimi-k2.5-mi355x");
+        assert_eq!(slug("--a__b--"), "a__b");
+        assert!(is_slug("muse-spark-open"));
+        assert!(!is_slug("Muse Spark"));
+        assert!(!is_slug(""));
+    }
 }

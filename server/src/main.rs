@@ -81,6 +81,10 @@ async fn main() -> anyhow::Result<()> {
 /// anything is wrong (then nothing was written and the exit status is 1).
 async fn import(pool: &sqlx::AnyPool, args: &[String]) -> anyhow::Result<bool> {
     use std::io::Write;
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        writeln!(std::io::stdout().lock(), "{}", server::import::USAGE)?;
+        return Ok(true);
+    }
     let (opts, files) = server::import::parse_args(args).map_err(anyhow::Error::msg)?;
     match server::import::run(pool, &files, &opts).await {
         Ok(outcome) => {

@@ -228,6 +228,42 @@ async fn dominated_points_are_left_out() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A processed row of a disaggregated run counts both pools' GPUs; rows from before the
+/// input/output split (no `input_tput_per_gpu`) import all the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn disaggregated_rows_count_both_pools() {
+    let (_app, db, _store) = app_with_store().await;
+    let dir = std::env::temp_dir().join(format!("servecost-disagg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let row = serde_json::json!({
+        "hw": "gb300", "model": "deepseek-ai/DeepSeek-R1", "infmax_model_prefix": "dsr1",
+        "framework": "dynamo-trt", "precision": "fp4", "isl": 8192, "osl": 1024,
+        "disagg": true, "is_multinode": true, "prefill_tp": 4, "decode_tp": 8,
+        "num_prefill_gpu": 12, "num_decode_gpu": 8, "tp": 8, "ep": 8,
+        "conc": 256, "median_intvty": 30.5, "tput_per_gpu": 2100.0
+    });
+    let file = dir.join("agg_dsr1_disagg.json");
+    std::fs::write(&file, row.to_string()).expect("write");
+    let outcome = import(&db, &[file.display().to_string()], Options::default())
+        .await
+        .expect("import");
+    let id = &outcome
+        .changes
+        .iter()
+        .find(|c| c.kind == "curve")
+        .expect("curve")
+        .key;
+    assert!(id.contains("12p-8d"), "{id}");
+    let (gpus, uncached, output): (f64, f64, f64) =
+        sqlx::query_as("SELECT replica_gpus, mix_uncached, mix_output FROM curves WHERE id = $1")
+            .bind(id)
+            .fetch_one(&db.pool)
+            .await
+            .expect("curve");
+    assert_eq!((gpus, uncached, output), (20.0, 8192.0, 1024.0));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn raw_files_need_the_hardware() {
     let (_app, db, _store) = app_with_store().await;
