@@ -137,6 +137,14 @@ pub struct Outcome {
     pub notes: Vec<String>,
 }
 
+fn rows(n: usize) -> String {
+    if n == 1 {
+        "1 row".to_owned()
+    } else {
+        format!("{n} rows")
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for note in &self.notes {
@@ -153,16 +161,16 @@ impl fmt::Display for Outcome {
             ),
             Some(r) => write!(
                 f,
-                "Wrote dataset revision {r} ({} rows new or changed over revision {}).",
-                self.changes.len(),
+                "Wrote dataset revision {r} ({} new or changed over revision {}).",
+                rows(self.changes.len()),
                 self.base
             ),
             None => write!(
                 f,
-                "Dry run: revision {} would bring {} rows new or changed over revision {}; nothing \
+                "Dry run: revision {} would bring {} new or changed over revision {}; nothing \
                  was written.",
                 self.base + 1,
-                self.changes.len(),
+                rows(self.changes.len()),
                 self.base
             ),
         }
