@@ -10,9 +10,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 use sqlx::AnyPool;
 
+pub use super::rows::rows_at;
 use super::rows::{
-    fetch, introduced, newest, ChipRow, CurveRow, HeadlineRow, ModelRow, OfferRow, PointRow,
-    SourceRow, TierRow, WeightsRow,
+    ChipRow, CurveRow, HeadlineRow, ModelRow, OfferRow, PointRow, SourceRow, TierRow, WeightsRow,
 };
 
 /// Rows of every kind: what a set of files brings, or the dataset at a revision.
@@ -197,58 +197,6 @@ pub fn plan(current: &Rows, incoming: &Rows) -> (Rows, Vec<Change>) {
 
 fn filter<T: Clone>(rows: &[T], keep: impl Fn(&T) -> bool) -> Vec<T> {
     rows.iter().filter(|r| keep(r)).cloned().collect()
-}
-
-/// The rows in force at `revision` (each curve with its own points).
-pub async fn rows_at(pool: &AnyPool, revision: i64) -> Result<Rows, sqlx::Error> {
-    let curves: Vec<CurveRow> = fetch(
-        pool,
-        &newest("curves", &["id"], &introduced("curves")),
-        revision,
-    )
-    .await?;
-    let mut points = Vec::new();
-    for c in &curves {
-        let mut p: Vec<PointRow> = sqlx::query_as(
-            "SELECT curve, idx, tps, tokens_per_s_per_gpu, usd_per_mtok, note FROM curve_points \
-             WHERE curve = $1 AND revision = $2 ORDER BY idx",
-        )
-        .bind(&c.id)
-        .bind(c.revision)
-        .fetch_all(pool)
-        .await?;
-        points.append(&mut p);
-    }
-    Ok(Rows {
-        sources: fetch(pool, &newest("sources", &["key"], "t.key"), revision).await?,
-        models: fetch(pool, &newest("models", &["id"], "t.id"), revision).await?,
-        weights: fetch(
-            pool,
-            &newest(
-                "model_weights",
-                &["model", "precision"],
-                "t.model, t.precision",
-            ),
-            revision,
-        )
-        .await?,
-        chips: fetch(pool, &newest("chips", &["id"], "t.id"), revision).await?,
-        tiers: fetch(
-            pool,
-            &newest("price_tiers", &["chip", "tier"], "t.chip, t.tier"),
-            revision,
-        )
-        .await?,
-        offers: fetch(
-            pool,
-            &newest("api_offers", &["id"], &introduced("api_offers")),
-            revision,
-        )
-        .await?,
-        curves,
-        points,
-        headlines: fetch(pool, &newest("headlines", &["id"], "t.id"), revision).await?,
-    })
 }
 
 /// Today's date (UTC), `YYYY-MM-DD`.

@@ -8,8 +8,10 @@ use servecost::dataset::{
 use servecost::units::Mix;
 use sqlx::{AnyPool, FromRow};
 
+use super::import::Rows;
+
 /// Rows of `table` whose revision is the newest not above `?` for their key columns `keys`.
-pub(crate) fn newest(table: &str, keys: &[&str], order: &str) -> String {
+fn newest(table: &str, keys: &[&str], order: &str) -> String {
     let matches: Vec<String> = keys.iter().map(|k| format!("t2.{k} = t.{k}")).collect();
     format!(
         "SELECT {} FROM {table} t WHERE t.revision = (SELECT MAX(t2.revision) FROM {table} t2 \
@@ -77,7 +79,7 @@ impl From<Flag> for bool {
 /// Order by the revision that first brought each id, then by id: the first offer or curve of a
 /// model is its default, and a later revision that changes a row must not move it (nor make a
 /// newly imported curve the default).
-pub(crate) fn introduced(table: &str) -> String {
+fn introduced(table: &str) -> String {
     format!("(SELECT MIN(t3.revision) FROM {table} t3 WHERE t3.id = t.id), t.id")
 }
 
@@ -243,11 +245,7 @@ fn corrupt(what: String) -> sqlx::Error {
     sqlx::Error::Protocol(what)
 }
 
-pub(crate) async fn fetch<T>(
-    pool: &AnyPool,
-    sql: &str,
-    revision: i64,
-) -> Result<Vec<T>, sqlx::Error>
+async fn fetch<T>(pool: &AnyPool, sql: &str, revision: i64) -> Result<Vec<T>, sqlx::Error>
 where
     T: for<'r> FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
 {
@@ -257,17 +255,10 @@ where
         .await
 }
 
-async fn curve(pool: &AnyPool, row: CurveRow) -> Result<Curve, sqlx::Error> {
-    let points: Vec<PointRow> = sqlx::query_as(
-        "SELECT curve, idx, tps, tokens_per_s_per_gpu, usd_per_mtok, note FROM curve_points \
-         WHERE curve = $1 AND revision = $2 ORDER BY idx",
-    )
-    .bind(&row.id)
-    .bind(row.revision)
-    .fetch_all(pool)
-    .await?;
+fn curve(row: CurveRow, points: &[PointRow]) -> Result<Curve, sqlx::Error> {
     let points = points
-        .into_iter()
+        .iter()
+        .filter(|p| p.curve == row.id)
         .map(
             |p| match (p.tokens_per_s_per_gpu, p.usd_per_mtok, row.price_basis_usd) {
                 (Some(t), _, _) => Ok(CurvePoint {
@@ -299,50 +290,79 @@ async fn curve(pool: &AnyPool, row: CurveRow) -> Result<Curve, sqlx::Error> {
     })
 }
 
-/// The dataset at `revision`.
-pub async fn load(pool: &AnyPool, revision: i64) -> Result<Dataset, sqlx::Error> {
-    let sources: Vec<SourceRow> =
-        fetch(pool, &newest("sources", &["key"], "t.key"), revision).await?;
-    let models: Vec<ModelRow> = fetch(pool, &newest("models", &["id"], "t.id"), revision).await?;
-    let weights: Vec<WeightsRow> = fetch(
-        pool,
-        &newest(
-            "model_weights",
-            &["model", "precision"],
-            "t.model, t.precision",
-        ),
-        revision,
-    )
-    .await?;
-    let chips: Vec<ChipRow> = fetch(pool, &newest("chips", &["id"], "t.id"), revision).await?;
-    let tiers: Vec<TierRow> = fetch(
-        pool,
-        &newest(
-            "price_tiers",
-            &["chip", "tier"],
-            "t.chip, t.usd_per_gpu_hour",
-        ),
-        revision,
-    )
-    .await?;
-    let offers: Vec<OfferRow> = fetch(
-        pool,
-        &newest("api_offers", &["id"], &introduced("api_offers")),
-        revision,
-    )
-    .await?;
-    let curve_rows: Vec<CurveRow> = fetch(
+/// The rows in force at `revision` (each curve with its own points).
+pub async fn rows_at(pool: &AnyPool, revision: i64) -> Result<Rows, sqlx::Error> {
+    let curves: Vec<CurveRow> = fetch(
         pool,
         &newest("curves", &["id"], &introduced("curves")),
         revision,
     )
     .await?;
-    let headlines: Vec<HeadlineRow> =
-        fetch(pool, &newest("headlines", &["id"], "t.id"), revision).await?;
-    let mut curves = Vec::with_capacity(curve_rows.len());
-    for row in curve_rows {
-        curves.push(curve(pool, row).await?);
+    let mut points = Vec::new();
+    for c in &curves {
+        let mut p: Vec<PointRow> = sqlx::query_as(
+            "SELECT curve, idx, tps, tokens_per_s_per_gpu, usd_per_mtok, note FROM curve_points \
+             WHERE curve = $1 AND revision = $2 ORDER BY idx",
+        )
+        .bind(&c.id)
+        .bind(c.revision)
+        .fetch_all(pool)
+        .await?;
+        points.append(&mut p);
     }
+    Ok(Rows {
+        sources: fetch(pool, &newest("sources", &["key"], "t.key"), revision).await?,
+        models: fetch(pool, &newest("models", &["id"], "t.id"), revision).await?,
+        weights: fetch(
+            pool,
+            &newest(
+                "model_weights",
+                &["model", "precision"],
+                "t.model, t.precision",
+            ),
+            revision,
+        )
+        .await?,
+        chips: fetch(pool, &newest("chips", &["id"], "t.id"), revision).await?,
+        tiers: fetch(
+            pool,
+            &newest(
+                "price_tiers",
+                &["chip", "tier"],
+                "t.chip, t.usd_per_gpu_hour",
+            ),
+            revision,
+        )
+        .await?,
+        offers: fetch(
+            pool,
+            &newest("api_offers", &["id"], &introduced("api_offers")),
+            revision,
+        )
+        .await?,
+        curves,
+        points,
+        headlines: fetch(pool, &newest("headlines", &["id"], "t.id"), revision).await?,
+    })
+}
+
+/// The dataset at `revision`.
+pub async fn load(pool: &AnyPool, revision: i64) -> Result<Dataset, sqlx::Error> {
+    let Rows {
+        sources,
+        models,
+        weights,
+        chips,
+        tiers,
+        offers,
+        curves: curve_rows,
+        points,
+        headlines,
+    } = rows_at(pool, revision).await?;
+    let curves = curve_rows
+        .into_iter()
+        .map(|row| curve(row, &points))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(Dataset {
         revision,
         sources: sources

@@ -188,6 +188,15 @@ fn schema_section(out: &mut String, name: &str, schema: &Value) {
     out.push_str("</section>");
 }
 
+/// `GET /path`, as headings and the list of operations show it.
+fn label(path: &str, method: &str) -> String {
+    format!(
+        "<span class=\"method\">{}</span> <code>{}</code>",
+        method.to_uppercase(),
+        esc(path)
+    )
+}
+
 fn operation(out: &mut String, path: &str, method: &str, op: &Value) {
     let summary = op
         .get("summary")
@@ -195,10 +204,9 @@ fn operation(out: &mut String, path: &str, method: &str, op: &Value) {
         .unwrap_or_default();
     let _ = write!(
         out,
-        "<section class=\"api-op\" id=\"{}\"><h3><span class=\"method\">{}</span> <code>{}</code></h3>",
+        "<section class=\"api-op\" id=\"{}\"><h3>{}</h3>",
         anchor(path, method),
-        method.to_uppercase(),
-        esc(path)
+        label(path, method)
     );
     out.push_str(&prose(summary));
     if let Some(d) = op.get("description").and_then(Value::as_str) {
@@ -328,10 +336,9 @@ pub fn render() -> String {
                     .unwrap_or_default();
                 let _ = write!(
                     out,
-                    "<li><a href=\"#{}\"><span class=\"method\">{}</span> <code>{}</code></a>: {}</li>",
+                    "<li><a href=\"#{}\">{}</a>: {}</li>",
                     anchor(path, method),
-                    method.to_uppercase(),
-                    esc(path),
+                    label(path, method),
                     inline(summary)
                 );
             }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use axum::http::{header, StatusCode};
 use serde_json::Value;
 
-use crate::common::{app, app_with_store, body_text, get, json, post_json, send};
+use crate::common::{app, app_with_store, body_text, get, json, post_json, reprice, send};
 
 /// Checks `value` against `schema` (the subset of JSON Schema utoipa writes), strictly: an object
 /// may only have documented fields, and must have the required ones.
@@ -296,19 +296,7 @@ async fn answers_fit_their_documented_schemas() {
     let body = json(&app, &format!("/api/v1/scenarios/{id}"), StatusCode::OK).await;
     assert_fits(&doc, path, "get", 200, &body);
     // With a newer revision the answer also carries the current report.
-    sqlx::query("INSERT INTO dataset_revisions (id, created_at, description) VALUES (2, '2026-12-01T00:00:00Z', 'schema test')")
-        .execute(&db.pool)
-        .await
-        .expect("revision");
-    sqlx::query(
-        "INSERT INTO api_offers (id, revision, model, name, price_in, price_out, cache_discount, markup, speed_tps, source, note) \
-         SELECT id, 2, model, name, price_in, price_out * 2, cache_discount, markup, speed_tps, source, note FROM api_offers \
-         WHERE id = 'muse-spark-open-api' AND revision = 1",
-    )
-    .execute(&db.pool)
-    .await
-    .expect("offer");
-    store.reload().await.expect("reload");
+    reprice(&db, &store, 1.0, 2.0).await;
     let body = json(&app, &format!("/api/v1/scenarios/{id}"), StatusCode::OK).await;
     assert!(body["current"].is_object());
     assert_fits(&doc, path, "get", 200, &body);

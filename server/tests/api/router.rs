@@ -1,6 +1,6 @@
 //! The router in process, against a fresh SQLite with the migrations applied.
 
-use crate::common::{app, body_text, get, json};
+use crate::common::{app, body_text, get, json, problem_params};
 use axum::http::{header, StatusCode};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -56,13 +56,7 @@ async fn bad_parameters_get_a_400_naming_each() {
         StatusCode::BAD_REQUEST,
     )
     .await;
-    let params: Vec<&str> = r["problems"]
-        .as_array()
-        .expect("problems")
-        .iter()
-        .filter_map(|p| p["param"].as_str())
-        .collect();
-    assert_eq!(params, ["tps", "util"]);
+    assert_eq!(problem_params(&r), ["tps", "util"]);
     assert!(r["problems"][0]["reason"]
         .as_str()
         .expect("reason")

@@ -1,6 +1,8 @@
 //! Saved scenarios: idempotent, validated, size- and rate-limited, pinned to their revision.
 
-use crate::common::{app, app_with_store, body_text, get, json, post_json, send};
+use crate::common::{
+    app, app_with_store, body_text, get, json, post_json, problem_params, reprice, send,
+};
 use axum::http::{header, Request, StatusCode};
 
 async fn save(app: &axum::Router, body: &str) -> (StatusCode, serde_json::Value) {
@@ -61,13 +63,7 @@ async fn bad_saves_name_the_problem() {
     let (app, _db) = app().await;
     let (status, r) = save(&app, r#"{"query":"tps=-1","name":""}"#).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    let params: Vec<&str> = r["problems"]
-        .as_array()
-        .expect("problems")
-        .iter()
-        .filter_map(|p| p["param"].as_str())
-        .collect();
-    assert_eq!(params, ["name", "tps"]);
+    assert_eq!(problem_params(&r), ["name", "tps"]);
     let (status, _) = save(&app, "not json").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let huge = format!(
@@ -110,19 +106,7 @@ async fn a_saved_link_keeps_its_numbers_after_new_data() {
     let id = first["id"].as_str().expect("id").to_owned();
     let before = json(&app, &format!("/api/v1/scenarios/{id}"), StatusCode::OK).await;
     // A new dataset revision halves the API's input price.
-    sqlx::query("INSERT INTO dataset_revisions (id, created_at, description) VALUES (2, '2026-12-01T00:00:00Z', 'test price cut')")
-        .execute(&db.pool)
-        .await
-        .expect("revision");
-    sqlx::query(
-        "INSERT INTO api_offers (id, revision, model, name, price_in, price_out, cache_discount, markup, speed_tps, source, note) \
-         SELECT id, 2, model, name, price_in / 2, price_out, cache_discount, markup, speed_tps, source, note FROM api_offers \
-         WHERE id = 'muse-spark-open-api' AND revision = 1",
-    )
-    .execute(&db.pool)
-    .await
-    .expect("offer");
-    store.reload().await.expect("reload");
+    reprice(&db, &store, 0.5, 1.0).await;
     let after = json(&app, &format!("/api/v1/scenarios/{id}"), StatusCode::OK).await;
     assert_eq!(
         after["report"]["rent"]["monthly_usd"],

@@ -151,3 +151,37 @@ pub fn post_json(uri: &str, body: &str) -> Request<Body> {
         .body(Body::from(body.to_owned()))
         .expect("request")
 }
+
+/// Writes dataset revision 2, in which the default API offer's prices are multiplied by
+/// `input` and `output` (SQL runs on either engine), and makes the store load it.
+pub async fn reprice(db: &TestDb, store: &app::db::Store, input: f64, output: f64) {
+    sqlx::query(
+        "INSERT INTO dataset_revisions (id, created_at, description) \
+         VALUES (2, '2026-12-01T00:00:00Z', 'test repricing')",
+    )
+    .execute(&db.pool)
+    .await
+    .expect("revision");
+    sqlx::query(
+        "INSERT INTO api_offers (id, revision, model, name, price_in, price_out, cache_discount, \
+         markup, speed_tps, source, note) SELECT id, 2, model, name, price_in * $1, price_out * $2, \
+         cache_discount, markup, speed_tps, source, note FROM api_offers \
+         WHERE id = 'muse-spark-open-api' AND revision = 1",
+    )
+    .bind(input)
+    .bind(output)
+    .execute(&db.pool)
+    .await
+    .expect("offer");
+    store.reload().await.expect("reload");
+}
+
+/// The parameters an error body names, in order.
+pub fn problem_params(body: &serde_json::Value) -> Vec<&str> {
+    body["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .filter_map(|p| p["param"].as_str())
+        .collect()
+}
