@@ -40,6 +40,23 @@ fn prose(text: &str) -> String {
         .collect()
 }
 
+/// The text at `key` of a JSON object, or "".
+fn text_at<'a>(value: &'a Value, key: &str) -> &'a str {
+    value.get(key).and_then(Value::as_str).unwrap_or_default()
+}
+
+/// Every (path, method, operation) of the document's paths, in order.
+fn operations(paths: &Map<String, Value>) -> Vec<(&str, &'static str, &Value)> {
+    paths
+        .iter()
+        .flat_map(|(path, item)| {
+            METHODS
+                .iter()
+                .filter_map(move |m| item.get(*m).map(|op| (path.as_str(), *m, op)))
+        })
+        .collect()
+}
+
 fn anchor(path: &str, method: &str) -> String {
     let slug: String = path
         .chars()
@@ -198,10 +215,7 @@ fn label(path: &str, method: &str) -> String {
 }
 
 fn operation(out: &mut String, path: &str, method: &str, op: &Value) {
-    let summary = op
-        .get("summary")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
+    let summary = text_at(op, "summary");
     let _ = write!(
         out,
         "<section class=\"api-op\" id=\"{}\"><h3>{}</h3>",
@@ -219,7 +233,7 @@ fn operation(out: &mut String, path: &str, method: &str, op: &Value) {
              </tr></thead><tbody>",
         );
         for p in params {
-            let text = |k: &str| p.get(k).and_then(Value::as_str).unwrap_or_default();
+            let text = |k: &str| text_at(p, k);
             let required = if p.get("required").and_then(Value::as_bool) == Some(true) {
                 " <span class=\"required\">required</span>"
             } else {
@@ -277,10 +291,7 @@ fn operation(out: &mut String, path: &str, method: &str, op: &Value) {
                 out,
                 "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
                 esc(status),
-                esc(r
-                    .get("description")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default()),
+                esc(text_at(r, "description")),
                 body.join("<br>")
             );
         }
@@ -310,10 +321,7 @@ pub fn render() -> String {
     if let Some(d) = doc.pointer("/info/description").and_then(Value::as_str) {
         out.push_str(&prose(d));
     }
-    let version = doc
-        .get("openapi")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
+    let version = text_at(&doc, "openapi");
     let _ = write!(
         out,
         "<p>The machine-readable document: <a href=\"/api/v1/openapi.json\">/api/v1/openapi.json</a> \
@@ -327,30 +335,18 @@ pub fn render() -> String {
         .cloned()
         .unwrap_or_default();
     out.push_str("<nav aria-label=\"Operations\"><h2>Operations</h2><ul>");
-    for (path, item) in &paths {
-        for method in METHODS {
-            if let Some(op) = item.get(method) {
-                let summary = op
-                    .get("summary")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
-                let _ = write!(
-                    out,
-                    "<li><a href=\"#{}\">{}</a>: {}</li>",
-                    anchor(path, method),
-                    label(path, method),
-                    inline(summary)
-                );
-            }
-        }
+    for (path, method, op) in operations(&paths) {
+        let _ = write!(
+            out,
+            "<li><a href=\"#{}\">{}</a>: {}</li>",
+            anchor(path, method),
+            label(path, method),
+            inline(text_at(op, "summary"))
+        );
     }
     out.push_str("</ul></nav><h2>Operations in detail</h2>");
-    for (path, item) in &paths {
-        for method in METHODS {
-            if let Some(op) = item.get(method) {
-                operation(&mut out, path, method, op);
-            }
-        }
+    for (path, method, op) in operations(&paths) {
+        operation(&mut out, path, method, op);
     }
     out.push_str("<h2>Schemas</h2>");
     if let Some(schemas) = doc
