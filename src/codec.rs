@@ -198,6 +198,22 @@ pub fn spec(name: &str) -> Option<&'static NumSpec> {
     NUMBERS.iter().find(|s| s.name == name)
 }
 
+/// The parameters of each way to give the workload; a link uses one form only.
+pub mod forms {
+    /// All tokens and their mix.
+    pub const MIX: [&str; 2] = ["tokens", "mix"];
+    /// Each class's monthly total.
+    pub const TOTALS: [&str; 3] = ["input", "cached", "output"];
+    /// Requests with a per-request shape (or a preset).
+    pub const SHAPE: [&str; 5] = [
+        "requests",
+        "workload",
+        "input_per_request",
+        "cache_hit",
+        "output_per_request",
+    ];
+}
+
 /// Parameters that are not numbers, with their accepted values.
 pub const OTHERS: &[(&str, &str)] = &[
     ("v", "1"),

@@ -274,16 +274,9 @@ impl Reader {
     }
 
     fn workload(&mut self) -> Option<Workload> {
-        const TOTALS: [&str; 3] = ["input", "cached", "output"];
-        const SHAPE: [&str; 5] = [
-            "requests",
-            "workload",
-            "input_per_request",
-            "cache_hit",
-            "output_per_request",
-        ];
+        use super::forms::{MIX, SHAPE, TOTALS};
         let forms: Vec<&str> = [
-            ("tokens", self.has("tokens") || self.has("mix")),
+            ("tokens", MIX.iter().any(|p| self.has(p))),
             ("input", TOTALS.iter().any(|p| self.has(p))),
             ("requests", SHAPE.iter().any(|p| self.has(p))),
         ]
@@ -300,7 +293,7 @@ impl Reader {
                      per-request shape; got {all}"
                 ),
             );
-            for p in ["tokens", "mix"].iter().chain(&TOTALS).chain(&SHAPE) {
+            for p in MIX.iter().chain(&TOTALS).chain(&SHAPE) {
                 self.get(p);
             }
             return None;

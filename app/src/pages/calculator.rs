@@ -34,7 +34,7 @@ pub fn Calculator() -> impl IntoView {
         <header class="masthead">
             <h1>"servecost"</h1>
             <p class="tagline">"Self-host an open-weight model, or rent it per token? Priced class by class, idle hours, staff and peak capacity included."</p>
-            <nav class="site-nav" aria-label="Pages"><a href="/data" rel="external">"Data"</a> <a href="/method" rel="external">"Method"</a> <a href="/api/v1/docs" rel="external">"API"</a></nav>
+            <crate::components::SiteNav current="/"/>
         </header>
         <Suspense fallback=|| view! { <p>"Loading the dataset…"</p> }>
             {move || Suspend::new(async move {

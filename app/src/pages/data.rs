@@ -28,7 +28,7 @@ pub fn Data() -> impl IntoView {
         <Title text="servecost: the dataset"/>
         <header class="masthead">
             <h1>"The dataset"</h1>
-            <nav class="site-nav" aria-label="Pages"><a href="/">"Calculator"</a> <a href="/method">"Method"</a> <a href="/api/v1/docs" rel="external">"API"</a></nav>
+            <crate::components::SiteNav current="/data"/>
         </header>
         <Suspense fallback=|| view! { <p>"Loading…"</p> }>
             {move || Suspend::new(async move {

@@ -33,7 +33,7 @@ pub fn Method() -> impl IntoView {
         <Title text="servecost: how the calculation works"/>
         <header class="masthead">
             <h1>"How the calculation works"</h1>
-            <nav class="site-nav" aria-label="Pages"><a href="/">"Calculator"</a> <a href="/data">"Data"</a> <a href="/api/v1/docs" rel="external">"API"</a></nav>
+            <crate::components::SiteNav current="/method"/>
         </header>
         <article class="method">
             <p>"All money is US dollars, all volumes are tokens per month, and a month is 730 hours. Every token is one of three classes: uncached input (U), cached input (C, served from a prefix cache) and output (O). Published figures that count all tokens alike hide how different these are: an agent trace is nearly all cached input, a chat product nearly the opposite."</p>

@@ -45,7 +45,7 @@ pub fn Saved() -> impl IntoView {
                             resp.set_status(http::StatusCode::NOT_FOUND);
                         }
                         view! {
-                            <header class="masthead"><h1>"Saved scenario"</h1></header>
+                            <header class="masthead"><h1>"Saved scenario"</h1><crate::components::SiteNav current=""/></header>
                             <p class="error" data-testid="saved-error">{message}</p>
                             <p><a href="/" rel="external">"Open the calculator"</a></p>
                         }
@@ -90,6 +90,7 @@ fn Page(
                 {format!("Saved {} with dataset revision {}. ", s.created_at, s.revision)}
                 <a href=current.clone() rel="external">"Open in the calculator"</a>
             </p>
+            <crate::components::SiteNav current=""/>
         </header>
         {(!s.note.is_empty()).then(|| view! { <p class="note">{s.note.clone()}</p> })}
         {notice}

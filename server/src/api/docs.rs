@@ -3,7 +3,9 @@
 
 use std::fmt::Write;
 
+use app::components::SiteNav;
 use axum::response::Html;
+use leptos::prelude::*;
 use serde_json::{Map, Value};
 
 use crate::api::openapi::document;
@@ -313,10 +315,9 @@ pub fn render() -> String {
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"/>\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\
          <title>servecost: {0}</title><link rel=\"stylesheet\" href=\"/pkg/servecost.css\"/></head>\
-         <body><main class=\"api-docs\"><header class=\"masthead\"><h1>{0}</h1>\
-         <nav class=\"site-nav\" aria-label=\"Pages\"><a href=\"/\">Calculator</a> \
-         <a href=\"/data\">Data</a> <a href=\"/method\">Method</a> <a href=\"/api/v1/docs\" aria-current=\"page\">API</a></nav></header>",
-        esc(title)
+         <body><main class=\"api-docs\"><header class=\"masthead\"><h1>{0}</h1>{1}</header>",
+        esc(title),
+        view! { <SiteNav current="/api/v1/docs"/> }.to_html()
     );
     if let Some(d) = doc.pointer("/info/description").and_then(Value::as_str) {
         out.push_str(&prose(d));

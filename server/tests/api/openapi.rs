@@ -342,4 +342,9 @@ async fn the_docs_page_shows_every_operation_and_schema() {
         );
     }
     assert!(html.contains("href=\"/api/v1/openapi.json\""));
+    // The site's navigation, as on every page.
+    assert!(
+        html.contains(r#"<a href="/data" rel="external">Data</a>"#),
+        "no site navigation"
+    );
 }

@@ -2,6 +2,7 @@
 //! interactivity target with the published operating points, and the weekly load profile.
 
 use leptos::prelude::*;
+use servecost::codec::forms::{MIX, SHAPE, TOTALS};
 use servecost::codec::write_number;
 use servecost::profile::ProfileSpec;
 use servecost::workload::{Preset, Workload};
@@ -9,16 +10,6 @@ use servecost::workload::{Preset, Workload};
 use crate::charts::sparkline;
 use crate::components::inputs::Ctx;
 use crate::components::{Choice, Field};
-
-const SHAPE: [&str; 5] = [
-    "requests",
-    "workload",
-    "input_per_request",
-    "cache_hit",
-    "output_per_request",
-];
-const MIX: [&str; 2] = ["tokens", "mix"];
-const TOTALS: [&str; 3] = ["input", "cached", "output"];
 
 /// The workload section.
 #[component]
