@@ -13,10 +13,12 @@ pub use tornado::tornado;
 pub use tps::cost_vs_tps;
 pub use volume::cost_vs_volume;
 
-use plotters::chart::{ChartContext, SeriesLabelPosition};
+use plotters::chart::ChartContext;
 use plotters::coord::CoordTranslate;
 use plotters::drawing::DrawingAreaErrorKind;
+use plotters::element::{PathElement, Rectangle, Text};
 use plotters::prelude::DrawingBackend;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::{Color, IntoFont, RGBColor, TextStyle, WHITE};
 
 /// Renting.
@@ -107,16 +109,92 @@ pub fn category(names: &[String], v: f64) -> String {
     }
 }
 
-/// Draws the legend of `chart` at `position`, in the house style.
+/// What a legend entry shows beside its label.
+#[derive(Debug, Clone, Copy)]
+pub enum Swatch {
+    /// A line of this colour and width.
+    Line(RGBColor, u32),
+    /// A filled block of this colour.
+    Block(RGBColor),
+}
+
+/// A corner of the plotting area.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Corner {
+    /// Top left.
+    UpperLeft,
+    /// Top right.
+    UpperRight,
+    /// Bottom right.
+    LowerRight,
+}
+
+/// Legend text size.
+const LEGEND_FONT: u32 = 14;
+
+/// Width of `text` at `size`, estimated from its characters (sans-serif averages about 0.55 em).
+fn text_width(text: &str, size: u32) -> i32 {
+    (text.chars().count() as f64 * f64::from(size) * 0.55).ceil() as i32
+}
+
+/// Draws a legend in a corner of `chart`'s plotting area, in the house style.
+///
+/// plotters' own legend measures each label by laying it out in the page, which in the browser
+/// forces a layout of the whole page for every label of every chart on every edit; this one
+/// estimates widths, so the server and the browser draw the same SVG and nothing is measured.
 pub fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
-    chart: &mut ChartContext<'a, DB, CT>,
-    position: SeriesLabelPosition,
+    chart: &ChartContext<'a, DB, CT>,
+    entries: &[(&str, Swatch)],
+    corner: Corner,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    chart
-        .configure_series_labels()
-        .position(position)
-        .background_style(WHITE.mix(0.9))
-        .border_style(GRID)
-        .label_font(font(14))
-        .draw()
+    if entries.is_empty() {
+        return Ok(());
+    }
+    let area = chart.plotting_area().strip_coord_spec();
+    let (width, height) = area.dim_in_pixel();
+    let (width, height) = (width as i32, height as i32);
+    let (pad, swatch, gap, row) = (8, 18, 8, 20);
+    let label = entries
+        .iter()
+        .map(|(t, _)| text_width(t, LEGEND_FONT))
+        .max()
+        .unwrap_or(0);
+    let (w, h) = (
+        pad * 2 + swatch + gap + label,
+        pad * 2 + row * entries.len() as i32 - 4,
+    );
+    let (x0, y0) = match corner {
+        Corner::UpperLeft => (10, 10),
+        Corner::UpperRight => (width - w - 10, 10),
+        Corner::LowerRight => (width - w - 10, height - h - 10),
+    };
+    area.draw(&Rectangle::new(
+        [(x0, y0), (x0 + w, y0 + h)],
+        WHITE.mix(0.9).filled(),
+    ))?;
+    area.draw(&Rectangle::new([(x0, y0), (x0 + w, y0 + h)], GRID))?;
+    for (i, (text, mark)) in entries.iter().enumerate() {
+        let y = y0 + pad + row * i as i32 + row / 2 - 2;
+        let x = x0 + pad;
+        match *mark {
+            Swatch::Line(colour, stroke) => {
+                area.draw(&PathElement::new(
+                    [(x, y), (x + swatch, y)],
+                    colour.stroke_width(stroke),
+                ))?;
+            }
+            Swatch::Block(colour) => {
+                area.draw(&Rectangle::new(
+                    [(x + 2, y - 6), (x + 16, y + 6)],
+                    colour.filled(),
+                ))?;
+            }
+        }
+        area.draw(&Text::new(
+            (*text).to_owned(),
+            (x + swatch + gap, y),
+            font(LEGEND_FONT).pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+    }
+    Ok(())
 }

@@ -4,7 +4,9 @@
 use plotters::prelude::*;
 use servecost::report::{Bar, ClassBars};
 
-use crate::charts::{category, font, legend, render, Drawn, GRID, HYBRID, RENT, SELF_HOST, SIZE};
+use crate::charts::{
+    category, font, legend, render, Corner, Drawn, Swatch, GRID, HYBRID, RENT, SELF_HOST, SIZE,
+};
 use crate::format;
 
 /// Colours of the bill's lines: busy, idle (a lighter tint of self-hosting), operations, overflow.
@@ -101,16 +103,13 @@ fn draw_breakdown<'a>(columns: &[Column<'_>], out: &'a mut String) -> Drawn<'a> 
             font(15),
         )))?;
     }
-    for (j, name) in ["Busy compute", "Idle compute", "Operations", "API overflow"]
-        .iter()
-        .enumerate()
-    {
-        chart
-            .draw_series(std::iter::empty::<Rectangle<(f64, f64)>>())?
-            .label(*name)
-            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], LINES[j].filled()));
-    }
-    legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+    let entries: Vec<(&str, Swatch)> =
+        ["Busy compute", "Idle compute", "Operations", "API overflow"]
+            .iter()
+            .zip(LINES)
+            .map(|(name, colour)| (*name, Swatch::Block(colour)))
+            .collect();
+    legend(&chart, &entries, Corner::UpperRight)?;
     root.present()?;
     Ok(())
 }
@@ -160,18 +159,19 @@ fn draw_per_class<'a>(classes: &[ClassBars], out: &'a mut String) -> Drawn<'a> {
         ("Self-host at full use", SELF_HOST),
         ("Self-host, whole bill", HYBRID),
     ];
-    for (k, (name, colour)) in sides.into_iter().enumerate() {
+    for (k, (_, colour)) in sides.iter().enumerate() {
         let bars = classes.iter().enumerate().filter_map(|(i, c)| {
             let v = [c.rent, c.self_marginal, c.self_effective][k];
             let x = i as f64 + 0.15 + 0.24 * k as f64;
             (v > 0.0).then(|| Rectangle::new([(x, floor), (x + 0.22, v)], colour.filled()))
         });
-        chart
-            .draw_series(bars)?
-            .label(name)
-            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], colour.filled()));
+        chart.draw_series(bars)?;
     }
-    legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+    let entries: Vec<(&str, Swatch)> = sides
+        .iter()
+        .map(|(name, colour)| (*name, Swatch::Block(*colour)))
+        .collect();
+    legend(&chart, &entries, Corner::UpperLeft)?;
     root.present()?;
     Ok(())
 }

@@ -4,7 +4,9 @@
 use plotters::prelude::*;
 use servecost::sensitivity::Sensitivity;
 
-use crate::charts::{font, legend, render, Drawn, GRID, INK, RENT, SELF_HOST, SIZE};
+use crate::charts::{
+    font, legend, render, Corner, Drawn, Swatch, GRID, INK, RENT, SELF_HOST, SIZE,
+};
 use crate::format;
 
 /// The chart as an SVG string (empty when there is nothing to draw).
@@ -73,16 +75,14 @@ fn draw<'a>(rows: &[Sensitivity], out: &'a mut String) -> Drawn<'a> {
     for (x, style) in [(base, INK.stroke_width(2)), (0.0, GRID.stroke_width(2))] {
         chart.draw_series(std::iter::once(PathElement::new([(x, 0.0), (x, n)], style)))?;
     }
-    for (name, colour) in [
-        ("Input at its low setting", RENT),
-        ("Input at its high setting", SELF_HOST),
-    ] {
-        chart
-            .draw_series(std::iter::empty::<Rectangle<(f64, f64)>>())?
-            .label(name)
-            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], colour.filled()));
-    }
-    legend(&mut chart, SeriesLabelPosition::LowerRight)?;
+    legend(
+        &chart,
+        &[
+            ("Input at its low setting", Swatch::Block(RENT)),
+            ("Input at its high setting", Swatch::Block(SELF_HOST)),
+        ],
+        Corner::LowerRight,
+    )?;
     root.present()?;
     Ok(())
 }

@@ -5,7 +5,7 @@
 use plotters::prelude::*;
 use servecost::series::CurveSeries;
 
-use crate::charts::{font, legend, render, Drawn, GRID, INK, PALETTE, SIZE};
+use crate::charts::{font, legend, render, Corner, Drawn, Swatch, GRID, INK, PALETTE, SIZE};
 use crate::format;
 
 /// The chart as an SVG string (empty when there is nothing to draw).
@@ -49,6 +49,7 @@ fn draw<'a>(series: &[CurveSeries], target: f64, out: &'a mut String) -> Drawn<'
         .label_style(font(15))
         .axis_desc_style(font(16))
         .draw()?;
+    let mut labels = Vec::with_capacity(series.len());
     for (i, s) in series.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
         // The clamped region of the scenario's curve, shaded.
@@ -59,19 +60,18 @@ fn draw<'a>(series: &[CurveSeries], target: f64, out: &'a mut String) -> Drawn<'
             )))?;
         }
         let width = if s.selected { 4 } else { 2 };
-        chart
-            .draw_series(LineSeries::new(
-                s.points.iter().map(|p| (p.tps, p.usd_per_mtok)),
-                colour.stroke_width(width),
-            ))?
-            .label(if s.selected {
+        chart.draw_series(LineSeries::new(
+            s.points.iter().map(|p| (p.tps, p.usd_per_mtok)),
+            colour.stroke_width(width),
+        ))?;
+        labels.push((
+            if s.selected {
                 format!("{} (yours)", s.label)
             } else {
                 s.label.clone()
-            })
-            .legend(move |(x, y)| {
-                PathElement::new([(x, y), (x + 18, y)], colour.stroke_width(width))
-            });
+            },
+            Swatch::Line(colour, width),
+        ));
     }
     chart.draw_series(std::iter::once(PathElement::new(
         [(target, y0), (target, y1)],
@@ -82,7 +82,8 @@ fn draw<'a>(series: &[CurveSeries], target: f64, out: &'a mut String) -> Drawn<'
         (target, y1 / 1.1),
         font(14),
     )))?;
-    legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+    let entries: Vec<(&str, Swatch)> = labels.iter().map(|(t, s)| (t.as_str(), *s)).collect();
+    legend(&chart, &entries, Corner::UpperLeft)?;
     root.present()?;
     Ok(())
 }

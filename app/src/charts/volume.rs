@@ -4,7 +4,9 @@
 use plotters::prelude::*;
 use servecost::series::CostVsVolume;
 
-use crate::charts::{font, legend, render, Drawn, GRID, HYBRID, INK, RENT, SELF_HOST, SIZE};
+use crate::charts::{
+    font, legend, render, Corner, Drawn, Swatch, GRID, HYBRID, INK, RENT, SELF_HOST, SIZE,
+};
 use crate::format;
 
 /// The chart as an SVG string (empty when there is nothing to draw).
@@ -50,13 +52,10 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Drawn<'a> {
         .axis_desc_style(font(16))
         .draw()?;
 
-    chart
-        .draw_series(LineSeries::new(
-            pts.iter().map(|p| (p.tokens, p.rent)),
-            RENT.stroke_width(3),
-        ))?
-        .label("Rent (API)")
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 18, y)], RENT.stroke_width(3)));
+    chart.draw_series(LineSeries::new(
+        pts.iter().map(|p| (p.tokens, p.rent)),
+        RENT.stroke_width(3),
+    ))?;
     let staircase = pts.windows(2).flat_map(|w| {
         [
             (w[0].tokens, w[0].self_host),
@@ -64,18 +63,17 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Drawn<'a> {
             (w[1].tokens, w[1].self_host),
         ]
     });
-    chart
-        .draw_series(LineSeries::new(staircase, SELF_HOST.stroke_width(3)))?
-        .label("Self-host")
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 18, y)], SELF_HOST.stroke_width(3)));
+    chart.draw_series(LineSeries::new(staircase, SELF_HOST.stroke_width(3)))?;
+    let mut entries = vec![
+        ("Rent (API)", Swatch::Line(RENT, 3)),
+        ("Self-host", Swatch::Line(SELF_HOST, 3)),
+    ];
     if pts.iter().all(|p| p.hybrid.is_some()) {
-        chart
-            .draw_series(LineSeries::new(
-                pts.iter().filter_map(|p| p.hybrid.map(|h| (p.tokens, h))),
-                HYBRID.stroke_width(2),
-            ))?
-            .label("Best hybrid")
-            .legend(|(x, y)| PathElement::new([(x, y), (x + 18, y)], HYBRID.stroke_width(2)));
+        chart.draw_series(LineSeries::new(
+            pts.iter().filter_map(|p| p.hybrid.map(|h| (p.tokens, h))),
+            HYBRID.stroke_width(2),
+        ))?;
+        entries.push(("Best hybrid", Swatch::Line(HYBRID, 2)));
     }
     let (y0, y1) = (lo * 0.8, hi * 1.25);
     let marks = [(Some(s.user_tokens), "your volume", INK)]
@@ -95,7 +93,7 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Drawn<'a> {
             ("sans-serif", 14).into_font().color(&colour),
         )))?;
     }
-    legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+    legend(&chart, &entries, Corner::UpperLeft)?;
     root.present()?;
     Ok(())
 }
