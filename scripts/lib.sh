@@ -56,6 +56,14 @@ ensure_chromium() {
   fi
 }
 
+ensure_wrk() {
+  if ! command -v wrk >/dev/null; then
+    say "installing wrk (Debian package), the load generator"
+    as_root apt-get update -qq
+    as_root apt-get install -y -qq wrk
+  fi
+}
+
 as_postgres() {
   if [ "$(id -u)" = 0 ]; then su postgres -s /bin/sh -c "$*"; else sudo -u postgres sh -c "$*"; fi
 }
