@@ -97,6 +97,47 @@ impl Rows {
     }
 }
 
+impl Rows {
+    /// These rows with `newer`'s on top: a row of `newer` replaces the row with its key, and a
+    /// curve of `newer` comes with its own points only. What the dataset would be after an import.
+    pub fn overlaid(&self, newer: &Rows) -> Rows {
+        // A replaced row keeps its place (the first model, offer or curve is a default, as
+        // the database orders rows by the revision that first brought their key); new keys
+        // come last.
+        fn merge<T: Clone>(old: &[T], new: &[T], key: impl Fn(&T) -> String) -> Vec<T> {
+            let newer: BTreeMap<String, &T> = new.iter().map(|r| (key(r), r)).collect();
+            let known: BTreeSet<String> = old.iter().map(&key).collect();
+            old.iter()
+                .map(|r| newer.get(&key(r)).map_or(r, |n| *n))
+                .chain(new.iter().filter(|r| !known.contains(&key(r))))
+                .cloned()
+                .collect()
+        }
+        let new_curves: BTreeSet<&String> = newer.curves.iter().map(|c| &c.id).collect();
+        Rows {
+            sources: merge(&self.sources, &newer.sources, |r| r.key.clone()),
+            models: merge(&self.models, &newer.models, |r| r.id.clone()),
+            weights: merge(&self.weights, &newer.weights, |r| {
+                format!("{}/{}", r.model, r.precision)
+            }),
+            chips: merge(&self.chips, &newer.chips, |r| r.id.clone()),
+            tiers: merge(&self.tiers, &newer.tiers, |r| {
+                format!("{}/{}", r.chip, r.tier)
+            }),
+            offers: merge(&self.offers, &newer.offers, |r| r.id.clone()),
+            curves: merge(&self.curves, &newer.curves, |r| r.id.clone()),
+            points: self
+                .points
+                .iter()
+                .filter(|p| !new_curves.contains(&p.curve))
+                .chain(&newer.points)
+                .cloned()
+                .collect(),
+            headlines: merge(&self.headlines, &newer.headlines, |r| r.id.clone()),
+        }
+    }
+}
+
 /// What an import does to one row.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Change {

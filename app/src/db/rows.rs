@@ -76,9 +76,9 @@ impl From<Flag> for bool {
     }
 }
 
-/// Order by the revision that first brought each id, then by id: the first offer or curve of a
-/// model is its default, and a later revision that changes a row must not move it (nor make a
-/// newly imported curve the default).
+/// Order by the revision that first brought each id, then by id: the first model is the
+/// calculator's default, the first offer or curve of a model is its default, and a later
+/// revision must not move a row (nor make a newly imported model or curve the default).
 fn introduced(table: &str) -> String {
     format!("(SELECT MIN(t3.revision) FROM {table} t3 WHERE t3.id = t.id), t.id")
 }
@@ -312,7 +312,12 @@ pub async fn rows_at(pool: &AnyPool, revision: i64) -> Result<Rows, sqlx::Error>
     }
     Ok(Rows {
         sources: fetch(pool, &newest("sources", &["key"], "t.key"), revision).await?,
-        models: fetch(pool, &newest("models", &["id"], "t.id"), revision).await?,
+        models: fetch(
+            pool,
+            &newest("models", &["id"], &introduced("models")),
+            revision,
+        )
+        .await?,
         weights: fetch(
             pool,
             &newest(
@@ -348,6 +353,11 @@ pub async fn rows_at(pool: &AnyPool, revision: i64) -> Result<Rows, sqlx::Error>
 
 /// The dataset at `revision`.
 pub async fn load(pool: &AnyPool, revision: i64) -> Result<Dataset, sqlx::Error> {
+    dataset(rows_at(pool, revision).await?, revision)
+}
+
+/// The dataset the rows make, as revision `revision`.
+pub fn dataset(rows: Rows, revision: i64) -> Result<Dataset, sqlx::Error> {
     let Rows {
         sources,
         models,
@@ -358,7 +368,7 @@ pub async fn load(pool: &AnyPool, revision: i64) -> Result<Dataset, sqlx::Error>
         curves: curve_rows,
         points,
         headlines,
-    } = rows_at(pool, revision).await?;
+    } = rows;
     let curves = curve_rows
         .into_iter()
         .map(|row| curve(row, &points))

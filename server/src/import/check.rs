@@ -260,5 +260,32 @@ pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<Problem> {
             ));
         }
     }
+    // The calculator must still answer its default scenario with the data the import leaves.
+    if problems.is_empty() {
+        match app::db::rows::dataset(current.overlaid(incoming), 0) {
+            Err(e) => problems.push(Problem {
+                file: "import".into(),
+                at: String::new(),
+                field: String::new(),
+                problem: format!("the dataset after this import would not load: {e}"),
+            }),
+            Ok(data) => {
+                let scenario = servecost::Scenario::default();
+                if let Err(p) = servecost::evaluate(&scenario, &data) {
+                    let reasons: Vec<String> = p.iter().map(ToString::to_string).collect();
+                    problems.push(Problem {
+                        file: "import".into(),
+                        at: String::new(),
+                        field: String::new(),
+                        problem: format!(
+                            "after this import the calculator's default scenario would have no \
+                             answer: {}",
+                            reasons.join("; ")
+                        ),
+                    });
+                }
+            }
+        }
+    }
     problems
 }

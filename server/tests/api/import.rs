@@ -83,6 +83,10 @@ async fn every_sample_point_costs_what_the_dashboard_formula_gives() {
             .unwrap_or_else(|p| panic!("{file}: {p:?}"));
         assert!(outcome.revision.is_some(), "{file}: {outcome}");
         store.reload().await.expect("reload");
+        // A new model or curve never becomes the calculator's default.
+        let default = json(&app, "/api/v1/evaluate", StatusCode::OK).await;
+        assert_eq!(default["inputs"]["model"], "muse-spark-open", "{file}");
+        assert_eq!(default["inputs"]["curve"], "inferencex-b300-fp4", "{file}");
         let curve = outcome
             .changes
             .iter()
@@ -440,6 +444,40 @@ async fn bad_files_name_the_file_line_and_field_and_change_nothing() {
     assert!(problems[0]
         .problem
         .contains("imported together with the curve"));
+    assert_eq!(revisions(&db).await, 1, "nothing was written");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// An import that would leave the calculator without an answer for its default scenario is
+/// refused: here the default curve, with three zeros too many, contradicts the prefill rate.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_import_that_breaks_the_default_scenario_is_refused() {
+    let (_app, db, _store) = app_with_store().await;
+    let dir = std::env::temp_dir().join(format!("servecost-default-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("slow-curve.json");
+    let doc = serde_json::json!({
+        "curves": [{
+            "id": "inferencex-b300-fp4", "model": "muse-spark-open", "chip": "b300",
+            "precision": "fp4", "framework": "not stated", "replica_gpus": 4,
+            "mix_uncached": 810, "mix_cached": 26190, "mix_output": 180, "mix_stated": false,
+            "source": "inferencex"
+        }],
+        "curve_points": [
+            {"curve": "inferencex-b300-fp4", "tps": 50, "tokens_per_s_per_gpu": 9.0e8},
+            {"curve": "inferencex-b300-fp4", "tps": 250, "tokens_per_s_per_gpu": 8.0e8}
+        ]
+    });
+    std::fs::write(&file, doc.to_string()).expect("write");
+    let problems = import(&db, &[file.display().to_string()], Options::default())
+        .await
+        .expect_err("refused");
+    assert!(
+        problems[0]
+            .problem
+            .contains("default scenario would have no answer"),
+        "{problems:?}"
+    );
     assert_eq!(revisions(&db).await, 1, "nothing was written");
     let _ = std::fs::remove_dir_all(dir);
 }
