@@ -12,7 +12,8 @@ use sqlx::AnyPool;
 
 pub use super::rows::rows_at;
 use super::rows::{
-    ChipRow, CurveRow, HeadlineRow, ModelRow, OfferRow, PointRow, SourceRow, TierRow, WeightsRow,
+    ChipRow, CurveRow, HeadlineRow, Keyed, ModelRow, OfferRow, PointRow, SourceRow, TierRow,
+    WeightsRow,
 };
 
 /// Rows of every kind: what a set of files brings, or the dataset at a revision.
@@ -58,41 +59,76 @@ impl Rows {
 
     /// Every row as (kind, key, content), content as JSON for comparison and display.
     fn keyed(&self) -> Vec<(&'static str, String, serde_json::Value)> {
-        fn put<T: Serialize>(
+        fn put<T: Serialize + Keyed>(
             out: &mut Vec<(&'static str, String, serde_json::Value)>,
-            kind: &'static str,
             rows: &[T],
-            key: impl Fn(&T) -> String,
         ) {
             for r in rows {
-                out.push((
-                    kind,
-                    key(r),
-                    serde_json::to_value(r).unwrap_or(serde_json::Value::Null),
-                ));
+                let value = serde_json::to_value(r).unwrap_or(serde_json::Value::Null);
+                out.push((T::KIND, r.key(), value));
             }
         }
         let mut out = Vec::new();
-        put(&mut out, "source", &self.sources, |r| r.key.clone());
-        put(&mut out, "model", &self.models, |r| r.id.clone());
-        put(&mut out, "weights", &self.weights, |r| {
-            format!("{}/{}", r.model, r.precision)
-        });
-        put(&mut out, "chip", &self.chips, |r| r.id.clone());
-        put(&mut out, "price tier", &self.tiers, |r| {
-            format!("{}/{}", r.chip, r.tier)
-        });
-        put(&mut out, "API offer", &self.offers, |r| r.id.clone());
-        put(&mut out, "headline", &self.headlines, |r| r.id.clone());
+        put(&mut out, &self.sources);
+        put(&mut out, &self.models);
+        put(&mut out, &self.weights);
+        put(&mut out, &self.chips);
+        put(&mut out, &self.tiers);
+        put(&mut out, &self.offers);
+        put(&mut out, &self.headlines);
         // A curve and its points are one thing: a changed point is a changed curve.
         for c in &self.curves {
             let points: Vec<&PointRow> = self.points.iter().filter(|p| p.curve == c.id).collect();
             out.push((
-                "curve",
-                c.id.clone(),
+                CurveRow::KIND,
+                c.key(),
                 serde_json::json!({ "curve": c, "points": points }),
             ));
         }
+        out
+    }
+
+    /// These rows, each kind through `keep`.
+    fn filtered(&self, keep: impl Fn(&'static str, String) -> bool) -> Rows {
+        fn only<T: Clone + Keyed>(
+            rows: &[T],
+            keep: &impl Fn(&'static str, String) -> bool,
+        ) -> Vec<T> {
+            rows.iter()
+                .filter(|r| keep(T::KIND, r.key()))
+                .cloned()
+                .collect()
+        }
+        Rows {
+            sources: only(&self.sources, &keep),
+            models: only(&self.models, &keep),
+            weights: only(&self.weights, &keep),
+            chips: only(&self.chips, &keep),
+            tiers: only(&self.tiers, &keep),
+            offers: only(&self.offers, &keep),
+            curves: only(&self.curves, &keep),
+            points: only(&self.points, &keep),
+            headlines: only(&self.headlines, &keep),
+        }
+    }
+
+    /// Every (kind, key) with how many rows of this set have it (a point counts with its curve,
+    /// so points are left out).
+    pub fn key_counts(&self) -> BTreeMap<(&'static str, String), usize> {
+        fn count<T: Keyed>(out: &mut BTreeMap<(&'static str, String), usize>, rows: &[T]) {
+            for r in rows {
+                *out.entry((T::KIND, r.key())).or_default() += 1;
+            }
+        }
+        let mut out = BTreeMap::new();
+        count(&mut out, &self.sources);
+        count(&mut out, &self.models);
+        count(&mut out, &self.weights);
+        count(&mut out, &self.chips);
+        count(&mut out, &self.tiers);
+        count(&mut out, &self.offers);
+        count(&mut out, &self.curves);
+        count(&mut out, &self.headlines);
         out
     }
 }
@@ -104,28 +140,24 @@ impl Rows {
         // A replaced row keeps its place (the first model, offer or curve is a default, as
         // the database orders rows by the revision that first brought their key); new keys
         // come last.
-        fn merge<T: Clone>(old: &[T], new: &[T], key: impl Fn(&T) -> String) -> Vec<T> {
-            let newer: BTreeMap<String, &T> = new.iter().map(|r| (key(r), r)).collect();
-            let known: BTreeSet<String> = old.iter().map(&key).collect();
+        fn merge<T: Clone + Keyed>(old: &[T], new: &[T]) -> Vec<T> {
+            let newer: BTreeMap<String, &T> = new.iter().map(|r| (r.key(), r)).collect();
+            let known: BTreeSet<String> = old.iter().map(Keyed::key).collect();
             old.iter()
-                .map(|r| newer.get(&key(r)).map_or(r, |n| *n))
-                .chain(new.iter().filter(|r| !known.contains(&key(r))))
+                .map(|r| newer.get(&r.key()).map_or(r, |n| *n))
+                .chain(new.iter().filter(|r| !known.contains(&r.key())))
                 .cloned()
                 .collect()
         }
         let new_curves: BTreeSet<&String> = newer.curves.iter().map(|c| &c.id).collect();
         Rows {
-            sources: merge(&self.sources, &newer.sources, |r| r.key.clone()),
-            models: merge(&self.models, &newer.models, |r| r.id.clone()),
-            weights: merge(&self.weights, &newer.weights, |r| {
-                format!("{}/{}", r.model, r.precision)
-            }),
-            chips: merge(&self.chips, &newer.chips, |r| r.id.clone()),
-            tiers: merge(&self.tiers, &newer.tiers, |r| {
-                format!("{}/{}", r.chip, r.tier)
-            }),
-            offers: merge(&self.offers, &newer.offers, |r| r.id.clone()),
-            curves: merge(&self.curves, &newer.curves, |r| r.id.clone()),
+            sources: merge(&self.sources, &newer.sources),
+            models: merge(&self.models, &newer.models),
+            weights: merge(&self.weights, &newer.weights),
+            chips: merge(&self.chips, &newer.chips),
+            tiers: merge(&self.tiers, &newer.tiers),
+            offers: merge(&self.offers, &newer.offers),
+            curves: merge(&self.curves, &newer.curves),
             points: self
                 .points
                 .iter()
@@ -133,7 +165,7 @@ impl Rows {
                 .chain(&newer.points)
                 .cloned()
                 .collect(),
-            headlines: merge(&self.headlines, &newer.headlines, |r| r.id.clone()),
+            headlines: merge(&self.headlines, &newer.headlines),
         }
     }
 }
@@ -217,27 +249,8 @@ pub fn plan(current: &Rows, incoming: &Rows) -> (Rows, Vec<Change>) {
         }
         keep.insert((kind, key));
     }
-    let kept = |kind: &'static str, key: String| keep.contains(&(kind, key));
-    let rows = Rows {
-        sources: filter(&incoming.sources, |r| kept("source", r.key.clone())),
-        models: filter(&incoming.models, |r| kept("model", r.id.clone())),
-        weights: filter(&incoming.weights, |r| {
-            kept("weights", format!("{}/{}", r.model, r.precision))
-        }),
-        chips: filter(&incoming.chips, |r| kept("chip", r.id.clone())),
-        tiers: filter(&incoming.tiers, |r| {
-            kept("price tier", format!("{}/{}", r.chip, r.tier))
-        }),
-        offers: filter(&incoming.offers, |r| kept("API offer", r.id.clone())),
-        curves: filter(&incoming.curves, |r| kept("curve", r.id.clone())),
-        points: filter(&incoming.points, |r| kept("curve", r.curve.clone())),
-        headlines: filter(&incoming.headlines, |r| kept("headline", r.id.clone())),
-    };
+    let rows = incoming.filtered(|kind, key| keep.contains(&(kind, key)));
     (rows, changes)
-}
-
-fn filter<T: Clone>(rows: &[T], keep: impl Fn(&T) -> bool) -> Vec<T> {
-    rows.iter().filter(|r| keep(r)).cloned().collect()
 }
 
 /// Today's date (UTC), `YYYY-MM-DD`.
@@ -260,20 +273,28 @@ pub struct Revision {
 
 /// Every row ever written, as (revision, kind, key): which revision brought what.
 pub async fn brought(pool: &AnyPool) -> Result<Vec<(i64, String, String)>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT revision, 'source', key FROM sources \
-         UNION ALL SELECT revision, 'model', id FROM models \
-         UNION ALL SELECT revision, 'weights', model || '/' || precision FROM model_weights \
-         UNION ALL SELECT revision, 'chip', id FROM chips \
-         UNION ALL SELECT revision, 'price tier', chip || '/' || tier FROM price_tiers \
-         UNION ALL SELECT revision, 'API offer', id FROM api_offers \
-         UNION ALL SELECT revision, 'curve', id FROM curves \
-         UNION ALL SELECT revision, 'headline', id FROM headlines \
+    // Keys as `Keyed` writes them (`pair_key` is `a || '/' || b`).
+    let sql = format!(
+        "SELECT revision, '{}', key FROM sources \
+         UNION ALL SELECT revision, '{}', id FROM models \
+         UNION ALL SELECT revision, '{}', model || '/' || precision FROM model_weights \
+         UNION ALL SELECT revision, '{}', id FROM chips \
+         UNION ALL SELECT revision, '{}', chip || '/' || tier FROM price_tiers \
+         UNION ALL SELECT revision, '{}', id FROM api_offers \
+         UNION ALL SELECT revision, '{}', id FROM curves \
+         UNION ALL SELECT revision, '{}', id FROM headlines \
          UNION ALL SELECT revision, 'figure', key FROM facts \
          ORDER BY 1, 2, 3",
-    )
-    .fetch_all(pool)
-    .await
+        SourceRow::KIND,
+        ModelRow::KIND,
+        WeightsRow::KIND,
+        ChipRow::KIND,
+        TierRow::KIND,
+        OfferRow::KIND,
+        CurveRow::KIND,
+        HeadlineRow::KIND,
+    );
+    sqlx::query_as(&sql).fetch_all(pool).await
 }
 
 /// Every revision, newest first.

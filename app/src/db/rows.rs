@@ -83,6 +83,44 @@ fn introduced(table: &str) -> String {
     format!("(SELECT MIN(t3.revision) FROM {table} t3 WHERE t3.id = t.id), t.id")
 }
 
+/// A row's kind and key: an imported row replaces the row of the same kind and key, and `/data`
+/// says which revision brought each. The one definition of both; `import::brought` writes the
+/// same keys in SQL.
+pub trait Keyed {
+    /// The kind, as imports and `/data` name it.
+    const KIND: &'static str;
+    /// The key within the kind.
+    fn key(&self) -> String;
+}
+
+/// The key of a row keyed by two columns (a model's weights at a precision, a chip's tier).
+pub fn pair_key(a: &str, b: &str) -> String {
+    format!("{a}/{b}")
+}
+
+macro_rules! keyed {
+    ($row:ty, $kind:literal, |$r:ident| $key:expr) => {
+        impl Keyed for $row {
+            const KIND: &'static str = $kind;
+            fn key(&self) -> String {
+                let $r = self;
+                $key
+            }
+        }
+    };
+}
+
+keyed!(SourceRow, "source", |r| r.key.clone());
+keyed!(ModelRow, "model", |r| r.id.clone());
+keyed!(WeightsRow, "weights", |r| pair_key(&r.model, &r.precision));
+keyed!(ChipRow, "chip", |r| r.id.clone());
+keyed!(TierRow, "price tier", |r| pair_key(&r.chip, &r.tier));
+keyed!(OfferRow, "API offer", |r| r.id.clone());
+keyed!(CurveRow, "curve", |r| r.id.clone());
+// A point belongs to its curve: they are imported, compared and replaced together.
+keyed!(PointRow, "curve", |r| r.curve.clone());
+keyed!(HeadlineRow, "headline", |r| r.id.clone());
+
 /// A source, as stored and as imported.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow)]
 #[serde(deny_unknown_fields)]

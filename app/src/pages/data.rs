@@ -6,6 +6,7 @@ use servecost::dataset::Trust;
 use servecost::Dataset;
 
 use crate::api::{dataset_resource, get_facts, Fact};
+use crate::db::rows::{pair_key, ChipRow, CurveRow, Keyed, ModelRow, OfferRow, SourceRow, TierRow};
 use crate::format::{number, per_mtok, significant};
 
 /// The dataset page.
@@ -57,17 +58,25 @@ struct History {
 }
 
 impl History {
-    /// The revision that brought the row in force at `current` for (kind, key).
-    fn of(&self, current: i64, kind: &str, key: &str) -> Option<i64> {
-        self.brought
-            .iter()
-            .filter(|(r, k, id)| *r <= current && k == kind && id == key)
-            .map(|(r, _, _)| *r)
-            .max()
+    /// For each (kind, key), the revision that brought the row in force at `current`.
+    fn in_force(&self, current: i64) -> InForce {
+        let mut by = std::collections::BTreeMap::new();
+        // `brought` is in revision order: the last one not above `current` wins.
+        for (r, kind, key) in self.brought.iter().filter(|(r, _, _)| *r <= current) {
+            by.insert((kind.clone(), key.clone()), *r);
+        }
+        InForce(by)
     }
+}
 
-    fn label(&self, current: i64, kind: &str, key: &str) -> impl IntoView + use<> {
-        self.of(current, kind, key)
+/// Which revision brought each row in force.
+struct InForce(std::collections::BTreeMap<(String, String), i64>);
+
+impl InForce {
+    fn label(&self, kind: &str, key: &str) -> impl IntoView + use<> {
+        self.0
+            .get(&(kind.to_owned(), key.to_owned()))
+            .copied()
             .map(|r| view! { <a class="rev" href=format!("#rev-{r}") title="The dataset revision that brought this row">{format!("rev. {r}")}</a> })
     }
 }
@@ -119,10 +128,10 @@ fn Tables(
 ) -> impl IntoView {
     let d = &data;
     let rev = data.revision;
-    let h = &history;
+    let h = &history.in_force(rev);
     let models = d.models.iter().map(|m| {
         let weights = m.weights.iter().map(|w| format!("{}: {} GB", w.precision.to_uppercase(), number(w.gigabytes))).collect::<Vec<_>>().join(", ");
-        view! { <tr><th scope="row">{m.name.clone()}</th><td>{weights}</td><td>{m.licence.clone()} " " {source_link(d, &m.licence_source)}</td><td>{h.label(rev, "model", &m.id)}</td></tr> }
+        view! { <tr><th scope="row">{m.name.clone()}</th><td>{weights}</td><td>{m.licence.clone()} " " {source_link(d, &m.licence_source)}</td><td>{h.label(ModelRow::KIND, &m.id)}</td></tr> }
     }).collect_view();
     let chips = d.chips.iter().map(|c| view! {
         <tr>
@@ -130,7 +139,7 @@ fn Tables(
             <td>{number(c.memory_gb)} " GB " {source_link(d, &c.memory_source)}</td>
             <td>{c.accelerator_kw.map(|k| format!("{k} kW"))} " " {c.accelerator_kw_source.as_deref().map(|s| source_link(d, s))}</td>
             <td>{c.all_in_kw.map(|k| format!("{k} kW"))} " " {c.all_in_kw_source.as_deref().map(|s| source_link(d, s))}</td>
-            <td>{h.label(rev, "chip", &c.id)}</td>
+            <td>{h.label(ChipRow::KIND, &c.id)}</td>
         </tr>
     }).collect_view();
     let tiers = d.price_tiers.iter().map(|t| view! {
@@ -139,7 +148,7 @@ fn Tables(
             <td>{t.label.clone()} {t.is_default.then_some(" (default)")}</td>
             <td>{format!("${:.2}", t.usd_per_gpu_hour)}</td>
             <td>{source_link(d, &t.source)}</td>
-            <td>{h.label(rev, "price tier", &format!("{}/{}", t.chip, t.tier))}</td>
+            <td>{h.label(TierRow::KIND, &pair_key(&t.chip, &t.tier))}</td>
         </tr>
     }).collect_view();
     let offers = d.api_offers.iter().map(|o| view! {
@@ -149,7 +158,7 @@ fn Tables(
             <td>{format!("{:.0} %", o.cache_discount * 100.0)}</td><td>{format!("{:.0} %", o.markup * 100.0)}</td>
             <td>{o.speed_tps.map(|s| format!("{s} tok/s"))}</td>
             <td>{source_link(d, &o.source)} {o.note.clone().map(|n| view! { <br/><small>{n}</small> })}</td>
-            <td>{h.label(rev, "API offer", &o.id)}</td>
+            <td>{h.label(OfferRow::KIND, &o.id)}</td>
         </tr>
     }).collect_view();
     let curves = d.curves.iter().map(|c| {
@@ -163,7 +172,7 @@ fn Tables(
                 <p>
                     "Measured mix: " {format!("{:.1} % uncached input, {:.1} % cached input, {:.2} % output", c.mix.uncached * 100.0, c.mix.cached * 100.0, c.mix.output * 100.0)}
                     " (" {if c.mix_stated { "stated by the source" } else { "assumed: the source does not state it" }} "). Source: " {source_link(d, &c.source)} ". "
-                    {h.label(rev, "curve", &c.id)}
+                    {h.label(CurveRow::KIND, &c.id)}
                 </p>
                 {c.note.clone().map(|n| view! { <p class="hint">{n}</p> })}
                 <table>
@@ -181,7 +190,7 @@ fn Tables(
             <td>{source_link(d, &h.source)}</td>
         </tr>
     }).collect_view();
-    let revisions = revisions_table(h, rev);
+    let revisions = revisions_table(&history, rev);
     let figures = facts.iter().map(|f| {
         let value = match (&f.value, &f.value_text) {
             (Some(v), Some(t)) => format!("{} {} ({t})", number(*v), f.unit.clone().unwrap_or_default()),
@@ -202,7 +211,7 @@ fn Tables(
             <tr id=format!("src-{}", s.key)>
                 <th scope="row">{s.publisher.clone()}</th><td>{s.title.clone()}</td><td>{s.date.clone()}</td><td>{trust}</td>
                 <td>{s.caveat.clone()}</td>
-                <td>{h.label(rev, "source", &s.key)}</td>
+                <td>{h.label(SourceRow::KIND, &s.key)}</td>
             </tr>
         }
     }).collect_view();

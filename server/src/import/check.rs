@@ -1,9 +1,12 @@
 //! Checks across rows: every reference resolves (in the import or the dataset), keys are not
 //! given twice, and every imported curve is one the engine can use.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use app::db::import::Rows;
+use app::db::rows::{
+    ChipRow, CurveRow, HeadlineRow, Keyed, ModelRow, OfferRow, TierRow, WeightsRow,
+};
 use servecost::curve::{CurvePoint, ThroughputCurve};
 
 use super::{Origins, Problem};
@@ -39,161 +42,99 @@ pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<Problem> {
         current.chips.iter().map(|c| &c.id).collect(),
         incoming.chips.iter().map(|c| &c.id).collect(),
     );
-    let mut need = |kind: &'static str,
-                    key: &str,
-                    field: &str,
-                    value: Option<&String>,
-                    known: &BTreeSet<String>,
-                    what: &str| {
-        if let Some(v) = value {
-            if !known.contains(v) {
-                let list: Vec<&str> = known.iter().map(String::as_str).collect();
-                problems.push(problem(
-                    origins,
-                    kind,
-                    key,
-                    field,
-                    format!(
-                        "{v:?} is not a {what} in the dataset or this import (known: {})",
-                        list.join(", ")
-                    ),
-                ));
-            }
+    // Each row's references: (field, value, the keys it may name, what they are).
+    type Ref<'a> = (&'a str, Option<&'a String>, &'a BTreeSet<String>, &'a str);
+    let mut need = |kind: &'static str, key: String, refs: &[Ref]| {
+        for (field, value, known, what) in refs {
+            let Some(v) = value.filter(|v| !known.contains(*v)) else {
+                continue;
+            };
+            let list: Vec<&str> = known.iter().map(String::as_str).collect();
+            problems.push(problem(
+                origins,
+                kind,
+                &key,
+                field,
+                format!(
+                    "{v:?} is not a {what} in the dataset or this import (known: {})",
+                    list.join(", ")
+                ),
+            ));
         }
     };
+    let source = |field, value| (field, value, &sources, "source");
     for r in &incoming.models {
         need(
-            "model",
-            &r.id,
-            "licence_source",
-            Some(&r.licence_source),
-            &sources,
-            "source",
+            ModelRow::KIND,
+            r.key(),
+            &[source("licence_source", Some(&r.licence_source))],
         );
     }
     for r in &incoming.weights {
-        let key = format!("{}/{}", r.model, r.precision);
-        need("weights", &key, "model", Some(&r.model), &models, "model");
         need(
-            "weights",
-            &key,
-            "source",
-            Some(&r.source),
-            &sources,
-            "source",
+            WeightsRow::KIND,
+            r.key(),
+            &[
+                ("model", Some(&r.model), &models, "model"),
+                source("source", Some(&r.source)),
+            ],
         );
     }
     for r in &incoming.chips {
         need(
-            "chip",
-            &r.id,
-            "memory_source",
-            Some(&r.memory_source),
-            &sources,
-            "source",
-        );
-        need(
-            "chip",
-            &r.id,
-            "accelerator_kw_source",
-            r.accelerator_kw_source.as_ref(),
-            &sources,
-            "source",
-        );
-        need(
-            "chip",
-            &r.id,
-            "all_in_kw_source",
-            r.all_in_kw_source.as_ref(),
-            &sources,
-            "source",
+            ChipRow::KIND,
+            r.key(),
+            &[
+                source("memory_source", Some(&r.memory_source)),
+                source("accelerator_kw_source", r.accelerator_kw_source.as_ref()),
+                source("all_in_kw_source", r.all_in_kw_source.as_ref()),
+            ],
         );
     }
     for r in &incoming.tiers {
-        let key = format!("{}/{}", r.chip, r.tier);
-        need("price tier", &key, "chip", Some(&r.chip), &chips, "chip");
         need(
-            "price tier",
-            &key,
-            "source",
-            Some(&r.source),
-            &sources,
-            "source",
+            TierRow::KIND,
+            r.key(),
+            &[
+                ("chip", Some(&r.chip), &chips, "chip"),
+                source("source", Some(&r.source)),
+            ],
         );
     }
     for r in &incoming.offers {
         need(
-            "API offer",
-            &r.id,
-            "model",
-            Some(&r.model),
-            &models,
-            "model",
-        );
-        need(
-            "API offer",
-            &r.id,
-            "source",
-            Some(&r.source),
-            &sources,
-            "source",
+            OfferRow::KIND,
+            r.key(),
+            &[
+                ("model", Some(&r.model), &models, "model"),
+                source("source", Some(&r.source)),
+            ],
         );
     }
     for r in &incoming.curves {
-        need("curve", &r.id, "model", Some(&r.model), &models, "model");
-        need("curve", &r.id, "chip", Some(&r.chip), &chips, "chip");
         need(
-            "curve",
-            &r.id,
-            "source",
-            Some(&r.source),
-            &sources,
-            "source",
+            CurveRow::KIND,
+            r.key(),
+            &[
+                ("model", Some(&r.model), &models, "model"),
+                ("chip", Some(&r.chip), &chips, "chip"),
+                source("source", Some(&r.source)),
+            ],
         );
     }
     for r in &incoming.headlines {
-        need("headline", &r.id, "chip", Some(&r.chip), &chips, "chip");
         need(
-            "headline",
-            &r.id,
-            "source",
-            Some(&r.source),
-            &sources,
-            "source",
+            HeadlineRow::KIND,
+            r.key(),
+            &[
+                ("chip", Some(&r.chip), &chips, "chip"),
+                source("source", Some(&r.source)),
+            ],
         );
     }
 
     // No key twice in one import.
-    let mut seen: BTreeMap<(&str, String), usize> = BTreeMap::new();
-    let keyed = incoming
-        .sources
-        .iter()
-        .map(|r| ("source", r.key.clone()))
-        .chain(incoming.models.iter().map(|r| ("model", r.id.clone())))
-        .chain(
-            incoming
-                .weights
-                .iter()
-                .map(|r| ("weights", format!("{}/{}", r.model, r.precision))),
-        )
-        .chain(incoming.chips.iter().map(|r| ("chip", r.id.clone())))
-        .chain(
-            incoming
-                .tiers
-                .iter()
-                .map(|r| ("price tier", format!("{}/{}", r.chip, r.tier))),
-        )
-        .chain(incoming.offers.iter().map(|r| ("API offer", r.id.clone())))
-        .chain(incoming.curves.iter().map(|r| ("curve", r.id.clone())))
-        .chain(
-            incoming
-                .headlines
-                .iter()
-                .map(|r| ("headline", r.id.clone())),
-        );
-    for k in keyed {
-        *seen.entry(k).or_default() += 1;
-    }
+    let seen = incoming.key_counts();
     for ((kind, key), n) in seen {
         if n > 1 {
             problems.push(problem(
@@ -218,7 +159,7 @@ pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<Problem> {
     for c in orphans {
         problems.push(problem(
             origins,
-            "curve",
+            CurveRow::KIND,
             c,
             "curve",
             format!(
@@ -242,7 +183,7 @@ pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<Problem> {
                 _ => {
                     problems.push(problem(
                         origins,
-                        "curve",
+                        CurveRow::KIND,
                         &c.id,
                         "price_basis_usd",
                         "a point given as usd_per_mtok needs the curve's price_basis_usd".into(),
@@ -253,7 +194,7 @@ pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<Problem> {
         if let Err(e) = ThroughputCurve::new(converted) {
             problems.push(problem(
                 origins,
-                "curve",
+                CurveRow::KIND,
                 &c.id,
                 "curve_points",
                 format!("curve {:?}: {e}", c.id),

@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use app::db::import::Rows;
-use app::db::rows::{CurveRow, ModelRow, PointRow, SourceRow};
+use app::db::rows::{CurveRow, Keyed, ModelRow, PointRow, SourceRow};
 use serde_json::Value;
 
 use super::{slug, Options, Problem, Read};
@@ -504,7 +504,7 @@ pub fn curves(
             });
         }
         read.origins
-            .entry(("curve", id.clone()))
+            .entry((CurveRow::KIND, id.clone()))
             .or_insert_with(|| (first.file.clone(), first.at.clone()));
     }
     if problems.is_empty() {

@@ -9,7 +9,7 @@
 //! left out.
 
 use app::db::import::Rows;
-use app::db::rows::{OfferRow, SourceRow};
+use app::db::rows::{Keyed, OfferRow, SourceRow};
 use serde_json::Value;
 
 use super::{slug, Options, Problem, Read};
@@ -179,7 +179,7 @@ pub fn offers(
         };
         let id = slug(&format!("litellm-{}", e.name));
         read.origins
-            .entry(("API offer", id.clone()))
+            .entry((OfferRow::KIND, id.clone()))
             .or_insert_with(|| (e.file.clone(), format!("entry {:?}", e.name)));
         read.rows.offers.push(OfferRow {
             id,

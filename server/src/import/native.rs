@@ -4,7 +4,8 @@
 //! (the same column names). The README documents both, with a complete example of each.
 
 use app::db::rows::{
-    ChipRow, CurveRow, HeadlineRow, ModelRow, OfferRow, PointRow, SourceRow, TierRow, WeightsRow,
+    ChipRow, CurveRow, HeadlineRow, Keyed, ModelRow, OfferRow, PointRow, SourceRow, TierRow,
+    WeightsRow,
 };
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -164,17 +165,12 @@ fn paired(
 }
 
 /// Checks one row's fields (ranges, ids, required text); references are checked later.
-pub trait Valid {
-    /// The row's kind and key, as the import's plan names them.
-    fn key(&self) -> (&'static str, String);
+pub trait Valid: Keyed {
     /// The first problem with a field.
     fn valid(&self) -> Result<(), Bad>;
 }
 
 impl Valid for SourceRow {
-    fn key(&self) -> (&'static str, String) {
-        ("source", self.key.clone())
-    }
     fn valid(&self) -> Result<(), Bad> {
         id("key", &self.key)?;
         text("publisher", &self.publisher)?;
@@ -213,9 +209,6 @@ impl Valid for SourceRow {
 }
 
 impl Valid for ModelRow {
-    fn key(&self) -> (&'static str, String) {
-        ("model", self.id.clone())
-    }
     fn valid(&self) -> Result<(), Bad> {
         id("id", &self.id)?;
         text("name", &self.name)?;
@@ -230,9 +223,6 @@ impl Valid for ModelRow {
 }
 
 impl Valid for WeightsRow {
-    fn key(&self) -> (&'static str, String) {
-        ("weights", format!("{}/{}", self.model, self.precision))
-    }
     fn valid(&self) -> Result<(), Bad> {
         text("precision", &self.precision)?;
         finite("gigabytes", self.gigabytes, 0.0, 1e6, true)
@@ -240,9 +230,6 @@ impl Valid for WeightsRow {
 }
 
 impl Valid for ChipRow {
-    fn key(&self) -> (&'static str, String) {
-        ("chip", self.id.clone())
-    }
     fn valid(&self) -> Result<(), Bad> {
         id("id", &self.id)?;
         text("name", &self.name)?;
@@ -265,9 +252,6 @@ impl Valid for ChipRow {
 }
 
 impl Valid for TierRow {
-    fn key(&self) -> (&'static str, String) {
-        ("price tier", format!("{}/{}", self.chip, self.tier))
-    }
     fn valid(&self) -> Result<(), Bad> {
         id("tier", &self.tier)?;
         text("label", &self.label)?;
@@ -276,9 +260,6 @@ impl Valid for TierRow {
 }
 
 impl Valid for OfferRow {
-    fn key(&self) -> (&'static str, String) {
-        ("API offer", self.id.clone())
-    }
     fn valid(&self) -> Result<(), Bad> {
         id("id", &self.id)?;
         text("name", &self.name)?;
@@ -291,9 +272,6 @@ impl Valid for OfferRow {
 }
 
 impl Valid for CurveRow {
-    fn key(&self) -> (&'static str, String) {
-        ("curve", self.id.clone())
-    }
     fn valid(&self) -> Result<(), Bad> {
         id("id", &self.id)?;
         text("precision", &self.precision)?;
@@ -307,9 +285,6 @@ impl Valid for CurveRow {
 }
 
 impl Valid for PointRow {
-    fn key(&self) -> (&'static str, String) {
-        ("curve", self.curve.clone())
-    }
     fn valid(&self) -> Result<(), Bad> {
         finite("tps", self.tps, 0.0, 1e6, true)?;
         opt("tokens_per_s_per_gpu", self.tokens_per_s_per_gpu, 0.0, 1e9)?;
@@ -325,9 +300,6 @@ impl Valid for PointRow {
 }
 
 impl Valid for HeadlineRow {
-    fn key(&self) -> (&'static str, String) {
-        ("headline", self.id.clone())
-    }
     fn valid(&self) -> Result<(), Bad> {
         id("id", &self.id)?;
         text("label", &self.label)?;
@@ -362,10 +334,9 @@ fn take<T: Valid>(
         };
         match row.valid() {
             Ok(()) => {
-                let (kind, key) = row.key();
                 // Points share their curve's key; the curve's own origin wins.
                 read.origins
-                    .entry((kind, key))
+                    .entry((T::KIND, row.key()))
                     .or_insert_with(|| (file.to_owned(), at.clone()));
                 out.push(row);
             }
