@@ -11,7 +11,8 @@ pub mod import;
 pub mod rows;
 pub mod saved;
 
-use std::sync::{Arc, RwLock};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
 
 use servecost::Dataset;
 use sqlx::any::AnyPoolOptions;
@@ -23,7 +24,12 @@ pub struct Store {
     /// The connection pool.
     pub pool: AnyPool,
     current: Arc<RwLock<Arc<Dataset>>>,
+    /// Earlier revisions saved scenarios were pinned to, loaded once: a revision never changes.
+    earlier: Arc<Mutex<BTreeMap<i64, Arc<Dataset>>>>,
 }
+
+/// How many earlier revisions the store keeps loaded.
+const EARLIER_KEPT: usize = 16;
 
 /// True for a SQLite URL.
 pub fn is_sqlite(url: &str) -> bool {
@@ -100,7 +106,31 @@ impl Store {
         Ok(Self {
             pool,
             current: Arc::new(RwLock::new(Arc::new(dataset))),
+            earlier: Arc::default(),
         })
+    }
+
+    /// The dataset at `revision`: the newest, or an earlier one (loaded on first use, then kept).
+    pub async fn at(&self, revision: i64) -> Result<Arc<Dataset>, sqlx::Error> {
+        let current = self.current();
+        if current.revision == revision {
+            return Ok(current);
+        }
+        let hit = self.earlier().get(&revision).cloned();
+        if let Some(data) = hit {
+            return Ok(data);
+        }
+        let data = Arc::new(load_dataset(&self.pool, revision).await?);
+        let mut kept = self.earlier();
+        if kept.len() >= EARLIER_KEPT {
+            kept.pop_first();
+        }
+        kept.insert(revision, Arc::clone(&data));
+        Ok(data)
+    }
+
+    fn earlier(&self) -> MutexGuard<'_, BTreeMap<i64, Arc<Dataset>>> {
+        self.earlier.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The newest dataset.
@@ -117,13 +147,17 @@ impl Store {
         if newest == self.current().revision {
             return Ok(None);
         }
-        self.reload().await?;
+        self.load(newest).await?;
         Ok(Some(newest))
     }
 
     /// Reloads the newest dataset (after an import).
     pub async fn reload(&self) -> Result<(), sqlx::Error> {
-        let revision = newest_revision(&self.pool).await?;
+        self.load(newest_revision(&self.pool).await?).await
+    }
+
+    /// Makes `revision` the one in use.
+    async fn load(&self, revision: i64) -> Result<(), sqlx::Error> {
         let dataset = Arc::new(load_dataset(&self.pool, revision).await?);
         match self.current.write() {
             Ok(mut guard) => *guard = dataset,

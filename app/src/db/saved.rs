@@ -162,7 +162,8 @@ pub async fn pinned(store: &super::Store, id: &str) -> Result<Pinned, PinnedErro
     let scenario = servecost::parse(&saved.query)
         .map_err(PinnedError::Problems)?
         .scenario;
-    let then = super::load_dataset(&store.pool, saved.revision)
+    let then = store
+        .at(saved.revision)
         .await
         .map_err(PinnedError::Database)?;
     let report = servecost::evaluate(&scenario, &then).map_err(PinnedError::Problems)?;
