@@ -374,24 +374,6 @@ pub fn curves(
             ));
             continue;
         }
-        let model = match &opts.model {
-            Some(m) => m.clone(),
-            None => {
-                let id = slug(&config.prefix);
-                let known = current.models.iter().any(|m| m.id == id)
-                    || read.rows.models.iter().any(|m| m.id == id);
-                if !known {
-                    read.rows.models.push(ModelRow {
-                        id: id.clone(),
-                        name: config.model.clone(),
-                        licence: "not recorded: the benchmark files do not state it".into(),
-                        licence_revenue_threshold_usd: None,
-                        licence_source: String::new(),
-                    });
-                }
-                id
-            }
-        };
         let parts = [
             config.prefix.as_str(),
             config.hw.as_str(),
@@ -410,6 +392,25 @@ pub fn curves(
             config.isl,
             config.osl
         ));
+        let model = match &opts.model {
+            Some(m) => m.clone(),
+            None => {
+                let model_id = slug(&config.prefix);
+                let known = current.models.iter().any(|m| m.id == model_id)
+                    || read.rows.models.iter().any(|m| m.id == model_id);
+                if !known {
+                    read.rows.models.push(ModelRow {
+                        id: model_id.clone(),
+                        name: config.model.clone(),
+                        licence: "not recorded: the benchmark files do not state it".into(),
+                        licence_revenue_threshold_usd: None,
+                        // The benchmark files are this model's only source.
+                        licence_source: id.clone(),
+                    });
+                }
+                model_id
+            }
+        };
         let kept = frontier(&measured);
         let mut files: Vec<&str> = measured.iter().map(|m| m.file.as_str()).collect();
         files.sort_unstable();
@@ -456,15 +457,6 @@ pub fn curves(
                 measured.len()
             )),
         });
-        // A model created above cites this source for its (unrecorded) licence.
-        for m in read
-            .rows
-            .models
-            .iter_mut()
-            .filter(|m| m.licence_source.is_empty())
-        {
-            m.licence_source.clone_from(&id);
-        }
         read.rows.curves.push(CurveRow {
             id: id.clone(),
             revision: 0,
