@@ -14,3 +14,11 @@ pub use error::{ApiError, ErrorBody};
 pub use evaluate::evaluate;
 pub use export::{chart, csv};
 pub use oembed::oembed;
+
+/// Text made safe inside HTML text and double-quoted attributes.
+pub(crate) fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

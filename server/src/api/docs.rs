@@ -8,20 +8,14 @@ use axum::response::Html;
 use leptos::prelude::*;
 use serde_json::{Map, Value};
 
+use crate::api::escape;
 use crate::api::openapi::document;
 
 const METHODS: [&str; 5] = ["get", "post", "put", "patch", "delete"];
 
-fn esc(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// Text escaped, with `code` spans.
 fn inline(text: &str) -> String {
-    esc(text)
+    escape(text)
         .split('`')
         .enumerate()
         .map(|(i, s)| {
@@ -74,12 +68,12 @@ fn type_of(schema: &Value) -> String {
     };
     if let Some(r) = obj.get("$ref").and_then(Value::as_str) {
         let name = r.rsplit('/').next().unwrap_or(r);
-        return format!("<a href=\"#schema-{0}\">{0}</a>", esc(name));
+        return format!("<a href=\"#schema-{0}\">{0}</a>", escape(name));
     }
     if let Some(values) = obj.get("enum").and_then(Value::as_array) {
         let values: Vec<String> = values
             .iter()
-            .map(|v| format!("<code>{}</code>", esc(&v.to_string())))
+            .map(|v| format!("<code>{}</code>", escape(&v.to_string())))
             .collect();
         return format!("one of {}", values.join(", "));
     }
@@ -155,7 +149,7 @@ fn properties_table(out: &mut String, obj: &Map<String, Value>) {
         let _ = write!(
             out,
             "<tr><td><code>{}</code>{optional}</td><td>{}</td><td>{}</td></tr>",
-            esc(name),
+            escape(name),
             type_of(schema),
             prose(description)
         );
@@ -167,7 +161,7 @@ fn schema_section(out: &mut String, name: &str, schema: &Value) {
     let _ = write!(
         out,
         "<section class=\"api-schema\" id=\"schema-{0}\"><h3>{0}</h3>",
-        esc(name)
+        escape(name)
     );
     if let Some(d) = schema.get("description").and_then(Value::as_str) {
         out.push_str(&prose(d));
@@ -212,7 +206,7 @@ fn label(path: &str, method: &str) -> String {
     format!(
         "<span class=\"method\">{}</span> <code>{}</code>",
         method.to_uppercase(),
-        esc(path)
+        escape(path)
     )
 }
 
@@ -244,8 +238,8 @@ fn operation(out: &mut String, path: &str, method: &str, op: &Value) {
             let _ = write!(
                 out,
                 "<tr><td><code>{}</code>{required}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                esc(text("name")),
-                esc(text("in")),
+                escape(text("name")),
+                escape(text("in")),
                 p.get("schema").map_or_else(|| "any".to_owned(), type_of),
                 prose(text("description"))
             );
@@ -261,7 +255,7 @@ fn operation(out: &mut String, path: &str, method: &str, op: &Value) {
             let _ = write!(
                 out,
                 "<li><code>{}</code>: {}</li>",
-                esc(media),
+                escape(media),
                 c.get("schema").map_or_else(|| "any".to_owned(), type_of)
             );
         }
@@ -282,7 +276,7 @@ fn operation(out: &mut String, path: &str, method: &str, op: &Value) {
                         .map(|(media, c)| {
                             format!(
                                 "<code>{}</code> {}",
-                                esc(media),
+                                escape(media),
                                 c.get("schema").map_or_else(String::new, type_of)
                             )
                         })
@@ -292,8 +286,8 @@ fn operation(out: &mut String, path: &str, method: &str, op: &Value) {
             let _ = write!(
                 out,
                 "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
-                esc(status),
-                esc(text_at(r, "description")),
+                escape(status),
+                escape(text_at(r, "description")),
                 body.join("<br>")
             );
         }
@@ -316,7 +310,7 @@ pub fn render() -> String {
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\
          <title>servecost: {0}</title><link rel=\"stylesheet\" href=\"/pkg/servecost.css\"/></head>\
          <body><main class=\"api-docs\"><header class=\"masthead\"><h1>{0}</h1>{1}</header>",
-        esc(title),
+        escape(title),
         view! { <SiteNav current="/api/v1/docs"/> }.to_html()
     );
     if let Some(d) = doc.pointer("/info/description").and_then(Value::as_str) {
@@ -328,7 +322,7 @@ pub fn render() -> String {
         "<p>The machine-readable document: <a href=\"/api/v1/openapi.json\">/api/v1/openapi.json</a> \
          (OpenAPI {}). Errors are JSON naming each parameter, the value given and the reason \
          (<a href=\"#schema-ErrorBody\">ErrorBody</a>); bad input never gets a 500.</p>",
-        esc(version)
+        escape(version)
     );
     let paths = doc
         .get("paths")

@@ -8,7 +8,7 @@ use servecost::report::Side;
 use servecost::Problem;
 
 use crate::api::evaluate::run;
-use crate::api::{ApiError, ErrorBody};
+use crate::api::{escape, ApiError, ErrorBody};
 use crate::AppState;
 
 /// Largest embed, in CSS pixels.
@@ -67,13 +67,6 @@ fn dimension(name: &str, value: Option<&str>, max: u32) -> Result<u32, ApiError>
             )),
         },
     }
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// oEmbed (type `rich`) for a link to the calculator or to a saved scenario, so that wikis turn a
