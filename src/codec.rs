@@ -8,7 +8,7 @@ mod number;
 mod read;
 mod write;
 
-pub use number::{read as read_number, write as write_number};
+pub use number::{human as human_number, read as read_number, write as write_number};
 pub use read::{decode, parse, parse_lenient, Parsed};
 pub use write::to_query;
 
@@ -28,6 +28,10 @@ pub struct NumSpec {
     pub min: f64,
     /// Largest accepted value.
     pub max: f64,
+    /// Smallest positive value accepted when `min` is 0: a value between 0 and this means
+    /// nothing (less than a token a month, less than a millionth of a cent) and is refused, so
+    /// that no answer is computed on figures hundreds of orders of magnitude apart.
+    pub least: f64,
     /// Accepts `k`, `M`, `B`, `T` suffixes.
     pub suffixes: bool,
     /// Accepts a trailing `%`.
@@ -49,6 +53,7 @@ const fn num(
         unit,
         min,
         max,
+        least: 0.0,
         suffixes: false,
         percent: false,
         whole: false,
@@ -68,9 +73,22 @@ const fn vol(
     }
 }
 
+/// `spec` with the smallest meaningful positive value `least`.
+const fn least(spec: NumSpec, least: f64) -> NumSpec {
+    NumSpec { least, ..spec }
+}
+
+/// Smallest positive volume: a token (or a request) a month.
+const ONE: f64 = 1.0;
+/// Smallest positive price in $: a millionth of a cent.
+const MICRO_CENT: f64 = 1e-8;
+/// Smallest positive share: a millionth.
+const MILLIONTH: f64 = 1e-6;
+
 const fn share(name: &'static str, label: &'static str, max: f64) -> NumSpec {
     NumSpec {
         percent: true,
+        least: MILLIONTH,
         ..num(name, label, "fraction (or %)", 0.0, max)
     }
 }
@@ -90,49 +108,70 @@ const fn whole(
 
 /// Every numeric parameter, with its accepted range.
 pub const NUMBERS: &[NumSpec] = &[
-    vol("tokens", "All tokens per month", "tokens/month", 0.0, 1e16),
-    vol(
-        "input",
-        "Uncached input tokens per month",
-        "tokens/month",
-        0.0,
-        1e16,
+    least(
+        vol("tokens", "All tokens per month", "tokens/month", 0.0, 1e16),
+        ONE,
     ),
-    vol(
-        "cached",
-        "Cached input tokens per month",
-        "tokens/month",
-        0.0,
-        1e16,
+    least(
+        vol(
+            "input",
+            "Uncached input tokens per month",
+            "tokens/month",
+            0.0,
+            1e16,
+        ),
+        ONE,
     ),
-    vol(
-        "output",
-        "Output tokens per month",
-        "tokens/month",
-        0.0,
-        1e16,
+    least(
+        vol(
+            "cached",
+            "Cached input tokens per month",
+            "tokens/month",
+            0.0,
+            1e16,
+        ),
+        ONE,
     ),
-    vol(
-        "requests",
-        "Requests per month",
-        "requests/month",
-        0.0,
-        1e13,
+    least(
+        vol(
+            "output",
+            "Output tokens per month",
+            "tokens/month",
+            0.0,
+            1e16,
+        ),
+        ONE,
     ),
-    vol(
-        "input_per_request",
-        "Input tokens per request",
-        "tokens",
-        0.0,
-        1e7,
+    least(
+        vol(
+            "requests",
+            "Requests per month",
+            "requests/month",
+            0.0,
+            1e13,
+        ),
+        ONE,
+    ),
+    least(
+        vol(
+            "input_per_request",
+            "Input tokens per request",
+            "tokens",
+            0.0,
+            1e7,
+        ),
+        ONE,
     ),
     share("cache_hit", "Share of input served from cache", 1.0),
-    vol(
-        "output_per_request",
-        "Output tokens per request",
-        "tokens",
-        0.0,
-        1e6,
+    least(
+        vol(
+            "output_per_request",
+            "Output tokens per request",
+            "tokens",
+            0.0,
+            1e6,
+        ),
+        ONE,
     ),
     num(
         "tps",
@@ -141,8 +180,14 @@ pub const NUMBERS: &[NumSpec] = &[
         0.1,
         10_000.0,
     ),
-    num("price_in", "API input price", "$/M tokens", 0.0, 1_000.0),
-    num("price_out", "API output price", "$/M tokens", 0.0, 1_000.0),
+    least(
+        num("price_in", "API input price", "$/M tokens", 0.0, 1_000.0),
+        MICRO_CENT,
+    ),
+    least(
+        num("price_out", "API output price", "$/M tokens", 0.0, 1_000.0),
+        MICRO_CENT,
+    ),
     share("cache_discount", "API discount on cached input", 1.0),
     share("markup", "Router markup", 10.0),
     num(
@@ -173,16 +218,31 @@ pub const NUMBERS: &[NumSpec] = &[
         0.0,
         10_000.0,
     ),
-    num("ops_fte", "Operations staff", "FTE", 0.0, 1_000.0),
-    vol("fte_cost", "Loaded cost per FTE", "$/year", 0.0, 1e7),
-    vol("ops_monthly", "Other fixed costs", "$/month", 0.0, 1e9),
+    least(
+        num("ops_fte", "Operations staff", "FTE", 0.0, 1_000.0),
+        0.001,
+    ),
+    least(
+        vol("fte_cost", "Loaded cost per FTE", "$/year", 0.0, 1e7),
+        0.01,
+    ),
+    least(
+        vol("ops_monthly", "Other fixed costs", "$/month", 0.0, 1e9),
+        0.01,
+    ),
     vol("capex", "Purchase price per GPU", "$/GPU", 1.0, 1e7),
     num("years", "Paid off over", "years", 1.0, 15.0),
     share("rate", "Cost of capital", 1.0),
     num("kw", "All-in power per GPU", "kW", 0.01, 100.0),
     num("pue", "Power usage effectiveness", "ratio", 1.0, 3.0),
-    num("kwh", "Electricity price", "$/kWh", 0.0, 10.0),
-    num("colo", "Facility charge", "$/kW-month", 0.0, 10_000.0),
+    least(
+        num("kwh", "Electricity price", "$/kWh", 0.0, 10.0),
+        MICRO_CENT,
+    ),
+    least(
+        num("colo", "Facility charge", "$/kW-month", 0.0, 10_000.0),
+        0.01,
+    ),
     share("maint", "Maintenance per year", 1.0),
     vol(
         "headline",
@@ -192,6 +252,51 @@ pub const NUMBERS: &[NumSpec] = &[
         1e12,
     ),
 ];
+
+impl NumSpec {
+    /// Whether `v` is accepted: within the range, whole when it must be, and either 0 or at
+    /// least [`NumSpec::least`].
+    pub fn accepts(&self, v: f64) -> bool {
+        v.is_finite()
+            && v >= self.min
+            && v <= self.max
+            && (!self.whole || v.fract() == 0.0)
+            && (v == 0.0 || v >= self.least)
+    }
+
+    /// The accepted values in words, numbers written as the page writes them, e.g. `0, or a
+    /// number from 1 to 10,000 T tokens/month (k, M, B, T suffixes accepted)`.
+    pub fn range_text(&self) -> String {
+        let kind = if self.whole {
+            "a whole number"
+        } else {
+            "a number"
+        };
+        let show = |v: f64| number::human(v, self.suffixes);
+        let mut text = if self.min == 0.0 && self.least > 0.0 {
+            format!(
+                "0, or {kind} from {} to {} {}",
+                show(self.least),
+                show(self.max),
+                self.unit
+            )
+        } else {
+            format!(
+                "{kind} from {} to {} {}",
+                show(self.min),
+                show(self.max),
+                self.unit
+            )
+        };
+        if self.suffixes {
+            text.push_str(" (k, M, B, T suffixes accepted)");
+        }
+        if self.percent {
+            text.push_str(" (or a percentage such as 40%)");
+        }
+        text
+    }
+}
 
 /// The spec of a numeric parameter.
 pub fn spec(name: &str) -> Option<&'static NumSpec> {

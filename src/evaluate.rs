@@ -115,7 +115,7 @@ pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Probl
         per_class: class_bars(&rent.per_mtok, &per_mtok, &effective_per_mtok),
     };
     let chip = ctx.chip;
-    Ok(Report {
+    let report = Report {
         query,
         dataset_revision: data.revision,
         inputs: Inputs {
@@ -166,7 +166,22 @@ pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Probl
         power,
         warnings: warnings::warnings(&r, &ctx, data, &reading),
         series,
-    })
+    };
+    // The last guard of the policy in `error`: no answer carries a NaN or an infinity (JSON
+    // would write it as null, CSV as NaN). The inputs' floors and the guards in each formula
+    // keep this from firing; if one is missed, the answer is refused by name, not sent.
+    crate::finite::check(&report).map_err(|e| {
+        vec![Problem::new(
+            "scenario",
+            &e.path,
+            format!(
+                "these inputs give no finite {}: change the volumes or prices towards \
+                 realistic values",
+                e.path
+            ),
+        )]
+    })?;
+    Ok(report)
 }
 
 fn curve_label(c: &crate::dataset::Curve, data: &Dataset) -> String {
@@ -244,7 +259,7 @@ fn power(
     let operating_point = r
         .volumes
         .mix()
-        .map(|mix| operating_point(gpu_time, &mix, r.tps, kw, definition, &kw_source));
+        .and_then(|mix| operating_point(gpu_time, &mix, r.tps, kw, definition, &kw_source));
     let published = ctx.chip.and_then(|c| {
         data.headlines
             .iter()

@@ -9,6 +9,7 @@ pub mod dataset;
 pub mod error;
 pub mod evaluate;
 pub mod export;
+pub mod finite;
 pub mod fleet;
 pub mod gpu_price;
 pub mod gpu_time;

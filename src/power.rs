@@ -57,7 +57,8 @@ pub struct HeadlineDecode {
     pub note: Option<String>,
 }
 
-/// The chosen point in per-MW units.
+/// The chosen point in per-MW units; `None` when the mix costs the GPU no time at all (only
+/// cached input with a cache-hit cost `k` of 0): a throughput without bound has no per-MW figure.
 pub fn operating_point(
     gpu_time: &GpuTime,
     user_mix: &Mix,
@@ -65,17 +66,20 @@ pub fn operating_point(
     kw_per_gpu: f64,
     power_definition: PowerDefinition,
     kw_source: &str,
-) -> OperatingPoint {
+) -> Option<OperatingPoint> {
     let tokens_per_s_per_gpu = gpu_time.throughput_at(user_mix);
+    if !tokens_per_s_per_gpu.is_finite() || !(kw_per_gpu > 0.0) || !(tps > 0.0) {
+        return None;
+    }
     let users_per_gpu = tokens_per_s_per_gpu * user_mix.output / tps;
-    OperatingPoint {
+    Some(OperatingPoint {
         power_definition,
         kw_per_gpu,
         kw_source: kw_source.to_owned(),
         tokens_per_s_per_gpu,
         tokens_per_s_per_mw: tokens_per_s_per_gpu / kw_per_gpu * 1_000.0,
         users_per_mw: users_per_gpu / kw_per_gpu * 1_000.0,
-    }
+    })
 }
 
 /// Decodes a headline of `tokens_per_s_per_mw` on a GPU of `kw_per_gpu`, measured at

@@ -2,9 +2,10 @@
 
 mod common;
 
-use common::{finite, published};
+use common::published;
 use proptest::prelude::*;
 use servecost::curve::CurvePoint;
+use servecost::finite;
 use servecost::fleet::Scaling;
 use servecost::profile::{ProfilePreset, ProfileSpec};
 use servecost::scenario::{CurveChoice, OwnedInputs};
@@ -21,6 +22,10 @@ fn wild_number() -> impl Strategy<Value = String> {
         Just("0".to_owned()),
         Just("1e308".to_owned()),
         Just("1e-308".to_owned()),
+        Just("1e-300".to_owned()),
+        Just("5e-324".to_owned()),
+        Just("1e-9".to_owned()),
+        Just("1_000".to_owned()),
         Just("".to_owned()),
         Just("99%".to_owned()),
         Just("5T".to_owned()),
@@ -241,6 +246,25 @@ fn with_requests(s: &Scenario, factor: f64) -> Scenario {
     s
 }
 
+/// Every number cell of the CSV export (all but the id and link rows) reads back as a finite
+/// number.
+fn csv_numbers_are_finite(csv: &str) -> Result<(), String> {
+    for line in csv.lines().skip(1) {
+        if line.ends_with(",id") || line.starts_with("link,") {
+            continue;
+        }
+        let value = line
+            .split(',')
+            .nth(2)
+            .ok_or_else(|| format!("short row {line:?}"))?;
+        match value.parse::<f64>() {
+            Ok(v) if v.is_finite() => {}
+            _ => return Err(format!("row {line:?}: {value:?} is not a finite number")),
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -251,7 +275,11 @@ proptest! {
         let data = published();
         match parse(&q) {
             Ok(parsed) => match evaluate(&parsed.scenario, &data) {
-                Ok(report) => prop_assert!(finite::check(&report).is_ok(), "{q}: {:?}", finite::check(&report)),
+                Ok(report) => {
+                    prop_assert!(finite::check(&report).is_ok(), "{q}: {:?}", finite::check(&report));
+                    let csv = servecost::export::csv(&report);
+                    prop_assert!(csv_numbers_are_finite(&csv).is_ok(), "{q}: {:?}", csv_numbers_are_finite(&csv));
+                }
                 Err(problems) => prop_assert!(problems.iter().all(|p| !p.param.is_empty())),
             },
             Err(problems) => {

@@ -23,8 +23,8 @@ pub fn read(text: &str, suffixes: bool, percent: bool) -> Option<f64> {
     } else {
         (text, 1.0)
     };
-    let body = body.replace('_', "");
-    // Only plain decimal notation: no "inf", "NaN" or hex that `f64::from_str` would accept.
+    // Only plain decimal notation: no "inf", "NaN", hex or `1_000` that `f64::from_str` (or a
+    // Rust literal) would accept.
     if body.is_empty()
         || !body
             .chars()
@@ -57,6 +57,46 @@ pub fn write(value: f64, suffixes: bool) -> String {
     format!("{value}")
 }
 
+/// `value` as the page writes numbers, for messages: thousands separated (`10,000`), with a
+/// `k`/`M`/`B`/`T` suffix after a space when `suffixes` (`10,000 T`), at most four significant
+/// digits after a suffix, never in exponent notation.
+pub fn human(value: f64, suffixes: bool) -> String {
+    if !value.is_finite() {
+        return String::from("?");
+    }
+    if suffixes && value.abs() >= 1e3 {
+        for (s, scale) in SUFFIXES {
+            let scaled = value / scale;
+            if scaled.abs() >= 1.0 {
+                let rounded = (scaled * 1e3).round() / 1e3;
+                return format!("{} {s}", grouped(rounded));
+            }
+        }
+    }
+    grouped(value)
+}
+
+/// Thousands separators on the whole part; the fraction as Rust prints it (shortest exact).
+fn grouped(value: f64) -> String {
+    let text = format!("{}", value.abs());
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let mut out = String::new();
+    if value < 0.0 {
+        out.push('-');
+    }
+    for (i, c) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if !fraction.is_empty() {
+        out.push('.');
+        out.push_str(fraction);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,6 +112,18 @@ mod tests {
         assert_eq!(read("NaN", true, false), None);
         assert_eq!(read("1e400", true, false), None);
         assert_eq!(read("", true, false), None);
+        assert_eq!(read("1_000", true, false), None);
+    }
+
+    #[test]
+    fn human_numbers() {
+        assert_eq!(human(1e16, true), "10,000 T");
+        assert_eq!(human(1e13, true), "10 T");
+        assert_eq!(human(1_000.0, false), "1,000");
+        assert_eq!(human(1e-8, false), "0.00000001");
+        assert_eq!(human(0.05, false), "0.05");
+        assert_eq!(human(1.0, true), "1");
+        assert_eq!(human(27_000.0, true), "27 k");
     }
 
     #[test]

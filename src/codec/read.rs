@@ -85,19 +85,6 @@ fn is_known(name: &str) -> bool {
     spec(name).is_some() || OTHERS.iter().any(|(n, _)| *n == name)
 }
 
-fn range_text(s: &crate::codec::NumSpec) -> String {
-    let kind = if s.whole {
-        "a whole number"
-    } else {
-        "a number"
-    };
-    let mut text = format!("{kind} from {} to {} {}", s.min, s.max, s.unit);
-    if s.suffixes {
-        text.push_str(" (k, M, B, T suffixes accepted)");
-    }
-    text
-}
-
 impl Reader {
     fn new(query: &str) -> Self {
         let mut r = Self {
@@ -150,9 +137,9 @@ impl Reader {
         let text = self.get(name)?;
         let value = number::read(&text, s.suffixes, s.percent);
         match value {
-            Some(v) if v >= s.min && v <= s.max && (!s.whole || v.fract() == 0.0) => Some(v),
+            Some(v) if s.accepts(v) => Some(v),
             _ => {
-                self.fail(name, &text, format!("must be {}", range_text(s)));
+                self.fail(name, &text, format!("must be {}", s.range_text()));
                 None
             }
         }
@@ -423,7 +410,7 @@ impl Reader {
         let text = self.get("points")?;
         let reason = format!(
             "must be 1 to {MAX_POINTS} pairs tps:tokens_per_s_per_gpu separated by commas, e.g. \
-             128:33041,191:23251; tps from 0.1 to 10000, throughput from 0.001 to 1000000000"
+             128:33041,191:23251; tps from 0.1 to 10,000, throughput from 0.001 to 1,000,000,000"
         );
         let points: Option<Vec<CurvePoint>> = text
             .split(',')
@@ -468,7 +455,7 @@ impl Reader {
             self.fail(
                 "capex",
                 "",
-                "required with own=1: purchase price per GPU in $, from 1 to 10000000",
+                "required with own=1: purchase price per GPU in $, from 1 to 10,000,000",
             );
         }
         let mut hw = OwnedInputs::with_capex(capex?);
@@ -515,7 +502,7 @@ mod tests {
         let err = parse("tps=-1&util=2&profile=weird&gpu_hour=abc").expect_err("invalid");
         let params: Vec<&str> = err.iter().map(|p| p.param.as_str()).collect();
         assert_eq!(params, ["tps", "profile", "gpu_hour", "util"]);
-        assert!(err[0].reason.contains("from 0.1 to 10000"));
+        assert!(err[0].reason.contains("from 0.1 to 10,000 tokens/s"));
     }
 
     #[test]
@@ -539,6 +526,53 @@ mod tests {
         assert_eq!(problems.len(), 1);
         assert_eq!(p.scenario.gpu_hour, Some(3.1));
         assert_eq!(p.scenario.tps, None);
+    }
+
+    /// Regression (outside fuzz): a volume or price near 1e-300 was accepted and sent the
+    /// charts' log axis into an endless loop; numbers between 0 and a token a month or a
+    /// millionth of a cent are refused by name, with the range in the page's number format.
+    #[test]
+    fn tiny_numbers_are_refused_by_name() {
+        for (q, param, range) in [
+            (
+                "requests=1e-300",
+                "requests",
+                "0, or a number from 1 to 10 T requests/month",
+            ),
+            (
+                "input=5e-324",
+                "input",
+                "0, or a number from 1 to 10,000 T tokens/month",
+            ),
+            ("tokens=0.5&mix=2:7:1", "tokens", "from 1 to 10,000 T"),
+            (
+                "price_out=1e-300",
+                "price_out",
+                "0, or a number from 0.00000001 to 1,000 $/M tokens",
+            ),
+            ("ops_monthly=1e-9", "ops_monthly", "from 0.01 to"),
+            (
+                "cache_discount=1e-300",
+                "cache_discount",
+                "from 0.000001 to 1",
+            ),
+        ] {
+            let err = parse(q).expect_err(q);
+            assert_eq!(err[0].param, param, "{q}");
+            assert!(err[0].reason.contains(range), "{q}: {}", err[0].reason);
+        }
+        for ok in [
+            "requests=0",
+            "requests=1",
+            "price_in=0.00000001",
+            "input=0&output=1",
+        ] {
+            assert!(parse(ok).is_ok(), "{ok}");
+        }
+        assert!(
+            parse("price_in=1_000").is_err(),
+            "no Rust-style digit separators"
+        );
     }
 
     #[test]

@@ -4,8 +4,6 @@
 //! published values independently.
 #![allow(dead_code)]
 
-pub mod finite;
-
 use servecost::curve::CurvePoint;
 use servecost::dataset::{
     ApiOffer, Chip, Curve, Dataset, Headline, Model, PriceTier, Source, Trust, WeightsSize,

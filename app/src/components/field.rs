@@ -44,7 +44,11 @@ pub fn Field(
             }
         };
         let kind = if s.whole { "whole numbers " } else { "" };
-        format!("{kind}{} to {}{suffix}", show(s.min), show(s.max))
+        if s.min == 0.0 && s.least > 0.0 {
+            format!("0, or {kind}{} to {}{suffix}", show(s.least), show(s.max))
+        } else {
+            format!("{kind}{} to {}{suffix}", show(s.min), show(s.max))
+        }
     });
     let id = format!("f-{name}");
     let hint_id = format!("{id}-hint");

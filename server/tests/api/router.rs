@@ -60,7 +60,7 @@ async fn bad_parameters_get_a_400_naming_each() {
     assert!(r["problems"][0]["reason"]
         .as_str()
         .expect("reason")
-        .contains("0.1 to 10000"));
+        .contains("0.1 to 10,000"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
