@@ -55,6 +55,33 @@ pub fn by_name(name: &str, report: &servecost::Report) -> Option<String> {
     })
 }
 
+/// Most decades a logarithmic axis spans; a wider range is cut at the bottom.
+pub const MAX_DECADES: f64 = 12.0;
+
+/// A range a logarithmic axis can draw, from the smallest and largest positive values to show
+/// (padding included): both finite and positive, `lo` below `hi`, at most [`MAX_DECADES`] apart.
+/// `None` when there is nothing positive to draw.
+///
+/// plotters' log axis never ends its tick loop on a range that starts at 0 or at a denormal
+/// number, and spends time in proportion to the decades spanned: every log axis goes through
+/// this, so no input, however degenerate, reaches it.
+pub fn log_span(lo: f64, hi: f64) -> Option<(f64, f64)> {
+    if !(hi.is_finite() && hi > 1e-200 && hi < 1e200) {
+        return None;
+    }
+    let floor = hi / 10f64.powf(MAX_DECADES);
+    let lo = if lo.is_finite() && lo > floor {
+        lo
+    } else {
+        floor
+    };
+    if lo < hi {
+        Some((lo, hi))
+    } else {
+        Some((hi / 10.0, hi * 10.0))
+    }
+}
+
 /// Lines of several curves, in order.
 pub const PALETTE: [RGBColor; 5] = [
     SELF_HOST,
@@ -197,4 +224,85 @@ pub fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
         ))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use servecost::series::{CostVsVolume, CurveSeries, TpsPoint, VolumePoint};
+
+    #[test]
+    fn log_spans_are_always_drawable() {
+        assert_eq!(log_span(1.0, 100.0), Some((1.0, 100.0)));
+        // A range from 0, a denormal or 1e-300 is cut to MAX_DECADES below the top.
+        for lo in [0.0, 5e-324, 1e-300, -3.0, f64::NAN] {
+            let (a, b) = log_span(lo, 1e4).expect("span");
+            assert_eq!(b, 1e4);
+            assert!((a - 1e4 / 1e12).abs() < 1e-20, "{lo}: {a}");
+        }
+        assert_eq!(log_span(5.0, 5.0), Some((0.5, 50.0)));
+        for hi in [0.0, -1.0, 1e-300, f64::INFINITY, f64::NAN, 1e300] {
+            assert_eq!(log_span(1e-3, hi), None, "{hi}");
+        }
+    }
+
+    /// The hang of the outside fuzz: series whose values sit near 1e-300 (or at 0) reached
+    /// plotters' log axis, whose tick loop never ended. Every chart now draws or gives up at
+    /// once, whatever its numbers.
+    #[test]
+    fn degenerate_series_draw_in_bounded_time() {
+        let start = std::time::Instant::now();
+        for (a, b) in [
+            (1e-300, 1e-299),
+            (0.0, 1e-300),
+            (5e-324, 1e4),
+            (1e-300, 1e300),
+            (0.0, 0.0),
+        ] {
+            let series = CostVsVolume {
+                points: vec![
+                    VolumePoint {
+                        tokens: a,
+                        rent: a,
+                        self_host: b,
+                        hybrid: Some(a),
+                    },
+                    VolumePoint {
+                        tokens: b,
+                        rent: b,
+                        self_host: b,
+                        hybrid: Some(b),
+                    },
+                ],
+                user_tokens: a,
+                break_even_tokens: Some(b),
+            };
+            let _ = cost_vs_volume(&series);
+            let curves = vec![CurveSeries {
+                curve: "c".into(),
+                label: "c".into(),
+                gpu_hour_usd: 1.0,
+                selected: true,
+                slowest_tps: 1.0,
+                points: vec![
+                    TpsPoint {
+                        tps: 1.0,
+                        usd_per_mtok: a,
+                        clamped: false,
+                    },
+                    TpsPoint {
+                        tps: 2.0,
+                        usd_per_mtok: b,
+                        clamped: false,
+                    },
+                ],
+            }];
+            let _ = cost_vs_tps(&curves, 1.5);
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(10),
+            "{:?}",
+            start.elapsed()
+        );
+    }
 }

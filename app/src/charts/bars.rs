@@ -128,10 +128,9 @@ fn draw_per_class<'a>(classes: &[ClassBars], out: &'a mut String) -> Drawn<'a> {
         .flat_map(|c| [c.rent, c.self_marginal, c.self_effective])
         .filter(|v| *v > 0.0);
     let (lo, hi) = values.fold((f64::MAX, 0.0_f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
-    if !(hi > 0.0) {
+    let Some((floor, ceiling)) = super::log_span(lo / 3.0, hi * 3.0) else {
         return Ok(());
-    }
-    let (floor, ceiling) = (lo / 3.0, hi * 3.0);
+    };
     let n = classes.len() as f64;
     let root = SVGBackend::with_string(out, SIZE).into_drawing_area();
     root.fill(&WHITE)?;

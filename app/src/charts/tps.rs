@@ -17,7 +17,10 @@ pub fn cost_vs_tps(series: &[CurveSeries], target: f64) -> String {
 }
 
 fn draw<'a>(series: &[CurveSeries], target: f64, out: &'a mut String) -> Drawn<'a> {
-    let points = series.iter().flat_map(|s| s.points.iter());
+    let points = series
+        .iter()
+        .flat_map(|s| s.points.iter())
+        .filter(|p| p.usd_per_mtok > 0.0 && p.usd_per_mtok.is_finite());
     let (x0, x1, y0, y1) =
         points.fold((f64::MAX, 0.0_f64, f64::MAX, 0.0_f64), |(a, b, c, d), p| {
             (
@@ -27,10 +30,13 @@ fn draw<'a>(series: &[CurveSeries], target: f64, out: &'a mut String) -> Drawn<'
                 d.max(p.usd_per_mtok),
             )
         });
-    if !(x1 > x0) || !(y1 > 0.0) {
+    if !(x1 > x0) || !x1.is_finite() {
         return Ok(());
     }
-    let (x1, y0, y1) = (x1.max(target) * 1.02, y0 * 0.8, y1 * 1.25);
+    let Some((y0, y1)) = super::log_span(y0 * 0.8, y1 * 1.25) else {
+        return Ok(());
+    };
+    let x1 = x1.max(target) * 1.02;
     let root = SVGBackend::with_string(out, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)

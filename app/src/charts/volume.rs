@@ -5,7 +5,7 @@ use plotters::prelude::*;
 use servecost::series::CostVsVolume;
 
 use crate::charts::{
-    font, legend, render, Corner, Drawn, Swatch, GRID, HYBRID, INK, RENT, SELF_HOST, SIZE,
+    font, legend, log_span, render, Corner, Drawn, Swatch, GRID, HYBRID, INK, RENT, SELF_HOST, SIZE,
 };
 use crate::format;
 
@@ -26,19 +26,19 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Drawn<'a> {
         .flat_map(|p| [p.rent, p.self_host].into_iter().chain(p.hybrid))
         .filter(|c| *c > 0.0);
     let (lo, hi) = costs.fold((f64::MAX, 0.0_f64), |(lo, hi), c| (lo.min(c), hi.max(c)));
-    if !(hi > 0.0) {
+    let (Some((x0, x1)), Some((y0, y1))) = (
+        log_span(first.tokens, last.tokens),
+        log_span(lo * 0.8, hi * 1.25),
+    ) else {
         return Ok(());
-    }
+    };
     let root = SVGBackend::with_string(out, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
         .margin(12)
         .x_label_area_size(52)
         .y_label_area_size(84)
-        .build_cartesian_2d(
-            (first.tokens..last.tokens).log_scale(),
-            (lo * 0.8..hi * 1.25).log_scale(),
-        )?;
+        .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())?;
     chart
         .configure_mesh()
         .max_light_lines(1)
@@ -75,12 +75,11 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Drawn<'a> {
         ))?;
         entries.push(("Best hybrid", Swatch::Line(HYBRID, 2)));
     }
-    let (y0, y1) = (lo * 0.8, hi * 1.25);
     let marks = [(Some(s.user_tokens), "your volume", INK)]
         .into_iter()
         .chain([(s.break_even_tokens, "break-even", SELF_HOST)]);
     for (x, label, colour) in marks {
-        let Some(x) = x.filter(|x| *x >= first.tokens && *x <= last.tokens) else {
+        let Some(x) = x.filter(|x| *x >= x0 && *x <= x1) else {
             continue;
         };
         chart.draw_series(std::iter::once(PathElement::new(
