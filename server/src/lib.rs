@@ -4,10 +4,13 @@
 #![recursion_limit = "256"]
 
 pub mod api;
+pub mod client;
 pub mod config;
 pub mod import;
 pub mod limit;
 pub mod security;
+pub mod serve;
+pub mod work;
 
 use std::time::Duration;
 
@@ -22,7 +25,6 @@ use leptos_axum::{generate_route_list, LeptosRoutes};
 use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::services::ServeDir;
-use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 /// Largest request body accepted, in bytes.
@@ -42,6 +44,9 @@ pub fn save_limit() -> std::sync::Arc<limit::RateLimit> {
 
 /// Longest a request may take.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+/// Longest query string accepted, in bytes: a full scenario with 64 own points and a 168-hour
+/// profile is under 4 KB.
+pub const QUERY_LIMIT: usize = 8 * 1024;
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -54,6 +59,24 @@ pub struct AppState {
     pub frame_ancestors: String,
     /// Saves allowed per client.
     pub save_limit: std::sync::Arc<limit::RateLimit>,
+    /// The origin people reach this server at, for absolute links (never the `Host` header).
+    pub public_url: String,
+    /// Proxies whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: std::sync::Arc<Vec<client::Cidr>>,
+}
+
+impl AppState {
+    /// The state for `store` under `config`.
+    pub fn new(store: Store, config: &config::Config) -> Self {
+        Self {
+            store,
+            leptos: config.leptos_options(),
+            frame_ancestors: config.frame_ancestors.clone(),
+            save_limit: save_limit(),
+            public_url: config.public_url.clone(),
+            trusted_proxies: std::sync::Arc::new(config.trusted_proxies.clone()),
+        }
+    }
 }
 
 impl FromRef<AppState> for LeptosOptions {
@@ -63,6 +86,9 @@ impl FromRef<AppState> for LeptosOptions {
 }
 
 async fn healthz(State(state): State<AppState>) -> (StatusCode, &'static str) {
+    if !work::responsive(Duration::from_secs(2)).await {
+        return work::STUCK;
+    }
     match sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM dataset_revisions")
         .fetch_one(&state.store.pool)
         .await
@@ -76,11 +102,33 @@ async fn healthz(State(state): State<AppState>) -> (StatusCode, &'static str) {
     }
 }
 
-/// The whole application: pages, JSON API, static files, with compression, a timeout, a body
-/// limit and security headers.
+/// Refuses a query string over [`QUERY_LIMIT`] (414), and gives the body limit's 413 the JSON
+/// body every other error has.
+async fn limits(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if req.uri().query().is_some_and(|q| q.len() > QUERY_LIMIT) {
+        return api::ApiError::UriTooLong(QUERY_LIMIT).into_response();
+    }
+    let res = next.run(req).await;
+    let json = res
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if res.status() == StatusCode::PAYLOAD_TOO_LARGE && !json {
+        return api::ApiError::TooLarge.into_response();
+    }
+    res
+}
+
+/// The whole application: pages, JSON API, static files, with compression, a deadline kept on
+/// a runtime of its own ([`work`]), size limits and security headers.
 pub fn router(state: AppState) -> Router {
     let routes = generate_route_list(App);
     let store = state.store.clone();
+    let public = app::PublicOrigin(state.public_url.clone());
     let options = state.leptos.clone();
     let files = ServeDir::new(options.site_root.as_ref());
     let frame_ancestors = state.frame_ancestors.clone();
@@ -107,15 +155,19 @@ pub fn router(state: AppState) -> Router {
         .leptos_routes_with_context(
             &state,
             routes,
-            move || provide_context(store.clone()),
+            move || {
+                provide_context(store.clone());
+                provide_context(public.clone());
+            },
             move || shell(options.clone()),
         )
         .fallback_service(files)
         .with_state(state)
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
+        .layer(axum::middleware::from_fn(limits))
+        .layer(axum::middleware::from_fn_with_state(
             REQUEST_TIMEOUT,
+            work::offload,
         ))
         .layer(CompressionLayer::new())
         .layer(axum::middleware::from_fn_with_state(

@@ -56,23 +56,16 @@ async fn main() -> anyhow::Result<()> {
             }
         }
     });
-    let state = AppState {
-        store,
-        leptos: config.leptos_options(),
-        frame_ancestors: config.frame_ancestors.clone(),
-        save_limit: server::save_limit(),
-    };
+    let state = AppState::new(store, &config);
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .with_context(|| format!("listening on {}", config.addr))?;
-    tracing::info!("servecost listening on http://{}", config.addr);
-    axum::serve(
-        listener,
-        router(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown())
-    .await
-    .context("serving")?;
+    tracing::info!(
+        "servecost listening on http://{} (public origin {})",
+        config.addr,
+        config.public_url
+    );
+    server::serve::serve(listener, router(state), config.serve_limits(), shutdown()).await;
     tracing::info!("servecost stopped");
     Ok(())
 }

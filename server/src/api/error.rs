@@ -25,6 +25,10 @@ pub enum ApiError {
     TooLarge,
     /// The client sent too many requests (429).
     TooManyRequests,
+    /// The query string is over this many bytes (414).
+    UriTooLong(usize),
+    /// The answer could not be computed in time (503); the client may retry.
+    Unavailable(String),
     /// Something failed on the server; the message is logged, not sent.
     Internal(String),
 }
@@ -63,6 +67,27 @@ impl IntoResponse for ApiError {
                 "too many saves from this client: try again in a minute",
                 &[][..],
             ),
+            ApiError::UriTooLong(limit) => {
+                let body = ErrorBody {
+                    error: "query string too long".to_owned(),
+                    problems: vec![Problem::new(
+                        "query",
+                        "…",
+                        format!(
+                            "must be at most {} bytes; a full scenario takes under 4,096",
+                            servecost::codec::human_number(*limit as f64, false)
+                        ),
+                    )],
+                };
+                return (StatusCode::URI_TOO_LONG, Json(body)).into_response();
+            }
+            ApiError::Unavailable(message) => {
+                let body = ErrorBody {
+                    error: message.clone(),
+                    problems: Vec::new(),
+                };
+                return (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response();
+            }
             ApiError::Internal(message) => {
                 tracing::error!(%message, "internal error");
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal error", &[][..])
