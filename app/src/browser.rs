@@ -51,23 +51,13 @@ pub fn origin() -> String {
         .unwrap_or_default()
 }
 
-/// This site's origin as the request reached the server (`X-Forwarded-Proto` and `Host`).
+/// This site's public origin, from the server's configuration (`SERVECOST_PUBLIC_URL`), never
+/// from the request's `Host` header, which any client can set.
 #[cfg(all(feature = "ssr", not(feature = "hydrate")))]
 pub fn origin() -> String {
-    use leptos::prelude::use_context;
-    let Some(parts) = use_context::<http::request::Parts>() else {
-        return String::new();
-    };
-    let header = |name: &str| {
-        parts
-            .headers
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_owned)
-    };
-    let host = header("host").unwrap_or_else(|| "127.0.0.1:3000".to_owned());
-    let scheme = header("x-forwarded-proto").unwrap_or_else(|| "http".to_owned());
-    format!("{scheme}://{host}")
+    leptos::prelude::use_context::<crate::PublicOrigin>()
+        .map(|o| o.0)
+        .unwrap_or_default()
 }
 
 /// No origin outside a server or a browser.

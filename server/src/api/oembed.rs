@@ -18,8 +18,8 @@ pub const SIZE: (u32, u32) = (600, 400);
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct Params {
-    /// A link to the calculator (`/?…`, `/embed?…`) or to a saved scenario (`/s/{id}`) on this
-    /// server.
+    /// A link to the calculator (`/?…`, `/embed?…`) or to a saved scenario (`/s/{id}`) under
+    /// this server's public origin (`SERVECOST_PUBLIC_URL`); links to any other origin get 404.
     url: Option<String>,
     /// Largest width in CSS pixels, at least 100 (the embed is at most 600).
     maxwidth: Option<String>,
@@ -98,21 +98,19 @@ pub async fn oembed(
         .url
         .as_deref()
         .ok_or_else(|| bad("url", "", "required: a link to the calculator"))?;
-    let (origin, rest) = url
-        .strip_prefix("https://")
-        .map(|r| ("https://", r))
-        .or_else(|| url.strip_prefix("http://").map(|r| ("http://", r)))
+    // Only links to this server, as its configuration names it: an embed of another origin
+    // under servecost's name would vouch for whatever that origin serves.
+    let origin = state.public_url.as_str();
+    let path_query = url
+        .strip_prefix(origin)
+        .filter(|rest| rest.is_empty() || rest.starts_with(['/', '?', '#']))
         .ok_or_else(|| {
-            bad(
+            ApiError::NotFound(vec![Problem::new(
                 "url",
                 url,
-                "must be an http or https link to the calculator",
-            )
+                format!("not a link to this server: oEmbed answers for links under {origin}"),
+            )])
         })?;
-    let (host, path_query) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-    if host.is_empty() || host.contains(['"', '<', '>', ' ']) {
-        return Err(bad("url", url, "has no valid host"));
-    }
     let (path, query) = path_query.split_once('?').unwrap_or((path_query, ""));
     let query = query.split('#').next().unwrap_or_default();
     let saved_id = path
@@ -159,7 +157,7 @@ pub async fn oembed(
         "{winner}: rent ${:.0} vs self-host ${:.0} a month ({})",
         report.rent.monthly_usd, report.self_host.monthly_usd, report.inputs.model_name
     );
-    let base = format!("{origin}{host}");
+    let base = origin.to_owned();
     let src = format!("{base}{embed_path}");
     Ok(Json(OEmbed {
         version: "1.0",

@@ -48,14 +48,13 @@ pub struct SaveResponse {
     query: String,
 }
 
-fn client(headers: &HeaderMap, addr: Option<&Extension<ConnectInfo<SocketAddr>>>) -> String {
-    headers
-        .get("x-forwarded-for")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(',').next())
-        .map(|v| v.trim().to_owned())
-        .or_else(|| addr.map(|a| a.0 .0.ip().to_string()))
-        .unwrap_or_else(|| "direct".to_owned())
+/// The client a save counts against (see [`crate::client::key`]).
+fn client(
+    state: &AppState,
+    headers: &HeaderMap,
+    addr: Option<&Extension<ConnectInfo<SocketAddr>>>,
+) -> String {
+    crate::client::key(addr.map(|a| a.0 .0), headers, &state.trusted_proxies)
 }
 
 fn internal(e: sqlx::Error) -> ApiError {
@@ -139,7 +138,7 @@ pub async fn create(
             ApiError::BadRequest(vec![Problem::new("body", "", e.body_text())])
         }
     })?;
-    let (saved, created) = save(&state, &client(&headers, addr.as_ref()), req).await?;
+    let (saved, created) = save(&state, &client(&state, &headers, addr.as_ref()), req).await?;
     let url = format!("/s/{}", saved.id);
     let status = if created {
         StatusCode::CREATED
@@ -165,7 +164,7 @@ pub async fn create_from_form(
 ) -> Result<Redirect, ApiError> {
     let Form(req) =
         body.map_err(|e| ApiError::BadRequest(vec![Problem::new("body", "", e.body_text())]))?;
-    let (saved, _) = save(&state, &client(&headers, addr.as_ref()), req).await?;
+    let (saved, _) = save(&state, &client(&state, &headers, addr.as_ref()), req).await?;
     Ok(Redirect::to(&format!("/s/{}", saved.id)))
 }
 
