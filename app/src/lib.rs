@@ -22,11 +22,31 @@ use leptos_router::{path, SsrMode};
 
 use crate::pages::{Calculator, Data, Embed, EmbedSaved, Method, NotFound, Saved};
 
+/// The origin people reach this server at (`https://costs.example.com`), from the server's
+/// configuration: absolute links are built from it, never from a request's `Host` header.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicOrigin(pub String);
+
+/// Text for `<Title>`, escaped for HTML. leptos_meta 0.8 writes a title into the server's
+/// `<head>` without escaping it, so a saved name such as `</title><script>` would otherwise
+/// become markup. Only for pages that do not hydrate (in the browser the text would show its
+/// entities).
+pub fn title_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
 /// Paths whose pages the WASM app takes over; every other page is server-rendered only (it has
 /// nothing to recompute), so it downloads no WASM and the bundle carries none of its code.
 pub fn hydrated(path: &str) -> bool {
     path == "/"
 }
+
+/// The response header through which a page hands its CSP nonce to the server's security
+/// middleware (which removes it).
+pub const NONCE_HEADER: &str = "x-servecost-nonce";
 
 /// The HTML document around the app, rendered on the server.
 #[cfg(feature = "ssr")]
@@ -38,6 +58,18 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
         .is_some_and(hydrated)
         .then(|| view! { <HydrationScripts options/> });
     let preview = (path.as_deref() == Some("/")).then(link_preview);
+    // Leptos gives every response a fresh nonce and puts it on the scripts it inlines (the
+    // hydration script, the resolved resources); the security middleware writes it into the
+    // CSP's script-src, which has no 'unsafe-inline': a script anyone slipped into the page
+    // has no nonce and does not run.
+    if let (Some(nonce), Some(res)) = (
+        leptos::nonce::use_nonce(),
+        use_context::<leptos_axum::ResponseOptions>(),
+    ) {
+        if let Ok(value) = http::HeaderValue::from_str(&nonce.to_string()) {
+            res.insert_header(http::HeaderName::from_static(NONCE_HEADER), value);
+        }
+    }
     view! {
         <!DOCTYPE html>
         <html lang="en">

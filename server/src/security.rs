@@ -6,11 +6,27 @@ use axum::http::{header, HeaderValue};
 use axum::middleware::Next;
 use axum::response::Response;
 
-/// The Content-Security-Policy without its `frame-ancestors`: scripts and styles from this origin
-/// (Leptos's hydration script is inline, and WebAssembly needs `wasm-unsafe-eval`).
-pub const CSP: &str = "default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; \
-     style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
-     object-src 'none'; base-uri 'self'; form-action 'self'";
+/// The Content-Security-Policy without its `script-src` and `frame-ancestors`: everything from
+/// this origin. Inline styles stay allowed (chart SVGs carry them); inline scripts do not.
+pub const CSP: &str =
+    "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+     connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'";
+
+/// `script-src`: this origin's files, WebAssembly (`wasm-unsafe-eval`), and the inline scripts
+/// Leptos marks with this response's nonce, when the page has one. Never `'unsafe-inline'`.
+pub fn script_src(nonce: Option<&str>) -> String {
+    match nonce {
+        Some(n) => format!("script-src 'self' 'nonce-{n}' 'wasm-unsafe-eval'"),
+        None => "script-src 'self' 'wasm-unsafe-eval'".to_owned(),
+    }
+}
+
+/// A nonce as Leptos makes it: URL-safe base64, nothing that could end the directive.
+fn valid_nonce(n: &str) -> bool {
+    (16..=64).contains(&n.len())
+        && n.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '+' | '/' | '='))
+}
 
 /// Whether a path may be shown inside another site's frame.
 pub fn embeddable(path: &str) -> bool {
@@ -23,6 +39,10 @@ pub async fn headers(State(frame_ancestors): State<String>, req: Request, next: 
     let embed = embeddable(req.uri().path());
     let mut res = next.run(req).await;
     let h = res.headers_mut();
+    let nonce = h
+        .remove(app::NONCE_HEADER)
+        .and_then(|v| v.to_str().ok().map(str::to_owned))
+        .filter(|n| valid_nonce(n));
     h.entry(header::X_CONTENT_TYPE_OPTIONS)
         .or_insert(HeaderValue::from_static("nosniff"));
     h.entry(header::REFERRER_POLICY)
@@ -32,7 +52,10 @@ pub async fn headers(State(frame_ancestors): State<String>, req: Request, next: 
     } else {
         "'none'"
     };
-    if let Ok(csp) = HeaderValue::from_str(&format!("{CSP}; frame-ancestors {ancestors}")) {
+    let scripts = script_src(nonce.as_deref());
+    if let Ok(csp) =
+        HeaderValue::from_str(&format!("{CSP}; {scripts}; frame-ancestors {ancestors}"))
+    {
         h.entry(header::CONTENT_SECURITY_POLICY).or_insert(csp);
     }
     if !embed {

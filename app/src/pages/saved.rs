@@ -83,7 +83,7 @@ fn Page(
     });
     let r = pinned.report.clone();
     view! {
-        <Title text=format!("servecost: {}", s.name)/>
+        <Title text=crate::title_text(&format!("servecost: {}", s.name))/>
         <header class="masthead">
             <h1 data-testid="saved-name">{s.name.clone()}</h1>
             <p class="tagline">
