@@ -23,15 +23,39 @@ pub struct Saved {
 
 const ALPHABET: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-/// A fresh random id: 12 base-62 characters (about 71 bits).
+/// Length of an id.
+const ID_LEN: usize = 12;
+
+/// A fresh random id: 12 base-62 characters (about 71 bits), each uniform: random bytes of 248
+/// or more (248 = 4 x 62) are drawn again rather than folded, which would favour the first 8
+/// characters.
 fn new_id() -> Result<String, sqlx::Error> {
-    let mut bytes = [0u8; 12];
-    getrandom::fill(&mut bytes)
-        .map_err(|e| sqlx::Error::Protocol(format!("no randomness: {e}")))?;
-    Ok(bytes
-        .iter()
-        .map(|b| ALPHABET[usize::from(*b) % ALPHABET.len()] as char)
-        .collect())
+    let limit = (256 / ALPHABET.len() * ALPHABET.len()) as u8;
+    let mut id = String::with_capacity(ID_LEN);
+    while id.len() < ID_LEN {
+        let mut bytes = [0u8; 16];
+        getrandom::fill(&mut bytes)
+            .map_err(|e| sqlx::Error::Protocol(format!("no randomness: {e}")))?;
+        for b in bytes.into_iter().filter(|b| *b < limit) {
+            if id.len() < ID_LEN {
+                id.push(ALPHABET[usize::from(b) % ALPHABET.len()] as char);
+            }
+        }
+    }
+    Ok(id)
+}
+
+/// The content key of a save: SHA-256 over the revision and the three texts, each
+/// length-prefixed so that no two different saves run together into the same bytes.
+fn content_key(query: &str, name: &str, note: &str, revision: i64) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(revision.to_le_bytes());
+    for part in [query, name, note] {
+        h.update((part.len() as u64).to_le_bytes());
+        h.update(part.as_bytes());
+    }
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 pub(crate) fn now() -> String {
@@ -60,7 +84,8 @@ pub(crate) fn now() -> String {
 }
 
 /// Saves a scenario pinned to `revision`, or returns the identical one saved before. The second
-/// value is true when a new row was written.
+/// value is true when a new row was written. Identical saves at the same time get one id: the
+/// content key is the point of agreement (see the `scenario_keys` migration).
 pub async fn save(
     pool: &AnyPool,
     query: &str,
@@ -68,20 +93,8 @@ pub async fn save(
     note: &str,
     revision: i64,
 ) -> Result<(Saved, bool), sqlx::Error> {
-    let existing: Option<Saved> = sqlx::query_as(
-        "SELECT id, query, name, note, revision, created_at FROM scenarios \
-         WHERE query = $1 AND name = $2 AND note = $3 AND revision = $4 ORDER BY created_at LIMIT 1",
-    )
-    .bind(query)
-    .bind(name)
-    .bind(note)
-    .bind(revision)
-    .fetch_optional(pool)
-    .await?;
-    if let Some(saved) = existing {
-        return Ok((saved, false));
-    }
-    let saved = Saved {
+    let key = content_key(query, name, note, revision);
+    let fresh = Saved {
         id: new_id()?,
         query: query.to_owned(),
         name: name.to_owned(),
@@ -89,18 +102,58 @@ pub async fn save(
         revision,
         created_at: now(),
     };
+    let mut tx = pool.begin().await?;
+    let claimed = sqlx::query(
+        "INSERT INTO scenario_keys (key, id) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+    )
+    .bind(&key)
+    .bind(&fresh.id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        == 1;
+    if !claimed {
+        tx.rollback().await?;
+        let id: String = sqlx::query_scalar("SELECT id FROM scenario_keys WHERE key = $1")
+            .bind(&key)
+            .fetch_one(pool)
+            .await?;
+        let saved = load(pool, &id).await?.ok_or(sqlx::Error::RowNotFound)?;
+        return Ok((saved, false));
+    }
+    // A save from before the keys existed keeps its id: the key now points at it.
+    let legacy: Option<Saved> = sqlx::query_as(
+        "SELECT id, query, name, note, revision, created_at FROM scenarios \
+         WHERE query = $1 AND name = $2 AND note = $3 AND revision = $4 ORDER BY created_at, id LIMIT 1",
+    )
+    .bind(query)
+    .bind(name)
+    .bind(note)
+    .bind(revision)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some(saved) = legacy {
+        sqlx::query("UPDATE scenario_keys SET id = $1 WHERE key = $2")
+            .bind(&saved.id)
+            .bind(&key)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        return Ok((saved, false));
+    }
     sqlx::query(
         "INSERT INTO scenarios (id, query, name, note, revision, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
     )
-    .bind(&saved.id)
-    .bind(&saved.query)
-    .bind(&saved.name)
-    .bind(&saved.note)
-    .bind(saved.revision)
-    .bind(&saved.created_at)
-    .execute(pool)
+    .bind(&fresh.id)
+    .bind(&fresh.query)
+    .bind(&fresh.name)
+    .bind(&fresh.note)
+    .bind(fresh.revision)
+    .bind(&fresh.created_at)
+    .execute(&mut *tx)
     .await?;
-    Ok((saved, true))
+    tx.commit().await?;
+    Ok((fresh, true))
 }
 
 /// The saved scenario with this id.
@@ -122,6 +175,43 @@ mod tests {
         assert_eq!(a.len(), 12);
         assert_ne!(a, b);
         assert!(super::now().ends_with('Z'));
+    }
+
+    /// Regression: ids were `byte % 62`, which drew the first 8 characters 5 times in 4.
+    #[test]
+    fn saved_ids_are_unbiased() {
+        let mut counts = [0usize; 62];
+        for _ in 0..2_000 {
+            for c in super::new_id().expect("id").bytes() {
+                let i = super::ALPHABET
+                    .iter()
+                    .position(|a| *a == c)
+                    .expect("alphabet");
+                counts[i] += 1;
+            }
+        }
+        // 24,000 draws, 387 expected per character: the folded draw gave about 480 to each of
+        // the first 8 and 387 to the rest; a fair one stays within 25 % of 387 with
+        // overwhelming probability.
+        let (lo, hi) = (290, 484);
+        for (i, n) in counts.iter().enumerate() {
+            assert!((lo..=hi).contains(n), "character {i} drawn {n} times");
+        }
+        let first8: usize = counts[..8].iter().sum::<usize>() / 8;
+        let rest: usize = counts[8..].iter().sum::<usize>() / 54;
+        assert!(
+            first8 * 100 < rest * 112,
+            "first 8 average {first8}, rest {rest}"
+        );
+    }
+
+    #[test]
+    fn content_keys_separate_their_parts() {
+        let a = super::content_key("ab", "c", "", 1);
+        assert_ne!(a, super::content_key("a", "bc", "", 1));
+        assert_ne!(a, super::content_key("ab", "c", "", 2));
+        assert_eq!(a, super::content_key("ab", "c", "", 1));
+        assert_eq!(a.len(), 64);
     }
 }
 
