@@ -209,6 +209,36 @@ pub struct Dataset {
 }
 
 impl Dataset {
+    /// The part of the dataset a scenario of `model` can reach: every source, model, chip, price
+    /// tier and headline, and only that model's curves and API offers (the bulk of a large
+    /// dataset). Evaluating any scenario of `model` on it gives what it gives on the whole.
+    /// `None` keeps the first model's, as a scenario without `model=` does.
+    pub fn for_model(&self, model: Option<&str>) -> Dataset {
+        let Some(keep) = model.or(self.models.first().map(|m| m.id.as_str())) else {
+            return self.clone();
+        };
+        Dataset {
+            revision: self.revision,
+            sources: self.sources.clone(),
+            models: self.models.clone(),
+            chips: self.chips.clone(),
+            price_tiers: self.price_tiers.clone(),
+            api_offers: self
+                .api_offers
+                .iter()
+                .filter(|o| o.model == keep)
+                .cloned()
+                .collect(),
+            curves: self
+                .curves
+                .iter()
+                .filter(|c| c.model == keep)
+                .cloned()
+                .collect(),
+            headlines: self.headlines.clone(),
+        }
+    }
+
     /// The source with this key.
     pub fn source(&self, key: &str) -> Option<&Source> {
         self.sources.iter().find(|s| s.key == key)

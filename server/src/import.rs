@@ -17,6 +17,23 @@ use std::path::Path;
 use app::db::import::{plan, rows_at, write, Change, Rows};
 use sqlx::AnyPool;
 
+/// Largest file an import reads, in bytes.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+/// Largest sum of the files of one import (one revision), in bytes.
+pub const MAX_REVISION_BYTES: u64 = 64 * 1024 * 1024;
+/// Most files in one import.
+pub const MAX_FILES: usize = 256;
+/// Most points one curve may have (after the Pareto frontier of benchmark files): the page draws
+/// each one, and published curves have a few dozen.
+pub const MAX_POINTS_PER_CURVE: usize = 1_000;
+/// Most benchmark measurements one import reads (the frontier compares them pairwise).
+pub const MAX_MEASUREMENTS: usize = 20_000;
+
+/// `n` bytes as people read them (`16 MiB`).
+fn mib(n: u64) -> String {
+    format!("{} MiB", n / (1024 * 1024))
+}
+
 /// Command-line options of `import`.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
@@ -85,10 +102,14 @@ pub struct Read {
 
 /// Reads one file into `read`, by its content: servecost CSV (by extension) or JSON (servecost's
 /// own, InferenceX processed or raw, LiteLLM-style prices).
-fn read_file(path: &Path, opts: &Options, read: &mut Read) -> Result<(), Vec<Problem>> {
+fn read_file(
+    path: &Path,
+    opts: &Options,
+    read: &mut Read,
+    budget: &mut u64,
+) -> Result<(), Vec<Problem>> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| vec![Problem::new(&name, "", "", format!("cannot be read: {e}"))])?;
+    let text = read_capped(path, &name, budget)?;
     let is_csv = path
         .extension()
         .and_then(|e| e.to_str())
@@ -122,6 +143,41 @@ fn read_file(path: &Path, opts: &Options, read: &mut Read) -> Result<(), Vec<Pro
              InferenceX benchmark output, or a LiteLLM-style price table",
         )])
     }
+}
+
+/// Reads a file of at most [`MAX_FILE_BYTES`] and at most `budget` bytes (what is left of
+/// [`MAX_REVISION_BYTES`]), without reading further than that whatever the file is (a device
+/// such as `/dev/zero` included).
+fn read_capped(path: &Path, name: &str, budget: &mut u64) -> Result<String, Vec<Problem>> {
+    use std::io::Read as _;
+    let fail = |what: String| vec![Problem::new(name, "", "", what)];
+    let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot be read: {e}")))?;
+    let cap = MAX_FILE_BYTES.min(*budget);
+    let mut bytes = Vec::new();
+    file.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(format!("cannot be read: {e}")))?;
+    let len = bytes.len() as u64;
+    if len > MAX_FILE_BYTES {
+        return Err(fail(format!(
+            "is larger than {}, the most one file may hold: split it",
+            mib(MAX_FILE_BYTES)
+        )));
+    }
+    if len > *budget {
+        return Err(fail(format!(
+            "takes the import over {}, the most one revision may bring: import the files in \
+             several runs",
+            mib(MAX_REVISION_BYTES)
+        )));
+    }
+    *budget -= len;
+    String::from_utf8(bytes).map_err(|e| {
+        fail(format!(
+            "is not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
 }
 
 /// The outcome of an import.
@@ -193,14 +249,38 @@ pub async fn run(
              [--description TEXT] FILE...",
         )]);
     }
+    if files.len() > MAX_FILES {
+        return Err(vec![Problem::new(
+            "command line",
+            "",
+            "",
+            format!(
+                "{} files given; one import takes at most {MAX_FILES}: import them in several runs",
+                files.len()
+            ),
+        )]);
+    }
     let base = app::db::newest_revision(pool).await.map_err(db)?;
     let current = rows_at(pool, base).await.map_err(db)?;
     let mut read = Read::default();
     let mut problems = Vec::new();
+    let mut budget = MAX_REVISION_BYTES;
     for file in files {
-        if let Err(mut p) = read_file(Path::new(file), opts, &mut read) {
+        if let Err(mut p) = read_file(Path::new(file), opts, &mut read, &mut budget) {
             problems.append(&mut p);
         }
+    }
+    if read.measurements.len() > MAX_MEASUREMENTS {
+        problems.push(Problem::new(
+            "import",
+            "",
+            "",
+            format!(
+                "{} benchmark measurements; one import takes at most {MAX_MEASUREMENTS}: \
+                 import the files in several runs",
+                read.measurements.len()
+            ),
+        ));
     }
     let mut notes = Vec::new();
     if problems.is_empty() {

@@ -28,7 +28,13 @@ const SHAPE: [&str; 3] = ["input_per_request", "cache_hit", "output_per_request"
 /// The calculator page.
 #[component]
 pub fn Calculator() -> impl IntoView {
-    let dataset = dataset_resource();
+    // The page carries the curves and offers of its scenario's model only; the page has no way
+    // to change model in place (a `model=` link loads the page anew).
+    let model = servecost::parse_lenient(&use_location().search.get_untracked())
+        .0
+        .scenario
+        .model;
+    let dataset = dataset_resource(model);
     view! {
         <Title text="servecost: self-host or rent?"/>
         <header class="masthead">

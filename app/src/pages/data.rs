@@ -5,14 +5,18 @@ use leptos_meta::Title;
 use servecost::dataset::Trust;
 use servecost::Dataset;
 
-use crate::api::{dataset_resource, get_facts, Fact};
+use crate::api::{get_facts, Fact};
 use crate::db::rows::{pair_key, ChipRow, CurveRow, Keyed, ModelRow, OfferRow, SourceRow, TierRow};
 use crate::format::{number, per_mtok, significant};
 
 /// The dataset page.
 #[component]
 pub fn Data() -> impl IntoView {
-    let dataset = dataset_resource();
+    // Read from the store, not through a resource: the page is not hydrated, so nothing of the
+    // dataset needs to travel inside it.
+    let dataset: Result<Dataset, String> = use_context::<crate::db::Store>()
+        .map(|s| (*s.current()).clone())
+        .ok_or_else(|| "the dataset store is not available".to_owned());
     let facts = OnceResource::new(get_facts());
     let store = use_context::<crate::db::Store>();
     let history = OnceResource::new(async move {
@@ -32,13 +36,16 @@ pub fn Data() -> impl IntoView {
             <crate::components::SiteNav current="/data"/>
         </header>
         <Suspense fallback=|| view! { <p>"Loading…"</p> }>
-            {move || Suspend::new(async move {
-                match (dataset.await, facts.await, history.await) {
+            {move || {
+                let dataset = dataset.clone();
+                Suspend::new(async move {
+                match (dataset, facts.await, history.await) {
                     (Ok(d), Ok(f), Ok(h)) => view! { <Tables data=d facts=f history=h/> }.into_any(),
                     (Err(e), _, _) | (_, _, Err(e)) => view! { <p class="error">{e}</p> }.into_any(),
                     (_, Err(e), _) => view! { <p class="error">{e.to_string()}</p> }.into_any(),
                 }
-            })}
+                })
+            }}
         </Suspense>
     }
 }

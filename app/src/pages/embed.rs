@@ -6,7 +6,6 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_location;
 
-use crate::api::dataset_resource;
 use crate::charts;
 use crate::components::Verdict;
 use crate::format::usd;
@@ -15,7 +14,12 @@ use crate::query;
 /// The embed page.
 #[component]
 pub fn Embed() -> impl IntoView {
-    let dataset = dataset_resource();
+    // Read from the store, not through a resource: the embed is not hydrated, so nothing of the
+    // dataset needs to travel inside it.
+    let dataset: Result<std::sync::Arc<servecost::Dataset>, String> =
+        use_context::<crate::db::Store>()
+            .map(|s| s.current())
+            .ok_or_else(|| "the dataset store is not available".to_owned());
     let raw = use_location().search.get_untracked();
     let raw = raw.trim_start_matches('?').to_owned();
     let chart = query::get(&raw, "chart")
@@ -26,9 +30,9 @@ pub fn Embed() -> impl IntoView {
         <Title text="servecost: self-host or rent?"/>
         <Suspense fallback=|| view! { <p>"Loading…"</p> }>
             {move || {
-                let (chart, scenario) = (chart.clone(), scenario.clone());
+                let (chart, scenario, dataset) = (chart.clone(), scenario.clone(), dataset.clone());
                 Suspend::new(async move {
-                    let data = match dataset.await {
+                    let data = match dataset {
                         Ok(d) => d,
                         Err(e) => return view! { <p class="error">{e}</p> }.into_any(),
                     };

@@ -168,8 +168,28 @@ pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<Problem> {
             ),
         ));
     }
+    let mut by_curve: std::collections::BTreeMap<&String, Vec<_>> = Default::default();
+    for p in &incoming.points {
+        by_curve.entry(&p.curve).or_default().push(p);
+    }
     for c in &incoming.curves {
-        let points: Vec<_> = incoming.points.iter().filter(|p| p.curve == c.id).collect();
+        let points = by_curve.remove(&c.id).unwrap_or_default();
+        if points.len() > super::MAX_POINTS_PER_CURVE {
+            problems.push(problem(
+                origins,
+                CurveRow::KIND,
+                &c.id,
+                "curve_points",
+                format!(
+                    "curve {:?} has {} points; a curve may have at most {} (published curves \
+                     have a few dozen: keep the Pareto frontier)",
+                    c.id,
+                    points.len(),
+                    super::MAX_POINTS_PER_CURVE
+                ),
+            ));
+            continue;
+        }
         let mut converted = Vec::new();
         for p in &points {
             match (p.tokens_per_s_per_gpu, p.usd_per_mtok, c.price_basis_usd) {

@@ -362,12 +362,17 @@ fn number_points(points: &mut [PointRow]) {
 
 /// Reads servecost's JSON format.
 pub fn json(file: &str, text: &str, read: &mut Read) -> Result<(), Vec<Problem>> {
-    let doc: Document = serde_json::from_str(text).map_err(|e| {
+    // serde_path_to_error names the field of a type error (`price_tiers[3].usd_per_gpu_hour`),
+    // which serde_json alone gives only as a line and column.
+    let mut de = serde_json::Deserializer::from_str(text);
+    let doc: Document = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
         vec![Problem::new(
             file,
-            format!("line {}, column {}", e.line(), e.column()),
-            "",
-            e.to_string(),
+            format!("line {}, column {}", inner.line(), inner.column()),
+            if path == "." { "" } else { &path },
+            inner.to_string(),
         )]
     })?;
     let mut problems = Vec::new();
