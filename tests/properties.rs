@@ -312,6 +312,31 @@ proptest! {
         prop_assert_eq!(parsed.map(|p| p.scenario).ok(), Some(s));
     }
 
+    /// The calculator page carries only its model's curves and offers (`Dataset::for_model`):
+    /// every scenario evaluates there exactly as on the whole dataset.
+    #[test]
+    fn the_page_dataset_gives_the_same_report(s in scenario()) {
+        // A second model with its own curves and offer, which the page leaves out.
+        let mut data = published();
+        let mut other = data.models[0].clone();
+        other.id = "other-model".into();
+        data.models.push(other);
+        let extra: Vec<_> = data.curves.iter().map(|c| {
+            let mut c = c.clone();
+            c.id = format!("{}-other", c.id);
+            c.model = "other-model".into();
+            c
+        }).collect();
+        data.curves.extend(extra);
+        let mut offer = data.api_offers[0].clone();
+        offer.id = "other-api".into();
+        offer.model = "other-model".into();
+        data.api_offers.push(offer);
+        let page = data.for_model(s.model.as_deref());
+        prop_assert!(page.curves.len() * 2 == data.curves.len());
+        prop_assert_eq!(evaluate(&s, &page), evaluate(&s, &data));
+    }
+
     /// Every report is finite; the hybrid never costs more than the cheaper side; the breakdown
     /// adds up.
     #[test]

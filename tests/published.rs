@@ -1,4 +1,6 @@
-//! Expected values from `shared/reference/published-figures.md`, each test citing its figure.
+//! Expected values from the published figures of revision 1
+//! (`migrations/20261129000002_published_dataset.sql`, each row with its source), each test
+//! citing its figure.
 
 mod common;
 

@@ -1,5 +1,6 @@
-//! The published dataset as the engine's tests see it: every figure from
-//! `shared/reference/published-figures.md` and the InferenceX price tiers, with its source.
+//! The published dataset as the engine's tests see it: every figure of revision 1
+//! (`migrations/20261129000002_published_dataset.sql`) and the InferenceX price tiers, with its
+//! source.
 //! The server's seed migration holds the same figures; its tests check them against the
 //! published values independently.
 #![allow(dead_code)]

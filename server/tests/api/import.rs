@@ -10,8 +10,9 @@ use server::import::{run, Options, Outcome, Problem};
 use crate::common::{app_with_store, body_text, get, json, TestDb};
 
 fn samples() -> PathBuf {
-    let dir =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/reference/inferencex-samples");
+    // Real InferenceX result files, copied verbatim into the repository (their README says
+    // from which commits of the public InferenceX repository).
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/inferencex-samples");
     assert!(
         dir.is_dir(),
         "the InferenceX samples are missing at {}",
@@ -510,4 +511,72 @@ async fn price_tables_import_as_api_offers() {
     )
     .await;
     assert!((report["rent"]["monthly_usd"].as_f64().expect("rent") - 1.1).abs() < 1e-9);
+}
+
+/// Defect 8 of the outside test: no file-size cap (`/dev/zero` read 2.1 GB), a 1.2 M-point curve
+/// imported and then went into every page, and JSON type errors named a line but not the field.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn imports_are_bounded_and_name_the_field() {
+    let (_app, db, _store) = app_with_store().await;
+    let dir = std::env::temp_dir().join(format!("servecost-bounded-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let write = |name: &str, text: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("write");
+        path.display().to_string()
+    };
+
+    // A device that never ends is read up to the cap, then refused.
+    if Path::new("/dev/zero").exists() {
+        let problems = import(&db, &["/dev/zero".to_owned()], Options::default())
+            .await
+            .expect_err("endless");
+        assert!(
+            problems[0].problem.contains("larger than 16 MiB"),
+            "{problems:?}"
+        );
+    }
+    let big = write("big.json", &vec![b' '; 17 * 1024 * 1024]);
+    let problems = import(&db, &[big], Options::default())
+        .await
+        .expect_err("too big");
+    assert!(problems[0].problem.contains("16 MiB"), "{problems:?}");
+
+    // A curve of 1,001 points.
+    let mut points = String::from("curve,tps,tokens_per_s_per_gpu,usd_per_mtok,note\n");
+    for i in 0..1_001 {
+        points.push_str(&format!(
+            "huge,{},{},,\n",
+            1.0 + f64::from(i),
+            100_000.0 - f64::from(i)
+        ));
+    }
+    let curve = write(
+        "curves.csv",
+        b"id,model,chip,precision,framework,replica_gpus,mix_uncached,mix_cached,mix_output,mix_stated,price_basis_usd,source,note\n\
+          huge,muse-spark-open,b300,fp4,vLLM,8,1,0,1,true,,inferencex,\n",
+    );
+    let pts = write("curve_points.csv", points.as_bytes());
+    let problems = import(&db, &[curve, pts], Options::default())
+        .await
+        .expect_err("too many points");
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.field == "curve_points" && p.problem.contains("at most 1000")),
+        "{problems:?}"
+    );
+
+    // A JSON type error names the field, not only the line.
+    let typed = write(
+        "typed.json",
+        br#"{"api_offers": [{"id": "x", "model": "muse-spark-open", "name": "X",
+            "price_in": "cheap", "price_out": 3, "source": "aa-model-page"}]}"#,
+    );
+    let problems = import(&db, &[typed], Options::default())
+        .await
+        .expect_err("type error");
+    assert_eq!(problems[0].field, "api_offers[0].price_in", "{problems:?}");
+    assert_eq!(revisions(&db).await, 1, "nothing was written");
+    let _ = std::fs::remove_dir_all(&dir);
 }

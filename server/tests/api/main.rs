@@ -2,6 +2,8 @@
 //! the migrations applied. Kept in one binary so the whole app is linked once, not once per file.
 
 mod common;
+mod fuzz;
+mod hardening;
 mod import;
 mod openapi;
 mod router;

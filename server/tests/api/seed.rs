@@ -1,6 +1,6 @@
-//! The seeded dataset: every figure equals the published value in
-//! `shared/reference/published-figures.md` (and the SemiAnalysis tiers in
-//! `shared/reference/inferencex-samples/README.md`), and every row names a source that exists.
+//! The seeded dataset: every figure equals its published value (and the SemiAnalysis tiers
+//! those listed in `server/tests/fixtures/inferencex-samples/README.md`), and every row names a
+//! source that exists.
 
 use crate::common::fresh_db;
 use sqlx::AnyPool;

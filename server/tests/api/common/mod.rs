@@ -118,12 +118,7 @@ pub async fn app_with_store() -> (axum::Router, TestDb, app::db::Store) {
         .await
         .expect("load dataset");
     let config = Config::from_env().expect("default config");
-    let state = AppState {
-        store,
-        leptos: config.leptos_options(),
-        frame_ancestors: config.frame_ancestors.clone(),
-        save_limit: server::save_limit(),
-    };
+    let state = AppState::new(store, &config);
     let store = state.store.clone();
     (router(state), db, store)
 }
