@@ -43,7 +43,7 @@ test("an invalid value shows its message and keeps the last result", async ({ pa
   await hydrated(page);
   const before = await pageNumbers(page);
   await page.getByLabel("Rented GPU-hour price").fill("-4");
-  await expect(page.getByTestId("error-gpu_hour")).toContainText("from 0.01 to 1000");
+  await expect(page.getByTestId("error-gpu_hour")).toContainText("from 0.01 to 1,000 $/GPU-hour");
   const after = await pageNumbers(page);
   expect(after.selfHost).toBe(before.selfHost);
 });

@@ -185,11 +185,6 @@ pub async fn serve(
     }
 }
 
-/// The peer address a request came from (`ConnectInfo`), when the server recorded it.
-pub fn peer(req: &axum::http::request::Parts) -> Option<SocketAddr> {
-    req.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

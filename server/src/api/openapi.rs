@@ -3,7 +3,7 @@
 //! table, so the document cannot drift from what the server accepts.
 
 use axum::Json;
-use servecost::codec::{write_number, NumSpec, NUMBERS, OTHERS};
+use servecost::codec::{NumSpec, NUMBERS, OTHERS};
 use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{OpenApi as Document, Required};
@@ -68,11 +68,10 @@ fn number(spec: &NumSpec) -> Parameter {
         format!("; {}", forms.join(", "))
     };
     let description = format!(
-        "{} ({}), from {} to {}{forms}.",
+        "{} ({}): {}{forms}.",
         spec.label,
         spec.unit,
-        write_number(spec.min, spec.suffixes),
-        write_number(spec.max, spec.suffixes)
+        spec.range_text()
     );
     // Suffixed and percent forms are text; plain numbers carry their range in the schema.
     let schema = if spec.suffixes || spec.percent {
