@@ -9,7 +9,7 @@ mod read;
 mod write;
 
 pub use number::{human as human_number, read as read_number, write as write_number};
-pub use read::{decode, parse, parse_lenient, Parsed};
+pub use read::{decode, parse, parse_checked, parse_lenient, Parsed, Refused};
 pub use write::to_query;
 
 /// The codec version written into every link.
@@ -317,6 +317,31 @@ pub mod forms {
         "cache_hit",
         "output_per_request",
     ];
+}
+
+/// Words `hybrid` and `own` accept for on.
+pub const FLAG_ON: [&str; 4] = ["1", "true", "on", "yes"];
+/// Words `hybrid` and `own` accept for off.
+pub const FLAG_OFF: [&str; 4] = ["0", "false", "off", "no"];
+/// Values of `scaling`.
+pub const SCALING: [&str; 2] = ["fixed", "hourly"];
+
+/// The syntax of the parameters whose values are text, as regular expressions that ECMA-262 (the
+/// OpenAPI document's dialect) and Python's `re` read alike, for the API document. The codec
+/// checks the same syntax by hand (the engine carries no regex engine into the browser); a
+/// server test holds the two together. Digits are `[0-9]`, never `\d`, which would also match
+/// other scripts' digits. Ranges inside composite values (a point's speed, a mix that sums to
+/// nothing) are checked beyond the syntax and answered 422.
+pub mod syntax {
+    /// A dataset id: `model`, `api`, `curve`, `chip`.
+    pub const ID: &str = "^[A-Za-z0-9._-]{1,64}$";
+    /// `mix` and `curve_mix`: three non-negative numbers (or percentages) `input:cached:output`.
+    pub const MIX: &str = "^(?:[0-9]{1,20}(?:\\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,2})?%?)(?::(?:[0-9]{1,20}(?:\\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,2})?%?)){2}$";
+    /// `profile`: a preset, or 24 or 168 weights from 0 to 1,000,000.
+    pub const PROFILE: &str = "^(?:flat|business|diurnal|(?:[0-9]{1,6}(?:\\.[0-9]{1,20})?|1000000)(?:,(?:[0-9]{1,6}(?:\\.[0-9]{1,20})?|1000000)){23}|(?:[0-9]{1,6}(?:\\.[0-9]{1,20})?|1000000)(?:,(?:[0-9]{1,6}(?:\\.[0-9]{1,20})?|1000000)){167})$";
+    /// `points`: 1 to 64 pairs `tps:tokens_per_s_per_gpu`, the throughput with an optional
+    /// `k`/`M`/`B`/`T` suffix.
+    pub const POINTS: &str = "^(?:[0-9]{1,20}(?:\\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,2})?):(?:[0-9]{1,20}(?:\\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,2})?[kKmMbBtT]?)(?:,(?:[0-9]{1,20}(?:\\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,2})?):(?:[0-9]{1,20}(?:\\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,2})?[kKmMbBtT]?)){0,63}$";
 }
 
 /// Parameters that are not numbers, with their accepted values.

@@ -21,14 +21,50 @@ pub struct Parsed {
 /// Most points a user's own curve may have.
 const MAX_POINTS: usize = 64;
 
+/// Why a query gives no scenario, in two kinds the JSON API answers differently.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Refused {
+    /// Values that cannot be read: not a number, out of a scalar range, not an accepted word,
+    /// or a composite value (`mix`, `profile`, `points`) whose syntax is wrong (HTTP 400).
+    pub unreadable: Vec<Problem>,
+    /// Readable values that have no answer together: two workload forms, `tokens` without
+    /// `mix`, `own=1` without `capex`, a mix of nothing, a point outside the curve's ranges…
+    /// (HTTP 422, like a scenario the dataset cannot answer).
+    pub no_answer: Vec<Problem>,
+}
+
+impl Refused {
+    /// Every problem, in the order they were found.
+    pub fn all(self) -> Vec<Problem> {
+        let mut all = self.unreadable;
+        all.extend(self.no_answer);
+        all
+    }
+}
+
 /// Reads a query string (with or without a leading `?`); any problem fails the whole read.
 pub fn parse(query: &str) -> Result<Parsed, Vec<Problem>> {
-    let (parsed, problems) = parse_lenient(query);
-    if problems.is_empty() {
-        Ok(parsed)
-    } else {
-        Err(problems)
+    parse_checked(query).map_err(Refused::all)
+}
+
+/// As [`parse`], with the problems sorted into unreadable values and combinations that have no
+/// answer.
+pub fn parse_checked(query: &str) -> Result<Parsed, Refused> {
+    let mut r = Reader::new(query);
+    let scenario = r.scenario();
+    let warnings = r.leftovers();
+    if r.problems.is_empty() {
+        return Ok(Parsed { scenario, warnings });
     }
+    let mut refused = Refused::default();
+    for (problem, readable) in r.problems {
+        if readable {
+            refused.no_answer.push(problem);
+        } else {
+            refused.unreadable.push(problem);
+        }
+    }
+    Err(refused)
 }
 
 /// Reads a query string, putting the default in place of every bad field and returning the
@@ -37,15 +73,17 @@ pub fn parse_lenient(query: &str) -> (Parsed, Vec<Problem>) {
     let mut r = Reader::new(query);
     let scenario = r.scenario();
     let warnings = r.leftovers();
-    (
-        Parsed { scenario, warnings },
-        std::mem::take(&mut r.problems),
-    )
+    let problems = std::mem::take(&mut r.problems)
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect();
+    (Parsed { scenario, warnings }, problems)
 }
 
 struct Reader {
     params: Vec<(String, String, bool)>,
-    problems: Vec<Problem>,
+    /// Each problem, and whether its values were readable (a combination without an answer).
+    problems: Vec<(Problem, bool)>,
     warnings: Vec<Problem>,
 }
 
@@ -96,10 +134,14 @@ impl Reader {
         for piece in query.split('&').filter(|p| !p.is_empty()) {
             let (k, v) = piece.split_once('=').unwrap_or((piece, ""));
             let (k, v) = (decode(k), decode(v));
+            // One rule everywhere (page, API, document): an empty value means "not given", so
+            // a form's blank field (`capex=`) leaves the default in place.
+            if v.is_empty() {
+                continue;
+            }
             if r.params.iter().any(|(name, _, _)| *name == k) {
                 if is_known(&k) {
-                    r.problems
-                        .push(Problem::new(&k, &v, "given more than once; give it once"));
+                    r.fail(&k, &v, "given more than once; give it once");
                 }
                 continue;
             }
@@ -122,13 +164,74 @@ impl Reader {
             })
     }
 
+    /// A value that cannot be read.
     fn fail(&mut self, name: &str, value: &str, reason: impl Into<String>) {
-        self.problems.push(Problem::new(name, value, reason));
+        self.problems
+            .push((Problem::new(name, value, reason), false));
     }
 
+    /// Readable values without an answer together (or a composite value's content).
+    fn conflict(&mut self, name: &str, value: &str, reason: impl Into<String>) {
+        self.problems
+            .push((Problem::new(name, value, reason), true));
+    }
+
+    /// A parameter that does not apply: its value is still checked (a value the document
+    /// refuses is refused whether or not it would be used), then it is listed as ignored.
     fn ignore(&mut self, name: &str, reason: &str) {
-        if let Some(v) = self.get(name) {
-            self.warnings.push(Problem::new(name, v, reason));
+        let Some(v) = self.peek(name) else {
+            return;
+        };
+        self.validate(name);
+        self.warnings.push(Problem::new(name, v, reason));
+    }
+
+    /// The value of `name`, without reading it.
+    fn peek(&self, name: &str) -> Option<String> {
+        self.params
+            .iter()
+            .find(|(k, _, _)| k == name)
+            .map(|(_, v, _)| v.clone())
+    }
+
+    /// Reads `name` by its kind, only for the problems that reading finds.
+    fn validate(&mut self, name: &str) {
+        match name {
+            n if spec(n).is_some() => {
+                self.number(n);
+            }
+            "mix" | "curve_mix" => {
+                self.parts(name);
+            }
+            "profile" => {
+                self.profile();
+            }
+            "points" => {
+                self.points();
+            }
+            "model" | "api" | "curve" | "chip" => {
+                self.id(name);
+            }
+            "hybrid" | "own" => {
+                self.flag(name);
+            }
+            "workload" => {
+                if let Some(key) = self.get(name) {
+                    if Preset::from_key(&key).is_none() {
+                        self.fail(name, &key, "must be coding-agent, chat, rag or batch");
+                    }
+                }
+            }
+            "scaling" => {
+                if let Some(v) = self.get(name) {
+                    if !crate::codec::SCALING.contains(&v.as_str()) {
+                        self.fail(name, &v, "must be fixed or hourly");
+                    }
+                }
+            }
+            _ => {
+                self.get(name);
+            }
         }
     }
 
@@ -166,8 +269,8 @@ impl Reader {
     fn flag(&mut self, name: &str) -> Option<bool> {
         let text = self.get(name)?;
         match text.as_str() {
-            "1" | "true" | "on" | "yes" => Some(true),
-            "0" | "false" | "off" | "no" => Some(false),
+            t if crate::codec::FLAG_ON.contains(&t) => Some(true),
+            t if crate::codec::FLAG_OFF.contains(&t) => Some(false),
             _ => {
                 self.fail(name, &text, "must be 1 or 0");
                 None
@@ -179,11 +282,20 @@ impl Reader {
         let text = self.get(name)?;
         let values: Vec<Option<f64>> = text
             .split(':')
-            .map(|p| number::read(p, false, true))
+            .map(|p| number::read(p, false, true).filter(|v| !v.is_sign_negative()))
             .collect();
         match values.as_slice() {
-            [Some(a), Some(b), Some(c)] if Mix::from_parts(*a, *b, *c).is_some() => {
-                Some([*a, *b, *c])
+            [Some(a), Some(b), Some(c)] => {
+                if Mix::from_parts(*a, *b, *c).is_some() {
+                    Some([*a, *b, *c])
+                } else {
+                    self.conflict(
+                        name,
+                        &text,
+                        "is a mix of nothing: at least one of input:cached:output must be positive",
+                    );
+                    None
+                }
             }
             _ => {
                 self.fail(
@@ -215,7 +327,7 @@ impl Reader {
             }
         };
         let scaling = if scaling == Scaling::Hourly && owned.is_some() {
-            self.fail(
+            self.conflict(
                 "scaling",
                 "hourly",
                 "hourly autoscaling needs rented GPUs; owned hardware (own=1) is paid every hour: use fixed",
@@ -272,7 +384,7 @@ impl Reader {
         .collect();
         if forms.len() > 1 {
             let all = forms.join(" and ");
-            self.fail(
+            self.conflict(
                 forms[0],
                 &all,
                 format!(
@@ -280,8 +392,11 @@ impl Reader {
                      per-request shape; got {all}"
                 ),
             );
+            // Every value is still read, so an unreadable one is named as such.
             for p in MIX.iter().chain(&TOTALS).chain(&SHAPE) {
-                self.get(p);
+                if self.has(p) {
+                    self.validate(p);
+                }
             }
             return None;
         }
@@ -290,10 +405,10 @@ impl Reader {
                 let tokens = self.number("tokens");
                 let mix = self.parts("mix");
                 if !self.has("tokens") {
-                    self.fail("tokens", "", "required with mix: all tokens per month");
+                    self.conflict("tokens", "", "required with mix: all tokens per month");
                 }
                 if !self.has("mix") {
-                    self.fail(
+                    self.conflict(
                         "mix",
                         "",
                         "required with tokens: input:cached:output, e.g. 2:7:1",
@@ -345,11 +460,25 @@ impl Reader {
         }
         let weights: Option<Vec<f64>> = text
             .split(',')
-            .map(|w| number::read(w, false, false).filter(|w| (0.0..=1e6).contains(w)))
+            .map(|w| {
+                number::read(w, false, false)
+                    .filter(|w| (0.0..=1e6).contains(w) && !w.is_sign_negative())
+            })
             .collect();
-        let spec = weights.map(ProfileSpec::Custom);
-        match spec {
-            Some(spec) if LoadProfile::from_spec(&spec).is_some() => Some(spec),
+        match weights {
+            Some(w) if w.len() == 24 || w.len() == 168 => {
+                let spec = ProfileSpec::Custom(w);
+                if LoadProfile::from_spec(&spec).is_some() {
+                    Some(spec)
+                } else {
+                    self.conflict(
+                        "profile",
+                        &text,
+                        "is a profile with no load: at least one weight must be positive",
+                    );
+                    None
+                }
+            }
             _ => {
                 self.fail(
                     "profile",
@@ -373,7 +502,7 @@ impl Reader {
             return CurveChoice::Dataset { id };
         }
         if id.is_some() {
-            self.fail(
+            self.conflict(
                 "curve",
                 id.as_deref().unwrap_or_default(),
                 "give either a dataset curve or your own points, not both",
@@ -383,7 +512,7 @@ impl Reader {
         let mix = if self.has("curve_mix") {
             self.parts("curve_mix")
         } else {
-            self.fail(
+            self.conflict(
                 "curve_mix",
                 "",
                 "required with points: the input:cached:output mix they were measured at",
@@ -392,7 +521,7 @@ impl Reader {
         };
         if let Some(m) = mix {
             if !(m[2] > 0.0) {
-                self.fail(
+                self.conflict(
                     "curve_mix",
                     &format!("{}:{}:{}", m[0], m[1], m[2]),
                     "needs a positive output part: the decode rate is derived from it",
@@ -412,13 +541,15 @@ impl Reader {
             "must be 1 to {MAX_POINTS} pairs tps:tokens_per_s_per_gpu separated by commas, e.g. \
              128:33041,191:23251; tps from 0.1 to 10,000, throughput from 0.001 to 1,000,000,000"
         );
+        // The pairs' syntax first (400 when wrong), then their ranges and the curve they make
+        // (422: readable, but no curve the engine can use).
         let points: Option<Vec<CurvePoint>> = text
             .split(',')
             .map(|pair| {
                 let (s, t) = pair.split_once(':')?;
-                let tps = number::read(s, false, false).filter(|v| (0.1..=10_000.0).contains(v))?;
+                let tps = number::read(s, false, false).filter(|v| !v.is_sign_negative())?;
                 let tokens_per_s_per_gpu =
-                    number::read(t, true, false).filter(|v| (0.001..=1e9).contains(v))?;
+                    number::read(t, true, false).filter(|v| !v.is_sign_negative())?;
                 Some(CurvePoint {
                     tps,
                     tokens_per_s_per_gpu,
@@ -427,8 +558,16 @@ impl Reader {
             .collect();
         match points {
             Some(p) if !p.is_empty() && p.len() <= MAX_POINTS => {
+                let in_range = p.iter().all(|q| {
+                    (0.1..=10_000.0).contains(&q.tps)
+                        && (0.001..=1e9).contains(&q.tokens_per_s_per_gpu)
+                });
+                if !in_range {
+                    self.conflict("points", &text, reason);
+                    return None;
+                }
                 if let Err(e) = ThroughputCurve::new(p.clone()) {
-                    self.fail("points", &text, e.to_string());
+                    self.conflict("points", &text, e.to_string());
                     return None;
                 }
                 Some(p)
@@ -452,7 +591,7 @@ impl Reader {
         }
         let capex = self.number("capex");
         if !self.has("capex") {
-            self.fail(
+            self.conflict(
                 "capex",
                 "",
                 "required with own=1: purchase price per GPU in $, from 1 to 10,000,000",
@@ -471,18 +610,26 @@ impl Reader {
 
     /// Warnings for every parameter nothing read.
     fn leftovers(&mut self) -> Vec<Problem> {
-        let mut warnings = std::mem::take(&mut self.warnings);
-        for (k, v, used) in &self.params {
-            if !used {
-                let reason = if is_known(k) {
-                    "ignored: does not apply to this scenario"
-                } else {
-                    "unknown parameter, ignored"
-                };
-                warnings.push(Problem::new(k, v, reason));
+        let unused: Vec<(String, String)> = self
+            .params
+            .iter()
+            .filter(|(_, _, used)| !used)
+            .map(|(k, v, _)| (k.clone(), v.clone()))
+            .collect();
+        for (k, v) in unused {
+            if is_known(&k) {
+                self.validate(&k);
+                self.warnings.push(Problem::new(
+                    &k,
+                    v,
+                    "ignored: does not apply to this scenario",
+                ));
+            } else {
+                self.warnings
+                    .push(Problem::new(&k, v, "unknown parameter, ignored"));
             }
         }
-        warnings
+        std::mem::take(&mut self.warnings)
     }
 }
 
@@ -572,6 +719,57 @@ mod tests {
         assert!(
             parse("price_in=1_000").is_err(),
             "no Rust-style digit separators"
+        );
+    }
+
+    /// One rule for empty values everywhere: `name=` means not given, so the default applies
+    /// (a form's blank field, a schemathesis case, a hand-written `?tps=&mix=`).
+    #[test]
+    fn an_empty_value_means_not_given() {
+        let p = parse("v=&tps=&mix=&profile=&capex=&own=&curve=&points=").expect("all empty");
+        assert_eq!(p.scenario, Scenario::default());
+        assert!(p.warnings.is_empty());
+        let p = parse("tps=&tps=40").expect("the empty one is not a second value");
+        assert_eq!(p.scenario.tps, Some(40.0));
+    }
+
+    /// Unreadable values are refused apart from readable ones that have no answer together
+    /// (the API answers 400 for the first, 422 for the second).
+    #[test]
+    fn unreadable_values_and_combinations_without_answer_are_told_apart() {
+        for q in [
+            "tokens=1B",
+            "mix=2:7:1",
+            "tokens=1B&mix=2:7:1&requests=5",
+            "own=1",
+            "own=1&capex=30000&scaling=hourly",
+            "points=128:33041",
+            "points=128:33041&curve_mix=1:1:0",
+            "points=128:33041&curve_mix=1:0:1&curve=x",
+            "points=0:0&curve_mix=1:0:1",
+            "tokens=1B&mix=0:0:0",
+        ] {
+            let r = parse_checked(q).expect_err(q);
+            assert!(r.unreadable.is_empty(), "{q}: {:?}", r.unreadable);
+            assert!(!r.no_answer.is_empty(), "{q}");
+        }
+        for q in [
+            "tps=abc",
+            "mix=1:2&tokens=1B",
+            "points=x",
+            "years=0.5",
+            "workload=nope&tokens=1B&mix=2:7:1",
+        ] {
+            let r = parse_checked(q).expect_err(q);
+            assert!(!r.unreadable.is_empty(), "{q}");
+        }
+        // An inapplicable value is still read: years without own=1 is listed as ignored, but
+        // a year count the document refuses is refused.
+        let p = parse("years=5").expect("ignored");
+        assert_eq!(p.warnings[0].param, "years");
+        assert_eq!(
+            parse_checked("years=0.5").expect_err("refused").unreadable[0].param,
+            "years"
         );
     }
 
