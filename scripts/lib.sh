@@ -95,6 +95,21 @@ ensure_postgres() {
   export SERVECOST_TEST_POSTGRES="postgres://servecost:servecost@127.0.0.1:$port/postgres"
 }
 
+SCHEMATHESIS_VERSION=4.32.5   # schemathesis.toml is written for its configuration format
+
+# schemathesis from PyPI in a virtual environment of its own (never the system Python's).
+ensure_schemathesis() {
+  if ! "$TOOLS/schemathesis/bin/st" --version 2>/dev/null | grep -q " $SCHEMATHESIS_VERSION"; then
+    say "installing schemathesis $SCHEMATHESIS_VERSION (PyPI, into .tools/schemathesis)"
+    if ! python3 -m venv "$TOOLS/schemathesis" >/dev/null 2>&1; then
+      as_root apt-get update -qq
+      as_root apt-get install -y -qq python3-venv
+      python3 -m venv "$TOOLS/schemathesis"
+    fi
+    "$TOOLS/schemathesis/bin/pip" install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+  fi
+}
+
 ensure_playwright() {
   ensure_node
   if [ ! -d end2end/node_modules/@playwright/test ] || [ end2end/package-lock.json -nt end2end/node_modules/.package-lock.json ]; then

@@ -29,8 +29,9 @@ use tower_http::trace::TraceLayer;
 
 /// Largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 256 * 1024;
-/// Largest saved-scenario request, in bytes.
-pub const SAVE_LIMIT: usize = 16 * 1024;
+/// Largest saved-scenario request, in bytes: room for the longest name, note and query the
+/// document allows, even with every character escaped as JSON's `\\uXXXX` surrogate pairs.
+pub const SAVE_LIMIT: usize = 128 * 1024;
 /// Saves per client per minute.
 pub const SAVES_PER_MINUTE: u32 = 30;
 

@@ -20,10 +20,20 @@ pub struct Evaluated {
 
 /// Reads and evaluates a query against the newest dataset: the report and what was ignored.
 pub fn run(state: &AppState, query: Option<&str>) -> Result<(Report, Vec<Problem>), ApiError> {
-    let parsed = servecost::parse(query.unwrap_or_default()).map_err(ApiError::BadRequest)?;
+    let parsed = servecost::codec::parse_checked(query.unwrap_or_default()).map_err(refused)?;
     let data = state.store.current();
     let report = servecost::evaluate(&parsed.scenario, &data).map_err(ApiError::Unprocessable)?;
     Ok((report, parsed.warnings))
+}
+
+/// A query without a scenario: 400 when a value cannot be read, 422 when readable values have
+/// no answer together.
+pub fn refused(r: servecost::codec::Refused) -> ApiError {
+    if r.unreadable.is_empty() {
+        ApiError::Unprocessable(r.no_answer)
+    } else {
+        ApiError::BadRequest(r.all())
+    }
 }
 
 /// Evaluates a scenario against the newest dataset.
@@ -37,6 +47,8 @@ pub fn run(state: &AppState, query: Option<&str>) -> Result<(Report, Vec<Problem
     responses(
         (status = 200, description = "The report, with the engine's stable field names", body = Evaluated),
         (status = 400, description = "A parameter cannot be read or is out of range", body = ErrorBody),
+        (status = 414, description = "The query string is over 8 KiB", body = ErrorBody),
+        (status = 503, description = "The answer took longer than 30 s (never for a valid scenario; retry after `Retry-After`)", body = ErrorBody),
         (status = 422, description = "The parameters have no answer (e.g. a target faster than the curve)", body = ErrorBody),
     )
 )]

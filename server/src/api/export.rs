@@ -20,6 +20,8 @@ use crate::AppState;
     responses(
         (status = 200, description = "CSV (section, item, value, unit, source)", content_type = "text/csv", body = String),
         (status = 400, description = "A parameter cannot be read or is out of range", body = ErrorBody),
+        (status = 414, description = "The query string is over 8 KiB", body = ErrorBody),
+        (status = 503, description = "The answer took longer than 30 s (never for a valid scenario; retry after `Retry-After`)", body = ErrorBody),
         (status = 422, description = "The parameters have no answer", body = ErrorBody),
     )
 )]
@@ -49,6 +51,8 @@ pub async fn csv(
     responses(
         (status = 200, description = "The chart", content_type = "image/svg+xml", body = String),
         (status = 400, description = "A parameter cannot be read or is out of range", body = ErrorBody),
+        (status = 414, description = "The query string is over 8 KiB", body = ErrorBody),
+        (status = 503, description = "The answer took longer than 30 s (never for a valid scenario; retry after `Retry-After`)", body = ErrorBody),
         (status = 404, description = "No chart has this name", body = ErrorBody),
         (status = 422, description = "The parameters have no answer", body = ErrorBody),
     )

@@ -25,7 +25,8 @@ pub struct Params {
     maxwidth: Option<String>,
     /// Largest height in CSS pixels, at least 100 (the embed is at most 400).
     maxheight: Option<String>,
-    /// `json`, the only format served.
+    /// `json`, the only format served (empty means `json`); any other answers 501, as the
+    /// oEmbed specification asks.
     format: Option<String>,
 }
 
@@ -55,17 +56,28 @@ fn bad(param: &str, value: &str, reason: &str) -> ApiError {
     ApiError::BadRequest(vec![Problem::new(param, value, reason)])
 }
 
+/// `maxwidth` or `maxheight`: empty or absent means not given; any whole number from 100 up
+/// (however large) is accepted and the embed is at most `max`.
 fn dimension(name: &str, value: Option<&str>, max: u32) -> Result<u32, ApiError> {
-    match value {
+    match value.filter(|v| !v.is_empty()) {
         None => Ok(max),
-        Some(v) => match v.parse::<u32>() {
-            Ok(n) if n >= 100 => Ok(n.min(max)),
-            _ => Err(bad(
-                name,
-                v,
-                "must be a whole number of pixels, at least 100",
-            )),
-        },
+        Some(v) if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => {
+            match v.parse::<u64>() {
+                Ok(n) if n < 100 => Err(bad(
+                    name,
+                    v,
+                    "must be a whole number of pixels, at least 100",
+                )),
+                // A number too long for u64 is still a number of pixels over the limit.
+                Ok(n) => Ok(u32::try_from(n).unwrap_or(u32::MAX).min(max)),
+                Err(_) => Ok(max),
+            }
+        }
+        Some(v) => Err(bad(
+            name,
+            v,
+            "must be a whole number of pixels, at least 100",
+        )),
     }
 }
 
@@ -79,15 +91,24 @@ fn dimension(name: &str, value: Option<&str>, max: u32) -> Result<u32, ApiError>
     responses(
         (status = 200, description = "The embed", body = OEmbed),
         (status = 400, description = "A parameter cannot be read", body = ErrorBody),
+        (status = 414, description = "The query string is over 8 KiB", body = ErrorBody),
+        (status = 503, description = "The answer took longer than 30 s (never for a valid scenario; retry after `Retry-After`)", body = ErrorBody),
         (status = 404, description = "The link is not to this server's calculator or a saved scenario", body = ErrorBody),
         (status = 501, description = "A format other than JSON was asked for", body = ErrorBody),
     )
 )]
 pub async fn oembed(
     State(state): State<AppState>,
-    Query(p): Query<Params>,
+    query: Result<Query<Params>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<OEmbed>, ApiError> {
-    if let Some(f) = p.format.as_deref().filter(|f| *f != "json") {
+    // A query axum cannot read (a parameter given twice) gets the JSON 400 every error has.
+    let Query(p) = query.map_err(|e| bad("query", "", &e.body_text()))?;
+    // An empty format means JSON, like every empty parameter means "not given".
+    if let Some(f) = p
+        .format
+        .as_deref()
+        .filter(|f| !f.is_empty() && *f != "json")
+    {
         return Err(ApiError::NotImplemented(vec![Problem::new(
             "format",
             f,
@@ -97,6 +118,7 @@ pub async fn oembed(
     let url = p
         .url
         .as_deref()
+        .filter(|u| !u.is_empty())
         .ok_or_else(|| bad("url", "", "required: a link to the calculator"))?;
     // Only links to this server, as its configuration names it: an embed of another origin
     // under servecost's name would vouch for whatever that origin serves.

@@ -3,7 +3,9 @@
 //! table, so the document cannot drift from what the server accepts.
 
 use axum::Json;
-use servecost::codec::{NumSpec, NUMBERS, OTHERS};
+use serde_json::{json, Value};
+use servecost::codec::{syntax, NumSpec, FLAG_OFF, FLAG_ON, NUMBERS, OTHERS, SCALING};
+use servecost::workload::Preset;
 use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{OpenApi as Document, Required};
@@ -19,7 +21,12 @@ use crate::api::{dataset, evaluate, export, oembed, scenarios};
         description = "Self-host an open-weight model or rent it per token: the calculator's \
                        computation as JSON. Every number in a report comes from the dataset, whose \
                        rows cite their sources (`GET /api/v1/dataset`). The scenario query is the \
-                       calculator page's own: a link's query string works unchanged here."
+                       calculator page's own: a link's query string works unchanged here. Every \
+                       scenario parameter is optional, and an empty value (`tps=`) means not given: \
+                       the default applies, as on the page. A value that cannot be read is a 400; \
+                       readable values that have no answer together (two workload forms, `tokens` \
+                       without `mix`, `own=1` without `capex`, a mix of nothing, a point outside \
+                       the curve's ranges, a target faster than the curve) are a 422."
     ),
     paths(
         evaluate::evaluate,
@@ -157,13 +164,110 @@ impl Modify for ScenarioQuery {
     }
 }
 
+/// An empty value, which means "not given" (the default applies) wherever a parameter is read.
+fn empty() -> Value {
+    json!({ "type": "string", "maxLength": 0 })
+}
+
+/// The schema of a numeric parameter's value, from the codec's table: its range, with 0 beside
+/// the smallest meaningful positive value where the range starts at 0, or an empty value.
+/// Numbers are stated in plain form; the suffixed and percent forms the codec also reads are in
+/// the description.
+fn number_schema(spec: &NumSpec) -> Value {
+    let ty = if spec.whole { "integer" } else { "number" };
+    let range = if spec.min == 0.0 && spec.least > 0.0 {
+        json!({ "anyOf": [
+            { "type": ty, "const": 0 },
+            { "type": ty, "minimum": spec.least, "maximum": spec.max },
+        ] })
+    } else {
+        json!({ "type": ty, "minimum": spec.min, "maximum": spec.max })
+    };
+    json!({ "anyOf": [range, empty()] })
+}
+
+/// The schema of a text parameter, from the codec's tables: its words or its syntax, or an
+/// empty value.
+fn text_schema(name: &str) -> Value {
+    let words = |list: Vec<&str>| {
+        let mut list: Vec<Value> = list.into_iter().map(Value::from).collect();
+        list.push(Value::from(""));
+        json!({ "type": "string", "enum": list })
+    };
+    let pattern = |p: &str| json!({ "anyOf": [{ "type": "string", "pattern": p }, empty()] });
+    match name {
+        "v" => words(vec!["1"]),
+        "workload" => words(Preset::ALL.iter().map(|p| p.key()).collect()),
+        "scaling" => words(SCALING.to_vec()),
+        "hybrid" | "own" => words(FLAG_ON.iter().chain(FLAG_OFF.iter()).copied().collect()),
+        "mix" | "curve_mix" => pattern(syntax::MIX),
+        "profile" => pattern(syntax::PROFILE),
+        "points" => pattern(syntax::POINTS),
+        _ => pattern(syntax::ID),
+    }
+}
+
+/// Writes the schemas of the scenario parameters and of oEmbed's into the document: the
+/// constraints the server enforces, from the tables it enforces them with.
+fn exact(doc: &mut Value) {
+    for path in SCENARIO_PATHS {
+        let Some(params) = doc["paths"][path]["get"]["parameters"].as_array_mut() else {
+            continue;
+        };
+        for p in params.iter_mut().filter(|p| p["in"] == "query") {
+            let name = p["name"].as_str().unwrap_or_default().to_owned();
+            p["schema"] = match NUMBERS.iter().find(|s| s.name == name) {
+                Some(spec) => number_schema(spec),
+                None => text_schema(&name),
+            };
+        }
+    }
+    if let Some(params) = doc["paths"]["/oembed"]["get"]["parameters"].as_array_mut() {
+        for p in params.iter_mut() {
+            match p["name"].as_str().unwrap_or_default() {
+                "url" => {
+                    p["required"] = Value::Bool(true);
+                    p["schema"] = json!({ "type": "string", "minLength": 1 });
+                }
+                "maxwidth" | "maxheight" => {
+                    p["schema"] =
+                        json!({ "anyOf": [{ "type": "integer", "minimum": 100 }, empty()] });
+                }
+                "format" => p["schema"] = json!({ "type": "string", "enum": ["json", ""] }),
+                _ => {}
+            }
+        }
+    }
+}
+
 /// The document, built once.
-pub fn document() -> &'static Document {
-    static DOC: std::sync::OnceLock<Document> = std::sync::OnceLock::new();
-    DOC.get_or_init(ApiDoc::openapi)
+pub fn document() -> &'static Value {
+    static DOC: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    DOC.get_or_init(|| {
+        let mut doc = serde_json::to_value(ApiDoc::openapi()).unwrap_or(Value::Null);
+        exact(&mut doc);
+        doc
+    })
+}
+
+/// The document as this server serves it: its public origin as the server, and a link to its
+/// own calculator as the example of oEmbed's `url` (so a client generator or a fuzzer starts
+/// from a link that answers).
+pub fn served(origin: &str) -> Value {
+    let mut doc = document().clone();
+    doc["servers"] =
+        json!([{ "url": origin, "description": "This server (SERVECOST_PUBLIC_URL)" }]);
+    if let Some(params) = doc["paths"]["/oembed"]["get"]["parameters"].as_array_mut() {
+        for p in params.iter_mut().filter(|p| p["name"] == "url") {
+            p["example"] = Value::from(format!("{origin}/?requests=20M"));
+        }
+    }
+    doc
 }
 
 /// Serves the document.
-pub async fn openapi() -> Json<&'static Document> {
-    Json(document())
+pub async fn openapi(
+    axum::extract::State(state): axum::extract::State<crate::AppState>,
+) -> Json<Value> {
+    Json(served(&state.public_url))
 }

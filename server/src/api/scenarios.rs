@@ -20,16 +20,23 @@ use crate::AppState;
 pub const NAME_MAX: usize = 120;
 /// Longest note, in characters.
 pub const NOTE_MAX: usize = 2_000;
+/// Longest scenario query in a save, in characters (the longest link the server reads).
+pub const QUERY_MAX: usize = crate::QUERY_LIMIT;
+/// What counts as blank around a name or a note: ASCII space, tab and line breaks.
+pub const BLANK: &[char] = &[' ', '\t', '\n', '\r', '\u{b}', '\u{c}'];
 
 /// What a save sends.
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct SaveRequest {
-    /// The scenario's query string (as in a calculator link).
+    /// The scenario's query string (as in a calculator link), at most 8,192 characters.
+    #[schema(max_length = 8192)]
     pub query: String,
-    /// A name, 1 to 120 characters.
+    /// A name, 1 to 120 characters, not all blank.
+    #[schema(min_length = 1, max_length = 120, pattern = "[^ \\t\\n\\r\\x0b\\x0c]")]
     pub name: String,
     /// A note, up to 2,000 characters.
     #[serde(default)]
+    #[schema(max_length = 2000)]
     pub note: String,
 }
 
@@ -69,13 +76,22 @@ async fn save(
     if !state.save_limit.allow(client) {
         return Err(ApiError::TooManyRequests);
     }
-    let name = req.name.trim();
+    // Lengths count the text as sent, and "blank" means only the ASCII spaces, tabs and line
+    // breaks the document's pattern names: the document and the server agree on every name.
+    let name = req.name.trim_matches(BLANK);
     let mut problems = Vec::new();
-    if name.is_empty() || name.chars().count() > NAME_MAX {
+    if name.is_empty() || req.name.chars().count() > NAME_MAX {
         problems.push(Problem::new(
             "name",
             name,
-            format!("must be 1 to {NAME_MAX} characters"),
+            format!("must be 1 to {NAME_MAX} characters, not all blank"),
+        ));
+    }
+    if req.query.chars().count() > QUERY_MAX {
+        problems.push(Problem::new(
+            "query",
+            "…",
+            format!("must be at most {QUERY_MAX} characters"),
         ));
     }
     if req.note.chars().count() > NOTE_MAX {
@@ -85,9 +101,10 @@ async fn save(
             format!("must be at most {NOTE_MAX} characters"),
         ));
     }
-    let parsed = servecost::parse(req.query.trim_start_matches('?'));
+    let parsed = servecost::codec::parse_checked(req.query.trim_start_matches('?'));
     match parsed {
-        Err(mut p) => problems.append(&mut p),
+        Err(r) if problems.is_empty() => return Err(crate::api::evaluate::refused(r)),
+        Err(r) => problems.extend(r.all()),
         Ok(_) if !problems.is_empty() => {}
         Ok(parsed) => {
             let data = state.store.current();
@@ -97,7 +114,7 @@ async fn save(
                 &state.store.pool,
                 &report.query,
                 name,
-                req.note.trim(),
+                req.note.trim_matches(BLANK),
                 data.revision,
             )
             .await

@@ -196,10 +196,26 @@ async fn every_scenario_parameter_is_documented_with_its_range() {
             let p = named(spec.name);
             let text = p["description"].as_str().expect("description");
             assert!(text.contains(spec.unit), "{path} {}: {text}", spec.name);
-            if !(spec.suffixes || spec.percent) {
-                assert_eq!(p["schema"]["minimum"].as_f64(), Some(spec.min));
-                assert_eq!(p["schema"]["maximum"].as_f64(), Some(spec.max));
-            }
+            // The value's schema: the codec's range (0 beside its floor when it has one), or
+            // an empty value, which means "not given".
+            let options = p["schema"]["anyOf"].as_array().expect("anyOf");
+            assert_eq!(
+                options[1],
+                serde_json::json!({"type": "string", "maxLength": 0})
+            );
+            let range = if spec.min == 0.0 && spec.least > 0.0 {
+                assert_eq!(options[0]["anyOf"][0]["const"], 0, "{}", spec.name);
+                &options[0]["anyOf"][1]
+            } else {
+                &options[0]
+            };
+            let lo = if spec.least > 0.0 && spec.min == 0.0 {
+                spec.least
+            } else {
+                spec.min
+            };
+            assert_eq!(range["minimum"].as_f64(), Some(lo), "{}", spec.name);
+            assert_eq!(range["maximum"].as_f64(), Some(spec.max), "{}", spec.name);
         }
         for (name, accepted) in servecost::codec::OTHERS {
             let text = named(name)["description"].as_str().expect("description");
@@ -348,4 +364,86 @@ async fn the_docs_page_shows_every_operation_and_schema() {
         html.contains(r#"<a href="/data" rel="external">Data"#),
         "{nav:?}"
     );
+}
+
+/// The document's patterns and the codec read the same syntax: every sample the pattern matches
+/// is read by the codec without an "unreadable" problem (a 400), and samples the codec refuses
+/// as unreadable do not match. (The codec is lenient where the document is strict, e.g. spaces
+/// around numbers; that direction cannot fail a client that follows the document.)
+#[test]
+fn the_documents_patterns_are_the_codecs_syntax() {
+    use servecost::codec::{parse_checked, syntax};
+    let zeros = vec!["0"; 24].join(",");
+    let day = vec!["1.5"; 24].join(",");
+    let week = vec!["1000000"; 168].join(",");
+    let cases: Vec<(&str, &str, Vec<String>, Vec<String>)> = vec![
+        (
+            "mix",
+            syntax::MIX,
+            [
+                "2:7:1",
+                "0:0:1",
+                "1e-5:1:1",
+                "40%:50%:10%",
+                "0.5:0:99999999999999999999",
+                "0:0:0",
+            ]
+            .map(String::from)
+            .to_vec(),
+            ["1:2", "-1:1:1", "a:b:c", "1:1:1:1", "1e400:1:1"]
+                .map(String::from)
+                .to_vec(),
+        ),
+        (
+            "profile",
+            syntax::PROFILE,
+            vec!["flat".into(), "diurnal".into(), day, week, zeros],
+            ["1,2,3", "weekly", "-1"].map(String::from).to_vec(),
+        ),
+        (
+            "points",
+            syntax::POINTS,
+            ["128:33041,191:23251", "50:1.5M", "1e2:1e5", "0:0"]
+                .map(String::from)
+                .to_vec(),
+            ["128", "1:2:3", "a:b", "128:33041,"]
+                .map(String::from)
+                .to_vec(),
+        ),
+        (
+            "model",
+            syntax::ID,
+            ["muse-spark-open", "A.b_c-1", &"x".repeat(64)]
+                .map(String::from)
+                .to_vec(),
+            ["", "has space", "é", &"x".repeat(65)]
+                .map(String::from)
+                .to_vec(),
+        ),
+    ];
+    for (param, pattern, good, bad) in cases {
+        let re = regex::Regex::new(pattern).expect("pattern");
+        let unreadable = |value: &str| {
+            let extra = match param {
+                "mix" => "&tokens=1B",
+                "points" => "&curve_mix=1:0:1",
+                _ => "",
+            };
+            let q = format!("{param}={value}{extra}");
+            match parse_checked(&q.replace('%', "%25")) {
+                Ok(_) => false,
+                Err(r) => r.unreadable.iter().any(|p| p.param == param),
+            }
+        };
+        for v in &good {
+            assert!(re.is_match(v), "{param}: the pattern refuses {v:?}");
+            assert!(!unreadable(v), "{param}: the codec cannot read {v:?}");
+        }
+        for v in &bad {
+            if !v.is_empty() {
+                assert!(unreadable(v), "{param}: the codec reads {v:?}");
+            }
+            assert!(!re.is_match(v), "{param}: the pattern matches {v:?}");
+        }
+    }
 }

@@ -134,3 +134,62 @@ async fn unknown_pages_are_404() {
         StatusCode::NOT_FOUND
     );
 }
+
+/// The API's status tells an unreadable value (400) from readable values that have no answer
+/// together (422); an empty value is not given.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unreadable_is_400_no_answer_together_is_422_and_empty_is_not_given() {
+    let (app, _db) = app().await;
+    let r = json(
+        &app,
+        "/api/v1/evaluate?tokens=1B",
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(problem_params(&r), ["mix"]);
+    let r = json(
+        &app,
+        "/api/v1/evaluate?own=1",
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(problem_params(&r), ["capex"]);
+    json(
+        &app,
+        "/api/v1/evaluate?tokens=abc&mix=2:7:1",
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    let empty = json(&app, "/api/v1/evaluate?tps=&mix=&v=&capex=", StatusCode::OK).await;
+    let default = json(&app, "/api/v1/evaluate", StatusCode::OK).await;
+    assert_eq!(empty["rent"], default["rent"]);
+    assert_eq!(empty["ignored"], serde_json::json!([]));
+    // oEmbed: an empty format is JSON, any other format a 501, a repeated parameter a JSON 400.
+    let url = "url=http%3A%2F%2F127.0.0.1%3A3000%2F";
+    let r = json(
+        &app,
+        &format!("/oembed?{url}&maxwidth=&maxheight=&format="),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(r["type"], "rich");
+    json(
+        &app,
+        &format!("/oembed?{url}&format=xml"),
+        StatusCode::NOT_IMPLEMENTED,
+    )
+    .await;
+    json(
+        &app,
+        &format!("/oembed?{url}&maxwidth=200&maxwidth=300"),
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    let r = json(
+        &app,
+        &format!("/oembed?{url}&maxwidth=99999999999999999999999"),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(r["width"], 600);
+}

@@ -66,9 +66,17 @@ async fn bad_saves_name_the_problem() {
     assert_eq!(problem_params(&r), ["name", "tps"]);
     let (status, _) = save(&app, "not json").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    let huge = format!(
+    // A note over its 2,000 characters is named; a body over the save limit is a 413.
+    let long = format!(
         r#"{{"query":"","name":"x","note":"{}"}}"#,
         "n".repeat(20_000)
+    );
+    let (status, r) = save(&app, &long).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(problem_params(&r), ["note"]);
+    let huge = format!(
+        r#"{{"query":"","name":"x","note":"{}"}}"#,
+        "n".repeat(server::SAVE_LIMIT + 1)
     );
     let response = send(&app, post_json("/api/v1/scenarios", &huge)).await;
     assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
