@@ -21,7 +21,17 @@ impl Cidr {
         };
         let max = if addr.is_ipv4() { 32 } else { 128 };
         let bits = bits.unwrap_or(max);
-        (bits <= max).then_some(Self { addr, bits })
+        if bits > max {
+            return None;
+        }
+        // `::ffff:10.0.0.0/104` is the IPv4 range 10.0.0.0/8.
+        match (addr, normal(addr)) {
+            (IpAddr::V6(_), v4 @ IpAddr::V4(_)) if bits >= 96 => Some(Self {
+                addr: v4,
+                bits: bits - 96,
+            }),
+            _ => Some(Self { addr, bits }),
+        }
     }
 
     /// Whether `ip` is in the range.
@@ -78,15 +88,31 @@ pub fn key(peer: Option<SocketAddr>, headers: &HeaderMap, trusted: &[Cidr]) -> S
         let forwarded = headers
             .get_all("x-forwarded-for")
             .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .filter_map(|v| v.trim().parse::<IpAddr>().ok())
-            .map(normal)
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
             .collect::<Vec<_>>();
-        for ip in forwarded.into_iter().rev() {
-            client = ip;
-            if !is_trusted(ip) {
-                break;
+        let entries = forwarded
+            .iter()
+            .flat_map(|v| v.split(','))
+            .map(str::trim)
+            .collect::<Vec<_>>();
+        // From the right: entries appended by trusted proxies, then the first one that is not a
+        // trusted proxy is the client. An entry that is not an address (`ip:port` is read as its
+        // address) ends the walk as an opaque key: walking past it would reach text the client
+        // wrote itself.
+        for entry in entries.into_iter().rev() {
+            let ip = entry
+                .parse::<IpAddr>()
+                .ok()
+                .or_else(|| entry.parse::<SocketAddr>().ok().map(|s| s.ip()))
+                .map(normal);
+            match ip {
+                Some(ip) => {
+                    client = ip;
+                    if !is_trusted(ip) {
+                        break;
+                    }
+                }
+                None => return format!("forwarded:{}", entry.chars().take(64).collect::<String>()),
             }
         }
     }
@@ -157,5 +183,20 @@ mod tests {
             key(peer("2001:db8:1:2::5"), &HeaderMap::new(), &none),
             "2001:db8:1:2::/64"
         );
+        // A proxy that appends ip:port; an entry that is no address stops the walk.
+        assert_eq!(
+            key(
+                peer("10.0.0.2"),
+                &headers("6.6.6.6, 198.51.100.7:4431"),
+                &proxies
+            ),
+            "198.51.100.7"
+        );
+        assert_eq!(
+            key(peer("10.0.0.2"), &headers("6.6.6.6, unknown"), &proxies),
+            "forwarded:unknown"
+        );
+        let mapped = Cidr::parse("::ffff:10.0.0.0/104").expect("mapped range");
+        assert!(mapped.contains("10.9.9.9".parse().expect("ip")));
     }
 }

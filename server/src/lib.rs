@@ -43,6 +43,9 @@ pub fn save_limit() -> std::sync::Arc<limit::RateLimit> {
     ))
 }
 
+/// Longest wait for a request body.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// Longest a request may take.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// Longest query string accepted, in bytes: a full scenario with 64 own points and a 168-hour
@@ -165,6 +168,10 @@ pub fn router(state: AppState) -> Router {
         .fallback_service(files)
         .with_state(state)
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        // A body that stalls holds its connection busy (never evicted); it gets 10 s.
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            BODY_TIMEOUT,
+        ))
         .layer(axum::middleware::from_fn(limits))
         .layer(axum::middleware::from_fn_with_state(
             REQUEST_TIMEOUT,

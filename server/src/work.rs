@@ -57,7 +57,9 @@ pub async fn offload(
     }
     let path = req.uri().path().to_owned();
     let task = runtime().spawn(next.run(req));
-    let abort = task.abort_handle();
+    // A client that goes away drops this future: the guard stops the task with it (a dropped
+    // JoinHandle alone would let it run on, unbounded by any deadline).
+    let abort = AbortOnDrop(task.abort_handle());
     match tokio::time::timeout(deadline, task).await {
         Ok(Ok(response)) => response,
         Ok(Err(e)) => {
@@ -66,7 +68,7 @@ pub async fn offload(
         Err(_) => {
             // Stops the task at its next `.await`; CPU-bound work runs on, but on the work
             // runtime only.
-            abort.abort();
+            abort.0.abort();
             tracing::warn!(%path, ?deadline, "request over its deadline");
             let mut res = ApiError::Unavailable(format!(
                 "the answer took longer than {} s; try again",
@@ -77,6 +79,15 @@ pub async fn offload(
                 .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
             res
         }
+    }
+}
+
+/// Aborts its task when dropped.
+struct AbortOnDrop(tokio::task::AbortHandle);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
 

@@ -131,6 +131,9 @@ impl Reader {
             warnings: Vec::new(),
         };
         let query = query.strip_prefix('?').unwrap_or(query);
+        // Names seen, for "given more than once" in constant time (a long query of distinct
+        // names once cost quadratic time).
+        let mut seen = std::collections::HashSet::new();
         for piece in query.split('&').filter(|p| !p.is_empty()) {
             let (k, v) = piece.split_once('=').unwrap_or((piece, ""));
             let (k, v) = (decode(k), decode(v));
@@ -139,7 +142,7 @@ impl Reader {
             if v.is_empty() {
                 continue;
             }
-            if r.params.iter().any(|(name, _, _)| *name == k) {
+            if !seen.insert(k.clone()) {
                 if is_known(&k) {
                     r.fail(&k, &v, "given more than once; give it once");
                 }

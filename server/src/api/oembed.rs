@@ -94,6 +94,7 @@ fn dimension(name: &str, value: Option<&str>, max: u32) -> Result<u32, ApiError>
         (status = 414, description = "The query string is over 8 KiB", body = ErrorBody),
         (status = 503, description = "The answer took longer than 30 s (never for a valid scenario; retry after `Retry-After`)", body = ErrorBody),
         (status = 404, description = "The link is not to this server's calculator or a saved scenario", body = ErrorBody),
+        (status = 422, description = "The link's scenario has no answer (e.g. `tokens` without `mix`)", body = ErrorBody),
         (status = 501, description = "A format other than JSON was asked for", body = ErrorBody),
     )
 )]

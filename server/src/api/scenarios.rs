@@ -93,6 +93,8 @@ async fn save(
             "…",
             format!("must be at most {QUERY_MAX} characters"),
         ));
+        // Not read at all: a query over the limit is refused before any work on it.
+        return Err(ApiError::BadRequest(problems));
     }
     if req.note.chars().count() > NOTE_MAX {
         problems.push(Problem::new(

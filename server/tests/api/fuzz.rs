@@ -7,7 +7,7 @@
 //! `inf` in the CSV or the SVG; no hostile text unescaped in HTML.
 //!
 //! The seed is fixed so a failure reproduces; `SERVECOST_FUZZ_SEED` and `SERVECOST_FUZZ_CASES`
-//! run other seeds and more cases (`scripts/security` runs 100,000).
+//! run other seeds and more cases (`scripts/security` runs 100,000 against a release build).
 
 use std::time::Duration;
 
@@ -163,7 +163,7 @@ fn env(name: &str, default: u64) -> u64 {
 async fn fuzzed_queries_get_bounded_finite_escaped_answers() {
     let (app, _db) = app().await;
     let seed = env("SERVECOST_FUZZ_SEED", 0x5e7e_c057);
-    let cases = env("SERVECOST_FUZZ_CASES", 1_500);
+    let cases = env("SERVECOST_FUZZ_CASES", 3_000);
     let mut rng = Rng(seed.max(1));
     let bound = Duration::from_secs(20);
     let charts = ["volume", "classes", "breakdown", "tps", "tornado"];

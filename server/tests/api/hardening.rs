@@ -288,6 +288,19 @@ async fn idle_connections_cannot_starve_healthz() {
         }
         idle.push(s);
     }
+    // And a few requests whose body never comes: busy, so never closed to make room, but
+    // they free their slots when the body timeout ends them.
+    let mut stalled = Vec::new();
+    for _ in 0..8 {
+        let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        s.write_all(
+            b"POST /api/v1/scenarios HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+              Content-Length: 1000\r\n\r\n{",
+        )
+        .await
+        .expect("headers and a byte of body");
+        stalled.push(s);
+    }
     let health = async {
         let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
         s.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
@@ -308,6 +321,16 @@ async fn idle_connections_cannot_starve_healthz() {
         .await
         .expect("closed within the header timeout");
     assert!(matches!(read, Ok(0) | Err(_)), "{read:?}");
+    let mut answer = [0u8; 12];
+    let n = tokio::time::timeout(
+        server::BODY_TIMEOUT + Duration::from_secs(5),
+        stalled[0].read(&mut answer),
+    )
+    .await
+    .expect("a stalled body is answered after the body timeout")
+    .unwrap_or(0);
+    let status = String::from_utf8_lossy(&answer[..n]).into_owned();
+    assert!(n == 0 || status.starts_with("HTTP/1.1 4"), "{status}");
     let _ = stop.send(());
     tokio::time::timeout(Duration::from_secs(5), server)
         .await
