@@ -123,18 +123,24 @@ class Server:
                 self.kill()
 
     def rss_kb(self):
-        try:
-            with open(f"/proc/{self.proc.pid}/status") as f:
-                for line in f:
-                    if line.startswith("VmRSS:"):
-                        return int(line.split()[1])
-        except OSError:
-            return 0
-        return 0
+        value = proc_field(self.proc.pid, "status", "VmRSS:", 1)
+        return int(value) if value else 0
 
     def cleanup(self):
         self.stop()
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def proc_field(pid, name, prefix, column):
+    """Column `column` of the line of /proc/PID/NAME that starts with `prefix` (None if none)."""
+    try:
+        with open(f"/proc/{pid}/{name}") as f:
+            for line in f:
+                if line.startswith(prefix):
+                    return line.split()[column]
+    except (OSError, IndexError):
+        return None
+    return None
 
 
 _local = threading.local()
@@ -379,14 +385,7 @@ def check_flood(args):
 
 
 def server_limit(server):
-    try:
-        with open(f"/proc/{server.proc.pid}/limits") as f:
-            for line in f:
-                if line.startswith("Max open files"):
-                    return int(line.split()[3])
-    except (OSError, ValueError, IndexError):
-        return "?"
-    return "?"
+    return proc_field(server.proc.pid, "limits", "Max open files", 3) or "?"
 
 
 def check_xss(args):

@@ -78,8 +78,13 @@ const fn least(spec: NumSpec, least: f64) -> NumSpec {
     NumSpec { least, ..spec }
 }
 
-/// Smallest positive volume: a token (or a request) a month.
+/// Smallest positive count: a token (or a request).
 const ONE: f64 = 1.0;
+
+/// A count of tokens or requests from 0 to `max`, suffixes accepted, none between 0 and one.
+const fn counted(name: &'static str, label: &'static str, unit: &'static str, max: f64) -> NumSpec {
+    least(vol(name, label, unit, 0.0, max), ONE)
+}
 /// Smallest positive price in $: a millionth of a cent.
 const MICRO_CENT: f64 = 1e-8;
 /// Smallest positive share: a millionth.
@@ -108,70 +113,33 @@ const fn whole(
 
 /// Every numeric parameter, with its accepted range.
 pub const NUMBERS: &[NumSpec] = &[
-    least(
-        vol("tokens", "All tokens per month", "tokens/month", 0.0, 1e16),
-        ONE,
+    counted("tokens", "All tokens per month", "tokens/month", 1e16),
+    counted(
+        "input",
+        "Uncached input tokens per month",
+        "tokens/month",
+        1e16,
     ),
-    least(
-        vol(
-            "input",
-            "Uncached input tokens per month",
-            "tokens/month",
-            0.0,
-            1e16,
-        ),
-        ONE,
+    counted(
+        "cached",
+        "Cached input tokens per month",
+        "tokens/month",
+        1e16,
     ),
-    least(
-        vol(
-            "cached",
-            "Cached input tokens per month",
-            "tokens/month",
-            0.0,
-            1e16,
-        ),
-        ONE,
-    ),
-    least(
-        vol(
-            "output",
-            "Output tokens per month",
-            "tokens/month",
-            0.0,
-            1e16,
-        ),
-        ONE,
-    ),
-    least(
-        vol(
-            "requests",
-            "Requests per month",
-            "requests/month",
-            0.0,
-            1e13,
-        ),
-        ONE,
-    ),
-    least(
-        vol(
-            "input_per_request",
-            "Input tokens per request",
-            "tokens",
-            0.0,
-            1e7,
-        ),
-        ONE,
+    counted("output", "Output tokens per month", "tokens/month", 1e16),
+    counted("requests", "Requests per month", "requests/month", 1e13),
+    counted(
+        "input_per_request",
+        "Input tokens per request",
+        "tokens",
+        1e7,
     ),
     share("cache_hit", "Share of input served from cache", 1.0),
-    least(
-        vol(
-            "output_per_request",
-            "Output tokens per request",
-            "tokens",
-            0.0,
-            1e6,
-        ),
-        ONE,
+    counted(
+        "output_per_request",
+        "Output tokens per request",
+        "tokens",
+        1e6,
     ),
     num(
         "tps",

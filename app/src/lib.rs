@@ -32,6 +32,12 @@ pub struct PublicOrigin(pub String);
 /// become markup. Only for pages that do not hydrate (in the browser the text would show its
 /// entities).
 pub fn title_text(text: &str) -> String {
+    escape_html(text)
+}
+
+/// Text made safe inside HTML text and double-quoted attributes, for HTML written by hand (the
+/// server's oEmbed and API docs) and for `<Title>`.
+pub fn escape_html(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -15,10 +15,6 @@ pub use evaluate::evaluate;
 pub use export::{chart, csv};
 pub use oembed::oembed;
 
-/// Text made safe inside HTML text and double-quoted attributes.
-pub(crate) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+/// Text made safe inside HTML text and double-quoted attributes (the app's, shared with
+/// `<Title>`).
+pub(crate) use app::escape_html as escape;

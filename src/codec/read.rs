@@ -219,18 +219,10 @@ impl Reader {
                 self.flag(name);
             }
             "workload" => {
-                if let Some(key) = self.get(name) {
-                    if Preset::from_key(&key).is_none() {
-                        self.fail(name, &key, "must be coding-agent, chat, rag or batch");
-                    }
-                }
+                self.preset();
             }
             "scaling" => {
-                if let Some(v) = self.get(name) {
-                    if !crate::codec::SCALING.contains(&v.as_str()) {
-                        self.fail(name, &v, "must be fixed or hourly");
-                    }
-                }
+                self.scaling();
             }
             _ => {
                 self.get(name);
@@ -266,6 +258,30 @@ impl Reader {
                 "must be an id of 1 to 64 letters, digits, '.', '_' or '-'",
             );
             None
+        }
+    }
+
+    /// `workload`: a preset key.
+    fn preset(&mut self) -> Option<Preset> {
+        let key = self.get("workload")?;
+        let preset = Preset::from_key(&key);
+        if preset.is_none() {
+            self.fail("workload", &key, "must be coding-agent, chat, rag or batch");
+        }
+        preset
+    }
+
+    /// `scaling`: fixed or hourly.
+    fn scaling(&mut self) -> Option<Scaling> {
+        let text = self.get("scaling")?;
+        // The words of `codec::SCALING`, in its order.
+        match crate::codec::SCALING.iter().position(|w| *w == text) {
+            Some(0) => Some(Scaling::Fixed),
+            Some(_) => Some(Scaling::Hourly),
+            None => {
+                self.fail("scaling", &text, "must be fixed or hourly");
+                None
+            }
         }
     }
 
@@ -321,14 +337,7 @@ impl Reader {
         let workload = self.workload().unwrap_or(d.workload);
         let curve = self.curve();
         let owned = self.owned();
-        let scaling = match self.get("scaling").as_deref() {
-            None | Some("fixed") => Scaling::Fixed,
-            Some("hourly") => Scaling::Hourly,
-            Some(other) => {
-                self.fail("scaling", other, "must be fixed or hourly");
-                Scaling::Fixed
-            }
-        };
+        let scaling = self.scaling().unwrap_or(Scaling::Fixed);
         let scaling = if scaling == Scaling::Hourly && owned.is_some() {
             self.conflict(
                 "scaling",
@@ -431,13 +440,7 @@ impl Reader {
                 })
             }
             _ => {
-                let preset = match self.get("workload") {
-                    None => Preset::CodingAgent,
-                    Some(key) => Preset::from_key(&key).unwrap_or_else(|| {
-                        self.fail("workload", &key, "must be coding-agent, chat, rag or batch");
-                        Preset::CodingAgent
-                    }),
-                };
+                let preset = self.preset().unwrap_or(Preset::CodingAgent);
                 let base = preset.shape();
                 Some(Workload::Requests {
                     requests: self.number("requests").unwrap_or(defaults::REQUESTS),
