@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiReport, pageNumbers } from "./helpers";
+import { apiReport, pageNumbers, ready } from "./helpers";
 
 // Runs with and without JavaScript: the server-rendered page already holds the answer.
 test("the page shows the verdict for the scenario in its URL", async ({ page, request }) => {
@@ -19,8 +19,9 @@ test("the page shows the verdict for the scenario in its URL", async ({ page, re
 
 // Without JavaScript, Enter submits the GET form; with it, the page updates live and the
 // address bar follows. Either way the link and the numbers agree with the API.
-test("editing the form gives a new scenario and link", async ({ page, request }) => {
+test("editing the form gives a new scenario and link", async ({ page, request, javaScriptEnabled }) => {
   await page.goto("/?gpu_hour=3.1");
+  await ready(page, javaScriptEnabled);
   const field = page.getByLabel("Requests per month");
   await field.fill("40M");
   await field.press("Enter");

@@ -1,12 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { apiReport, pageNumbers } from "./helpers";
+import { apiReport, pageNumbers, ready } from "./helpers";
 
 // Typed through the form, with and without JavaScript: a number between 0 and a token a month is
 // refused at its field, with the floor in the page's number format, and the last valid result
 // stays; the API refuses the page's own link by the same field. A blank field means "not given":
 // the default applies, as in the API.
-test("a meaningless tiny volume is refused at its field and the result stays", async ({ page, request }) => {
+test("a meaningless tiny volume is refused at its field and the result stays", async ({ page, request, javaScriptEnabled }) => {
   await page.goto("/");
+  await ready(page, javaScriptEnabled);
   const before = await pageNumbers(page);
   const field = page.getByLabel("Requests per month");
   await field.fill("1e-300");
@@ -25,8 +26,9 @@ test("a meaningless tiny volume is refused at its field and the result stays", a
   expect((await refused.json()).problems.map((p: { param: string }) => p.param)).toEqual(["requests"]);
 });
 
-test("a blank field means not given: the default applies", async ({ page, request }) => {
+test("a blank field means not given: the default applies", async ({ page, request, javaScriptEnabled }) => {
   await page.goto("/?requests=40M");
+  await ready(page, javaScriptEnabled);
   const field = page.getByLabel("Requests per month");
   await field.fill("");
   await field.press("Enter");

@@ -47,3 +47,12 @@ export async function chartsMatchServer(page: Page, browser: Browser) {
   await context.close();
   expect(live).toEqual(served);
 }
+
+/**
+ * Waits until the page is ready for typing: hydrated when the browser runs JavaScript (a field
+ * typed into before hydration is set back to the server's value when the WASM takes over), at
+ * once when it does not (the form submits itself).
+ */
+export async function ready(page: Page, javaScriptEnabled: boolean | undefined) {
+  if (javaScriptEnabled !== false) await hydrated(page);
+}
