@@ -8,8 +8,12 @@ mod number;
 mod read;
 mod write;
 
-pub use number::{human as human_number, read as read_number, write as write_number};
-pub use read::{decode, parse, parse_checked, parse_lenient, Parsed, Refused};
+pub use number::{
+    human as human_number, read as read_number, rounded as write_rounded, write as write_number,
+};
+pub use read::{
+    decode, parse, parse_checked, parse_lenient, Parsed, Refused, OTHER_CHIP, OWN_CURVE,
+};
 pub use write::to_query;
 
 /// The codec version written into every link.
@@ -212,6 +216,7 @@ pub const NUMBERS: &[NumSpec] = &[
         0.01,
     ),
     share("maint", "Maintenance per year", 1.0),
+    num("bill", "API bill last month", "$/month", 0.01, 1e10),
     vol(
         "headline",
         "Published headline to decode",
@@ -307,6 +312,8 @@ pub mod syntax {
     pub const MIX: &str = "^(?:[0-9]{1,20}(?:\\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,2})?%?)(?::(?:[0-9]{1,20}(?:\\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,2})?%?)){2}$";
     /// `profile`: a preset, or 24 or 168 weights from 0 to 1,000,000.
     pub const PROFILE: &str = "^(?:flat|business|diurnal|(?:[0-9]{1,6}(?:\\.[0-9]{1,20})?|1000000)(?:,(?:[0-9]{1,6}(?:\\.[0-9]{1,20})?|1000000)){23}|(?:[0-9]{1,6}(?:\\.[0-9]{1,20})?|1000000)(?:,(?:[0-9]{1,6}(?:\\.[0-9]{1,20})?|1000000)){167})$";
+    /// `chip_name`: 1 to 60 characters, none of them a control character.
+    pub const NAME: &str = "^[^\\x00-\\x1F\\x7F]{1,60}$";
     /// `points`: 1 to 64 pairs `tps:tokens_per_s_per_gpu`, the throughput with an optional
     /// `k`/`M`/`B`/`T` suffix.
     pub const POINTS: &str = "^(?:[0-9]{1,20}(?:\\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,2})?):(?:[0-9]{1,20}(?:\\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,2})?[kKmMbBtT]?)(?:,(?:[0-9]{1,20}(?:\\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,2})?):(?:[0-9]{1,20}(?:\\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,2})?[kKmMbBtT]?)){0,63}$";
@@ -323,7 +330,10 @@ pub const OTHERS: &[(&str, &str)] = &[
         "flat, business, diurnal, or 24 or 168 comma-separated weights",
     ),
     ("api", "an API offer id from the dataset"),
-    ("curve", "a curve id from the dataset"),
+    (
+        "curve",
+        "a curve id from the dataset, or own (your benchmark's points)",
+    ),
     (
         "points",
         "tps:tokens_per_s_per_gpu pairs separated by commas",
@@ -332,7 +342,11 @@ pub const OTHERS: &[(&str, &str)] = &[
         "curve_mix",
         "input:cached:output parts the points were measured at",
     ),
-    ("chip", "a chip id from the dataset (with points)"),
+    ("chip", "a chip id from the dataset, or other (with points)"),
+    (
+        "chip_name",
+        "the name of a chip not in the dataset, 1 to 60 characters (with chip=other)",
+    ),
     ("scaling", "fixed or hourly"),
     ("hybrid", "1 or 0"),
     ("own", "1 or 0"),

@@ -185,13 +185,14 @@ prop_compose! {
         curve in curve(),
         gpu_hour in prop::option::of(positive(0.1, 50.0)),
         prefill in positive(2e5, 1e8),
-        cache_cost in 0.0..0.5f64,
+        cache_cost in prop_oneof![Just(0.0), 0.001..0.5f64],
         util in 0.3..1.0f64,
         redundancy in 0u8..3,
         min_replicas in 0u8..3,
         hourly in any::<bool>(),
         hybrid in any::<bool>(),
-        ops_fte in 0.0..5.0f64,
+        // Values between 0 and the codec's floors are refused by design: none is generated.
+        ops_fte in prop_oneof![Just(0.0), 0.001..5.0f64],
         owned in prop::option::of(positive(1e3, 2e5)),
     ) -> Scenario {
         let owned = owned.map(OwnedInputs::with_capex);
@@ -392,5 +393,85 @@ proptest! {
         if let Ok(above) = evaluate(&with_requests(&s, factor * 1.5), &data) {
             prop_assert!(above.self_host.monthly_usd < above.rent.monthly_usd);
         }
+    }
+}
+
+/// `value` with its whole part grouped by `sep` in threes (`41,000,000`).
+fn grouped(whole: u64, sep: char) -> String {
+    let digits = whole.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(sep);
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Significant digits of a number written in the link's syntax (suffix and point ignored).
+fn significant_digits(text: &str) -> usize {
+    let digits: String = text
+        .chars()
+        .take_while(|c| !matches!(c, 'e' | 'E'))
+        .filter(char::is_ascii_digit)
+        .collect();
+    digits
+        .trim_start_matches('0')
+        .trim_end_matches('0')
+        .len()
+        .max(1)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Every spelling people use for a volume (grouped by commas, spaces or no-break spaces, a
+    /// suffix with or without a space before it) reads as the same value as the plain digits.
+    #[test]
+    fn every_spelling_of_a_volume_reads_the_same(whole in 1u64..10_000_000_000_000u64) {
+        let plain = servecost::codec::read_number(&whole.to_string(), true, false);
+        prop_assert_eq!(plain, Some(whole as f64));
+        for sep in [',', ' ', '\u{a0}', '\u{2009}', '\u{202f}'] {
+            let text = grouped(whole, sep);
+            prop_assert_eq!(servecost::codec::read_number(&text, true, false), plain, "{:?}", text);
+        }
+        let millions = whole / 1_000_000;
+        if millions > 0 {
+            let expected = Some(millions as f64 * 1e6);
+            for text in [format!("{millions}M"), format!("{millions} M"), format!("{} M", grouped(millions, ','))] {
+                prop_assert_eq!(servecost::codec::read_number(&text, true, false), expected, "{:?}", text);
+            }
+        }
+    }
+
+    /// A price as an invoice prints it (`$1,234.56`) reads as the plain number.
+    #[test]
+    fn prices_read_with_their_dollar_sign(cents in 1u64..100_000_000_000u64) {
+        let whole = cents / 100;
+        let plain = format!("{whole}.{:02}", cents % 100);
+        let value = servecost::codec::read_number(&plain, false, false);
+        prop_assert!(value.is_some());
+        let text = format!("${}.{:02}", grouped(whole, ','), cents % 100);
+        prop_assert_eq!(servecost::codec::read_number(&text, false, false), value, "{:?}", text);
+    }
+
+    /// What the page pre-fills (a value rounded for people) has at most four significant digits,
+    /// no float noise, and a scenario built from it survives its own link unchanged.
+    #[test]
+    fn prefilled_values_round_trip(input in 1.0..1e15f64, cached in prop_oneof![Just(0.0), 1.0..1e15f64], output in 1.0..1e15f64) {
+        let texts: Vec<String> = [input, cached, output]
+            .iter()
+            .map(|v| servecost::codec::write_rounded(*v, true))
+            .collect();
+        for t in &texts {
+            prop_assert!(significant_digits(t) <= 4, "{t}");
+            prop_assert!(!t.contains("00000"), "{t}");
+        }
+        let q = format!("input={}&cached={}&output={}", texts[0], texts[1], texts[2]);
+        let s = parse(&q).map(|p| p.scenario);
+        prop_assert!(s.is_ok(), "{q}: {s:?}");
+        let s = s.unwrap_or_default();
+        prop_assert_eq!(parse(&to_query(&s)).map(|p| p.scenario).ok(), Some(s));
     }
 }

@@ -1,12 +1,29 @@
-//! Numbers in links: `27k`, `10B`, `97%`, and the shortest form that reads back exactly.
+//! Numbers as people type them and as links carry them: `27k`, `10B`, `97%`, `41,000,000,000`,
+//! `41 B`, `$2.10`, and the shortest form that reads back exactly.
 
 /// Suffixes for volumes, largest first.
 const SUFFIXES: [(&str, f64); 4] = [("T", 1e12), ("B", 1e9), ("M", 1e6), ("k", 1e3)];
 
+/// Characters that may group thousands: comma, space, no-break space, thin space and narrow
+/// no-break space (the page writes suffixes after the last two).
+const GROUPS: [char; 5] = [',', ' ', '\u{a0}', '\u{2009}', '\u{202f}'];
+
+/// Space people put before a suffix or a `%` sign: any of [`GROUPS`] but the comma.
+fn is_space(c: char) -> bool {
+    c != ',' && GROUPS.contains(&c)
+}
+
 /// Reads a number; `suffixes` allows `k`/`M`/`B`/`T` (also lower-case `m`, `b`, `t`, upper `K`),
-/// `percent` allows a trailing `%` meaning hundredths.
+/// `percent` allows a trailing `%` meaning hundredths. Also read, the way invoices and the page
+/// print numbers: thousands grouped by commas or spaces (`41,000,000,000`, `41 000 000 000`),
+/// a space before the suffix or `%` (`41 B`, `97 %`) and a leading `$` (`$2.10`). A comma that
+/// does not group thousands (`2,5`) is refused rather than guessed at.
 pub fn read(text: &str, suffixes: bool, percent: bool) -> Option<f64> {
-    let text = text.trim();
+    let text = text.trim_matches(|c: char| c.is_whitespace() || is_space(c));
+    let text = text
+        .strip_prefix('$')
+        .unwrap_or(text)
+        .trim_start_matches(is_space);
     let (body, scale) = if let Some(body) = text.strip_suffix('%').filter(|_| percent) {
         (body, 0.01)
     } else if suffixes {
@@ -23,6 +40,7 @@ pub fn read(text: &str, suffixes: bool, percent: bool) -> Option<f64> {
     } else {
         (text, 1.0)
     };
+    let body = ungrouped(body.trim_end_matches(is_space))?;
     // Only plain decimal notation: no "inf", "NaN", hex or `1_000` that `f64::from_str` (or a
     // Rust literal) would accept.
     if body.is_empty()
@@ -39,6 +57,38 @@ pub fn read(text: &str, suffixes: bool, percent: bool) -> Option<f64> {
         value * scale
     };
     value.is_finite().then_some(value)
+}
+
+/// `body` without its thousands separators, or `None` when they do not group thousands: one
+/// kind of separator, in the whole part only, between a first group of one to three digits and
+/// groups of exactly three.
+fn ungrouped(body: &str) -> Option<String> {
+    let Some(sep) = body.chars().find(|c| GROUPS.contains(c)) else {
+        return Some(body.to_owned());
+    };
+    let unsigned = body.trim_start_matches(['-', '+']);
+    let sign = &body[..body.len() - unsigned.len()];
+    let end = unsigned.find(['.', 'e', 'E']).unwrap_or(unsigned.len());
+    let (whole, rest) = unsigned.split_at(end);
+    if rest.contains(|c| GROUPS.contains(&c)) {
+        return None;
+    }
+    let groups: Vec<&str> = whole.split(sep).collect();
+    let digits = |g: &str| g.chars().all(|c| c.is_ascii_digit());
+    let first_ok = (1..=3).contains(&groups[0].len()) && digits(groups[0]);
+    let rest_ok = groups[1..].iter().all(|g| g.len() == 3 && digits(g));
+    (first_ok && rest_ok).then(|| format!("{sign}{}{rest}", groups.concat()))
+}
+
+/// `value` rounded for people to at most four significant digits, in the link's own syntax
+/// (`810M`, `0.3333`): what the page pre-fills into a field, so that a value derived by
+/// arithmetic (`810.0000000000007M`) never reaches a field or a link with its float noise.
+pub fn rounded(value: f64, suffixes: bool) -> String {
+    if !value.is_finite() || value == 0.0 {
+        return write(if value.is_finite() { value } else { 0.0 }, suffixes);
+    }
+    let four: f64 = format!("{value:.3e}").parse().unwrap_or(value);
+    write(four, suffixes)
 }
 
 /// The shortest text that [`read`] turns back into exactly `value`.
@@ -113,6 +163,56 @@ mod tests {
         assert_eq!(read("1e400", true, false), None);
         assert_eq!(read("", true, false), None);
         assert_eq!(read("1_000", true, false), None);
+    }
+
+    #[test]
+    fn numbers_as_people_type_them() {
+        for text in [
+            "41000000000",
+            "41,000,000,000",
+            "41 000 000 000",
+            "41\u{a0}000\u{a0}000\u{a0}000",
+            "41 B",
+            "41B",
+            "41\u{202f}B",
+            "41,000 M",
+            " 41 b ",
+        ] {
+            assert_eq!(read(text, true, false), Some(41e9), "{text:?}");
+        }
+        assert_eq!(read("$2.10", false, false), Some(2.1));
+        assert_eq!(read("$ 12,000", false, false), Some(12_000.0));
+        assert_eq!(read("$8,333.50", false, false), Some(8_333.5));
+        assert_eq!(read("97%", false, true), Some(0.97));
+        assert_eq!(read("97 %", false, true), Some(0.97));
+        assert_eq!(read("10,000 T", true, false), Some(1e16));
+        assert_eq!(read("-1,000", false, false), Some(-1_000.0));
+        // Commas that do not group thousands are refused, not guessed at.
+        for text in [
+            "2,5",
+            "1,00",
+            "1,0000",
+            ",100",
+            "1,000.000,5",
+            "1, 000",
+            "1,000 000",
+            "$",
+        ] {
+            assert_eq!(read(text, true, true), None, "{text:?}");
+        }
+        // No suffix where none is accepted, no % where a share is not asked for.
+        assert_eq!(read("41 B", false, false), None);
+        assert_eq!(read("97%", true, false), None);
+    }
+
+    #[test]
+    fn rounded_for_people() {
+        assert_eq!(rounded(810_000_000.000_000_7, true), "810M");
+        assert_eq!(rounded(0.1 + 0.2, false), "0.3");
+        assert_eq!(rounded(1.0 / 3.0, false), "0.3333");
+        assert_eq!(rounded(123_456_789.0, true), "123.5M");
+        assert_eq!(rounded(0.0, true), "0");
+        assert_eq!(rounded(2.26, false), "2.26");
     }
 
     #[test]
