@@ -12,8 +12,8 @@ use crate::dataset::Dataset;
 use crate::error::Problem;
 use crate::power::{decode_headline, operating_point, PowerDefinition};
 use crate::report::{
-    Bar, ClassBars, HybridReport, Inputs, PowerReport, RentReport, Report, SelfHostReport, Series,
-    Side, Verdict,
+    Bar, BillCheck, ClassBars, HybridReport, Inputs, PowerReport, RentReport, Report,
+    SelfHostReport, Series, Side, Verdict,
 };
 use crate::resolved::Resolved;
 use crate::scenario::Scenario;
@@ -151,6 +151,17 @@ pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Probl
         rent: RentReport {
             monthly_usd: rent.monthly_usd,
             per_mtok: rent.per_mtok,
+            bill: s.bill.filter(|_| rent.monthly_usd > 0.0).map(|paid| {
+                let ratio = paid / rent.monthly_usd;
+                BillCheck {
+                    paid_usd: paid,
+                    estimate_usd: rent.monthly_usd,
+                    difference_usd: paid - rent.monthly_usd,
+                    discount: 1.0 - ratio,
+                    price_in: r.api.price_in * ratio,
+                    price_out: r.api.price_out * ratio,
+                }
+            }),
         },
         self_host,
         hybrid: hybrid.map(|h| HybridReport {

@@ -107,6 +107,27 @@ pub struct RentReport {
     pub monthly_usd: f64,
     /// $ per million tokens by class and blended.
     pub per_mtok: PerMtok,
+    /// The estimate against what was paid (`None` without `bill`).
+    pub bill: Option<BillCheck>,
+}
+
+/// Last month's API bill against the list-price estimate for the same volumes.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct BillCheck {
+    /// What was paid, $ per month.
+    pub paid_usd: f64,
+    /// The estimate at the prices in force, $ per month.
+    pub estimate_usd: f64,
+    /// Paid minus estimate, $ per month (negative: paid less than list).
+    pub difference_usd: f64,
+    /// The effective discount on the prices in force, `1 - paid / estimate` (negative: paid
+    /// more than the estimate).
+    pub discount: f64,
+    /// Input price that reproduces the bill, $/M (`price_in * paid / estimate`).
+    pub price_in: f64,
+    /// Output price that reproduces the bill, $/M.
+    pub price_out: f64,
 }
 
 /// Self-hosting everything.

@@ -161,6 +161,10 @@ pub struct Scenario {
     pub owned: Option<OwnedInputs>,
     /// A published tokens/s-per-MW headline to decode.
     pub headline: Option<f64>,
+    /// What last month's API bill came to, $, to reconcile with the list-price estimate.
+    pub bill: Option<f64>,
+    /// The name of a chip that is not in the dataset (own points with `chip=other`).
+    pub chip_name: Option<String>,
 }
 
 impl Default for Scenario {
@@ -190,6 +194,8 @@ impl Default for Scenario {
             ops_monthly: defaults::OPS_MONTHLY,
             owned: None,
             headline: None,
+            bill: None,
+            chip_name: None,
         }
     }
 }

@@ -18,6 +18,11 @@ pub struct Parsed {
     pub warnings: Vec<Problem>,
 }
 
+/// `curve=own`: the user's own points rather than a dataset curve.
+pub const OWN_CURVE: &str = "own";
+/// `chip=other`: own points measured on a chip the dataset does not hold.
+pub const OTHER_CHIP: &str = "other";
+
 /// Most points a user's own curve may have.
 const MAX_POINTS: usize = 64;
 
@@ -215,6 +220,9 @@ impl Reader {
             "model" | "api" | "curve" | "chip" => {
                 self.id(name);
             }
+            "chip_name" => {
+                self.name(name);
+            }
             "hybrid" | "own" => {
                 self.flag(name);
             }
@@ -240,6 +248,22 @@ impl Reader {
                 self.fail(name, &text, format!("must be {}", s.range_text()));
                 None
             }
+        }
+    }
+
+    /// A name for people (`chip_name`): 1 to 60 characters, no control characters.
+    fn name(&mut self, name: &str) -> Option<String> {
+        let text = self.get(name)?;
+        let count = text.chars().count();
+        if (1..=60).contains(&count) && !text.chars().any(char::is_control) {
+            Some(text)
+        } else {
+            self.fail(
+                name,
+                &text,
+                "must be a name of 1 to 60 characters, without control characters",
+            );
+            None
         }
     }
 
@@ -336,6 +360,18 @@ impl Reader {
         }
         let workload = self.workload().unwrap_or(d.workload);
         let curve = self.curve();
+        let chip_name = match &curve {
+            CurveChoice::Own {
+                chip: Some(chip), ..
+            } if chip == OTHER_CHIP => self.name("chip_name"),
+            _ => {
+                self.ignore(
+                    "chip_name",
+                    "ignored: applies only with chip=other (your points on a chip not in the dataset)",
+                );
+                None
+            }
+        };
         let owned = self.owned();
         let scaling = self.scaling().unwrap_or(Scaling::Fixed);
         let scaling = if scaling == Scaling::Hourly && owned.is_some() {
@@ -381,6 +417,8 @@ impl Reader {
             ops_monthly: self.number("ops_monthly").unwrap_or(d.ops_monthly),
             owned,
             headline: self.number("headline"),
+            bill: self.number("bill"),
+            chip_name,
         }
     }
 
@@ -499,6 +537,16 @@ impl Reader {
 
     fn curve(&mut self) -> CurveChoice {
         let id = self.id("curve");
+        // `curve=own` picks your own points; without them there is no curve to price.
+        let own = id.as_deref() == Some(OWN_CURVE);
+        let id = id.filter(|_| !own);
+        if own && !self.has("points") {
+            self.conflict(
+                "points",
+                "",
+                "required with curve=own: your benchmark's points, tps:tokens_per_s_per_gpu pairs",
+            );
+        }
         if !self.has("points") {
             self.ignore("curve_mix", "ignored: applies only with points");
             self.ignore(
@@ -785,5 +833,25 @@ mod tests {
         assert_eq!(p.scenario.util, 0.7);
         assert!(decode("%").contains('%'));
         assert_eq!(decode("a%zzb"), "a%zzb");
+    }
+
+    #[test]
+    fn own_benchmark_on_another_chip_and_a_bill() {
+        let p = parse("curve=own&points=10:900,40:500&curve_mix=1:0:1&chip=other&chip_name=TPU%20v7&gpu_hour=3&bill=12%2C000")
+            .expect("valid");
+        assert!(
+            matches!(&p.scenario.curve, CurveChoice::Own { chip: Some(c), .. } if c == OTHER_CHIP)
+        );
+        assert_eq!(p.scenario.chip_name.as_deref(), Some("TPU v7"));
+        assert_eq!(p.scenario.bill, Some(12_000.0));
+        let again = parse(&crate::codec::to_query(&p.scenario)).expect("round trip");
+        assert_eq!(again.scenario, p.scenario);
+        // curve=own without points names the missing points.
+        let refused = parse("curve=own").expect_err("no points");
+        assert_eq!(refused[0].param, "points");
+        // A name only applies to chip=other; a control character is refused.
+        let p = parse("chip_name=x").expect("ignored");
+        assert_eq!(p.warnings[0].param, "chip_name");
+        assert!(parse("points=10:900&curve_mix=1:0:1&chip=other&chip_name=a%0Ab").is_err());
     }
 }

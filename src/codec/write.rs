@@ -149,7 +149,24 @@ pub fn to_query(scenario: &Scenario) -> String {
         w.unless("maint", hw.maint, d.maint);
     }
     w.opt("headline", s.headline);
+    w.opt("bill", s.bill);
+    if let Some(name) = &s.chip_name {
+        w.text("chip_name", &encode(name));
+    }
     w.0.join("&")
+}
+
+/// Percent-encodes a free-text value for a query string: everything but unreserved characters.
+fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -163,6 +163,8 @@ pub fn resolve<'a>(
         }
     };
     let chip = match chip_id.as_deref() {
+        // Own points on a chip the dataset does not hold: no tier, no power figure.
+        Some(crate::codec::OTHER_CHIP) => None,
         Some(id) => {
             let c = data.chip(id);
             if c.is_none() {
@@ -170,7 +172,7 @@ pub fn resolve<'a>(
                 problems.push(Problem::new(
                     "chip",
                     id,
-                    format!("no such chip in the dataset; known: {list}"),
+                    format!("no such chip in the dataset; known: {list}, or other"),
                 ));
             }
             c
@@ -197,7 +199,7 @@ pub fn resolve<'a>(
                 problems.push(Problem::new(
                     "kw",
                     "",
-                    "required with own=1: the chip has no all-in power figure in the dataset",
+                    "required with own=1: the chip has no all-in power figure in the dataset: give its kW",
                 ));
                 return Err(problems);
             };
@@ -230,7 +232,7 @@ pub fn resolve<'a>(
                 problems.push(Problem::new(
                     "gpu_hour",
                     "",
-                    "required: the dataset has no GPU-hour price for this chip",
+                    "required: the dataset has no GPU-hour price for this chip: give yours",
                 ));
                 (GpuHourPrice::Rented { usd: 1.0 }, "user".to_owned(), None)
             }

@@ -203,6 +203,7 @@ fn text_schema(name: &str) -> Value {
         "mix" | "curve_mix" => pattern(syntax::MIX),
         "profile" => pattern(syntax::PROFILE),
         "points" => pattern(syntax::POINTS),
+        "chip_name" => pattern(syntax::NAME),
         _ => pattern(syntax::ID),
     }
 }

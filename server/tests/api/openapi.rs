@@ -420,6 +420,16 @@ fn the_documents_patterns_are_the_codecs_syntax() {
                 .map(String::from)
                 .to_vec(),
         ),
+        (
+            "chip_name",
+            syntax::NAME,
+            ["TPU v7", "Gaudi 3 (8×)", &"é".repeat(60)]
+                .map(String::from)
+                .to_vec(),
+            ["", "a\nb", "tab\there", &"x".repeat(61)]
+                .map(String::from)
+                .to_vec(),
+        ),
     ];
     for (param, pattern, good, bad) in cases {
         let re = regex::Regex::new(pattern).expect("pattern");
@@ -427,6 +437,7 @@ fn the_documents_patterns_are_the_codecs_syntax() {
             let extra = match param {
                 "mix" => "&tokens=1B",
                 "points" => "&curve_mix=1:0:1",
+                "chip_name" => "&points=10:900&curve_mix=1:0:1&chip=other&gpu_hour=2",
                 _ => "",
             };
             let q = format!("{param}={value}{extra}");
