@@ -52,6 +52,13 @@ pub fn number(v: f64) -> String {
     }
 }
 
+/// A share to a tenth of a percent, without a trailing `.0`: `13.4 %`, `41 %`.
+pub fn percent_precise(v: f64) -> String {
+    let text = format!("{:.1}", v * 100.0);
+    let text = text.strip_suffix(".0").unwrap_or(&text);
+    format!("{text}\u{a0}%")
+}
+
 /// A share as `41 %`.
 pub fn percent(v: f64) -> String {
     format!("{:.0} %", v * 100.0)

@@ -4,6 +4,7 @@
 #![recursion_limit = "256"]
 
 pub mod api;
+pub mod bench;
 mod browser;
 pub mod charts;
 pub mod citations;

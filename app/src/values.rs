@@ -1,14 +1,15 @@
 //! The text a field shows when the link leaves its parameter out: the value in force, from the
-//! scenario's defaults or from the dataset (as resolved in the report).
+//! scenario's defaults or from the dataset (as resolved in the report), rounded for people to at
+//! most four significant digits.
 
-use servecost::codec::write_number;
+use servecost::codec::write_rounded;
 use servecost::scenario::CurveChoice;
 use servecost::workload::Workload;
 use servecost::{Report, Scenario};
 
 fn num(v: f64, name: &str) -> String {
     let suffixes = servecost::codec::spec(name).is_some_and(|s| s.suffixes);
-    write_number(v, suffixes)
+    write_rounded(v, suffixes)
 }
 
 /// The value in force for parameter `name`, as a field would show it ("" when none applies).
@@ -28,7 +29,7 @@ pub fn in_force(name: &str, s: &Scenario, report: Option<&Report>) -> String {
             num(shape.output_per_request, name)
         }
         ("tokens", Workload::Mix { tokens, .. }) => num(*tokens, name),
-        ("mix", Workload::Mix { mix, .. }) => mix.map(|p| write_number(p, false)).join(":"),
+        ("mix", Workload::Mix { mix, .. }) => mix.map(|p| write_rounded(p, false)).join(":"),
         ("input", Workload::Totals { input, .. }) => num(*input, name),
         ("cached", Workload::Totals { cached, .. }) => num(*cached, name),
         ("output", Workload::Totals { output, .. }) => num(*output, name),

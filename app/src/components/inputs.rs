@@ -1,6 +1,7 @@
 //! The inputs: one plain GET form (it works without JavaScript) whose fields update the page live
 //! once hydrated. The common question is answered by the defaults; advanced inputs are folded.
 
+mod benchmark;
 mod renting;
 mod self_hosting;
 mod workload;
@@ -29,6 +30,8 @@ pub struct Ctx {
     pub data: StoredValue<Dataset>,
     /// Called with a parameter and its new text.
     pub on_change: Callback<(&'static str, String)>,
+    /// Pasted benchmark text a form submitted without JavaScript could not read, and why.
+    pub kept_paste: RwSignal<Option<(String, String)>>,
 }
 
 impl Ctx {
@@ -81,7 +84,10 @@ pub fn Inputs(
     ctx: Ctx,
 ) -> impl IntoView {
     // The fields shown submit themselves; every other parameter of the link rides along hidden.
-    let shown = Signal::derive(move || ctx.outcome.with(|o| visible(&o.scenario)));
+    let shown = Signal::derive(move || {
+        ctx.query
+            .with(|q| ctx.outcome.with(|o| visible(&o.scenario, q)))
+    });
     view! {
         <form class="inputs" method="get" action="/" on:submit=|ev| ev.prevent_default()>
             <h2>"Your workload and prices"</h2>
@@ -94,9 +100,8 @@ pub fn Inputs(
     }
 }
 
-/// Parameters whose fields the form shows for scenario `s`.
-pub fn visible(s: &servecost::Scenario) -> Vec<&'static str> {
-    use servecost::scenario::CurveChoice;
+/// Parameters whose fields the form shows for scenario `s` read from query `q`.
+pub fn visible(s: &servecost::Scenario, q: &str) -> Vec<&'static str> {
     use servecost::workload::Workload;
     let mut v: Vec<&'static str> = match s.workload {
         Workload::Requests { .. } => vec![
@@ -117,6 +122,7 @@ pub fn visible(s: &servecost::Scenario) -> Vec<&'static str> {
         "price_out",
         "cache_discount",
         "markup",
+        "bill",
         "gpu_hour",
         "own",
         "replica",
@@ -131,14 +137,19 @@ pub fn visible(s: &servecost::Scenario) -> Vec<&'static str> {
         "prefill",
         "cache_cost",
     ]);
-    if matches!(s.curve, CurveChoice::Dataset { .. }) {
-        v.push("curve");
+    v.push("curve");
+    if self_hosting::wants_own_curve(q) {
+        v.extend(["points", "curve_mix", "chip"]);
+        if query::get(q, "chip").is_some_and(|c| decode(&c) == servecost::codec::OTHER_CHIP) {
+            v.push("chip_name");
+        }
     }
-    if s.owned.is_some() {
+    if self_hosting::wants_owned(q) {
         v.extend([
             "capex", "years", "rate", "kw", "pue", "kwh", "colo", "maint",
         ]);
-        v.retain(|p| *p != "gpu_hour" && *p != "scaling");
+        // The rented price rides along hidden, for the way back to renting.
+        v.retain(|p| *p != "gpu_hour");
     }
     v
 }

@@ -42,7 +42,9 @@ pub fn Share(
                     <section class="share" aria-labelledby="share-title">
                         <h2 id="share-title">"Share and export"</h2>
                         <p>
-                            "The address of this page holds the whole scenario: share it as it is. "
+                            "The address of this page holds the whole scenario: share it as it is, or this "
+                            <a href=format!("/{suffix}") data-testid="scenario-link">"link to the scenario"</a>
+                            ". "
                             {move || live.get().then(|| view! { <button type="button" class="copy" on:click=copy>"Copy link"</button> })}
                             " " <span role="status" data-testid="copy-status">{move || status.get()}</span>
                         </p>

@@ -30,6 +30,22 @@ pub fn Totals(
             </div>
         }
     });
+    // Owned hardware: the GPU-hours' cost split into what the hour is made of.
+    let compute = b.busy_compute + b.idle_compute;
+    let hour = r.inputs.gpu_hour_usd;
+    let owned = r.inputs.owned_parts.filter(|_| hour > 0.0).map(|p| {
+        let line = |label: &'static str, id: &'static str, part: f64| {
+            let v = compute * part / hour;
+            view! { <tr class="part"><th scope="row">{label}</th><td data-testid=id data-usd=v.to_string()>{usd(v)}</td></tr> }
+        };
+        view! {
+            <tr class="parts-head"><th scope="rowgroup" colspan="2">"The compute above, owned GPUs:"</th></tr>
+            {line("Capital (purchase paid off)", "bill-capital", p.capital)}
+            {line("Power", "bill-power", p.power)}
+            {line("Facility", "bill-facility", p.facility)}
+            {line("Maintenance", "bill-maintenance", p.maintenance)}
+        }
+    });
     view! {
         <div class="totals">
             <div class="total rent" data-testid="rent-monthly" data-usd=r.rent.monthly_usd.to_string()>
@@ -51,6 +67,7 @@ pub fn Totals(
             <tbody>
                 <tr><th scope="row">"Busy compute"</th><td>{usd(b.busy_compute)}</td></tr>
                 <tr><th scope="row">"Idle compute"</th><td data-testid="idle">{usd(b.idle_compute)}</td></tr>
+                {owned}
                 <tr><th scope="row">"Operations"</th><td>{usd(b.ops)}</td></tr>
                 <tr><th scope="row">"API overflow"</th><td>{usd(b.overflow_api)}</td></tr>
             </tbody>

@@ -16,8 +16,10 @@ use crate::components::{
 };
 use crate::query::{self, Outcome};
 
-/// Parameters that go with a dataset curve, cleared when one is picked.
-const OWN_CURVE: [&str; 3] = ["points", "curve_mix", "chip"];
+/// Parameters of your own benchmark, cleared when another curve is picked.
+const OWN_POINTS: [&str; 4] = ["points", "curve_mix", "chip", "chip_name"];
+/// Rented-GPU parameters, put aside while owned hardware is priced and given back after.
+const RENTED: [&str; 2] = ["gpu_hour", "scaling"];
 /// Parameters of owned hardware, cleared when switching back to rented GPUs.
 const OWNED: [&str; 8] = [
     "capex", "years", "rate", "kw", "pue", "kwh", "colo", "maint",
@@ -53,12 +55,32 @@ pub fn Calculator() -> impl IntoView {
     }
 }
 
-/// The new query after one edit, with the parameters that edit makes moot removed.
-fn edited(q: &str, name: &str, value: &str) -> String {
+/// The new query after one edit, with the parameters that edit makes moot removed. Switching
+/// to owned hardware puts the rented inputs in `aside`; switching back gives them back.
+fn edited(q: &str, name: &str, value: &str, aside: &mut Vec<(String, String)>) -> String {
     match (name, value) {
-        ("curve", _) => query::edit(q, &[("curve", value)], &OWN_CURVE),
-        ("own", "0") => query::edit(q, &[], &[&["own"][..], &OWNED].concat()),
-        ("own", _) => query::edit(q, &[("own", "1")], &["gpu_hour", "scaling"]),
+        ("curve", _) => query::edit(q, &[("curve", value)], &OWN_POINTS),
+        ("chip", _) => query::edit(q, &[("chip", value)], &["chip_name"]),
+        ("own", "0") => {
+            let back: Vec<(&str, String)> = std::mem::take(aside)
+                .into_iter()
+                .filter_map(|(k, v)| {
+                    RENTED
+                        .iter()
+                        .find(|r| **r == k)
+                        .map(|r| (*r, servecost::codec::decode(&v)))
+                })
+                .collect();
+            let back: Vec<(&str, &str)> = back.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            query::edit(q, &back, &[&["own"][..], &OWNED].concat())
+        }
+        ("own", _) => {
+            *aside = RENTED
+                .iter()
+                .filter_map(|r| query::get(q, r).map(|v| ((*r).to_owned(), v)))
+                .collect();
+            query::edit(q, &[("own", "1")], &RENTED)
+        }
         ("workload", _) => query::edit(q, &[("workload", value)], &SHAPE),
         ("api", _) => query::edit(
             q,
@@ -76,19 +98,25 @@ fn Body(
     data: Dataset,
 ) -> impl IntoView {
     let location = use_location();
-    let query = RwSignal::new(
-        location
-            .search
-            .get_untracked()
-            .trim_start_matches('?')
-            .to_owned(),
-    );
+    // A form submitted without JavaScript sends the benchmark editor's cells: they become the
+    // link's own parameters here, on the server and in the browser alike.
+    let raw = location.search.get_untracked();
+    let form = crate::bench::from_form(&raw);
+    let from_form = form.query != raw.trim_start_matches('?');
+    let query = RwSignal::new(form.query);
+    let kept_paste = RwSignal::new(form.paste);
+    // Once live, the address bar shows the link rather than the form's fields.
+    Effect::new(move |_| {
+        if from_form {
+            browser::replace_query(&query.get_untracked());
+        }
+    });
     // Links on the page (presets, operating points, price tiers) navigate within the app: follow them.
     Effect::new(move |_| {
         let search = location.search.get();
-        let search = search.trim_start_matches('?');
-        if query.with_untracked(|q| q != search) {
-            query.set(search.to_owned());
+        let next = crate::bench::from_form(&search).query;
+        if query.with_untracked(|q| *q != next) {
+            query.set(next);
         }
     });
     let data = StoredValue::new(data);
@@ -103,8 +131,14 @@ fn Body(
             Ok(_) | Err(_) => previous,
         }
     });
+    let aside = StoredValue::new(Vec::new());
     let on_change = Callback::new(move |(name, value): (&'static str, String)| {
-        let next = query.with_untracked(|q| edited(q, name, &value));
+        let next = query.with_untracked(|q| {
+            let mut put = aside.get_value();
+            let next = edited(q, name, &value, &mut put);
+            aside.set_value(put);
+            next
+        });
         browser::replace_query(&next);
         query.set(next);
     });
@@ -114,6 +148,7 @@ fn Body(
         report: shown,
         data,
         on_change,
+        kept_paste,
     };
     let keys = Memo::new(move |_| {
         shown.with(|r| {
@@ -164,11 +199,35 @@ mod tests {
 
     #[test]
     fn picking_a_curve_drops_own_points() {
+        let mut aside = Vec::new();
         assert_eq!(
-            edited("points=1:2&curve_mix=1:1:1&util=0.7", "curve", "x"),
+            edited(
+                "points=1:2&curve_mix=1:1:1&util=0.7",
+                "curve",
+                "x",
+                &mut aside
+            ),
             "util=0.7&curve=x"
         );
-        assert_eq!(edited("own=1&capex=5&tps=100", "own", "0"), "tps=100");
-        assert_eq!(edited("cache_hit=0.5", "workload", "chat"), "workload=chat");
+        assert_eq!(
+            edited("own=1&capex=5&tps=100", "own", "0", &mut aside),
+            "tps=100"
+        );
+        assert_eq!(
+            edited("cache_hit=0.5", "workload", "chat", &mut aside),
+            "workload=chat"
+        );
+    }
+
+    #[test]
+    fn switching_back_from_owned_gives_the_rented_inputs_back() {
+        let mut aside = Vec::new();
+        let owned = edited("gpu_hour=3.1&scaling=hourly&tps=50", "own", "1", &mut aside);
+        assert_eq!(owned, "tps=50&own=1");
+        let owned = format!("{owned}&capex=35000");
+        assert_eq!(
+            edited(&owned, "own", "0", &mut aside),
+            "tps=50&gpu_hour=3.1&scaling=hourly"
+        );
     }
 }

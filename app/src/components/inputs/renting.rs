@@ -1,9 +1,11 @@
 //! Renting inputs: the API offer from the dataset, or your own prices, cache discount and markup.
 
 use leptos::prelude::*;
+use servecost::codec::write_rounded;
 
 use crate::components::inputs::Ctx;
 use crate::components::{Choice, Field};
+use crate::format::{percent_precise, usd};
 
 /// The renting section.
 #[component]
@@ -41,6 +43,49 @@ pub fn Renting(
             .with(|r| r.as_ref().and_then(|r| r.inputs.api.clone()))
             .unwrap_or_default()
     });
+    // Last month's bill against the estimate, from the current inputs.
+    let bill = Memo::new(move |_| {
+        ctx.outcome.with(|o| {
+            o.report
+                .as_ref()
+                .ok()
+                .filter(|_| o.problems.is_empty())
+                .and_then(|r| r.rent.bill)
+        })
+    });
+    let check = move || {
+        bill.get().map(|b| {
+            let gap = b.difference_usd;
+            let said = if gap.abs() < 0.005 * b.estimate_usd {
+                format!("Your bill matches the list-price estimate of {} to within 0.5 %.", usd(b.estimate_usd))
+            } else if gap < 0.0 {
+                format!(
+                    "You paid {} less than the list-price estimate of {}: an effective discount of {} on the prices in force.",
+                    usd(-gap), usd(b.estimate_usd), percent_precise(b.discount)
+                )
+            } else {
+                format!(
+                    "You paid {} more than the list-price estimate of {} ({} above list): check the volumes, or fees the estimate leaves out.",
+                    usd(gap), usd(b.estimate_usd), percent_precise(-b.discount)
+                )
+            };
+            let price_in = write_rounded(b.price_in, false);
+            let price_out = write_rounded(b.price_out, false);
+            let href = ctx.link(&[("price_in", &price_in), ("price_out", &price_out)], &[]);
+            let apply = (gap.abs() >= 0.005 * b.estimate_usd).then(|| view! {
+                <a class="apply" data-testid="apply-discount" href=href>
+                    {format!("Apply it: price input at ${price_in} and output at ${price_out} per million")}
+                </a>
+            });
+            view! {
+                <div class="reconcile" data-testid="reconcile" data-discount=b.discount.to_string()
+                    data-estimate=b.estimate_usd.to_string()>
+                    <p>{said}</p>
+                    {apply}
+                </div>
+            }
+        })
+    };
     view! {
         <fieldset>
             <legend>"Renting"</legend>
@@ -54,6 +99,9 @@ pub fn Renting(
                 <Field name="markup" value=ctx.text("markup") outcome=ctx.outcome on_change
                     explain="A router's markup on the provider's price."/>
             </details>
+            <Field name="bill" value=ctx.text("bill") outcome=ctx.outcome on_change
+                explain="Optional: your last API invoice for these volumes, to check the estimate against it."/>
+            <div aria-live="polite">{check}</div>
         </fieldset>
     }
 }

@@ -2,10 +2,25 @@
 //! hardware), the fleet, operations, and the two assumptions P and k.
 
 use leptos::prelude::*;
-use servecost::codec::write_number;
+use servecost::codec::{decode, write_number, write_rounded, FLAG_ON, OWN_CURVE};
 
+use crate::components::inputs::benchmark::{chip_in_force, Benchmark};
 use crate::components::inputs::Ctx;
 use crate::components::{Choice, Field};
+use crate::format::usd;
+use crate::query;
+
+/// True when the link asks for owned hardware (`own=1`), even before its purchase price is
+/// given: the page then shows every purchase input.
+pub fn wants_owned(q: &str) -> bool {
+    query::get(q, "own").is_some_and(|v| FLAG_ON.contains(&decode(&v).as_str()))
+}
+
+/// True when the link asks for your own benchmark (`curve=own`, or points given).
+pub fn wants_own_curve(q: &str) -> bool {
+    query::get(q, "points").is_some()
+        || query::get(q, "curve").is_some_and(|c| decode(&c) == OWN_CURVE)
+}
 
 /// The self-hosting section.
 #[component]
@@ -19,12 +34,6 @@ pub fn SelfHosting(
             .report
             .with(|r| r.as_ref().map(|r| r.inputs.model.clone()))
             .unwrap_or_default();
-        let own = ctx.outcome.with(|o| {
-            matches!(
-                o.scenario.curve,
-                servecost::scenario::CurveChoice::Own { .. }
-            )
-        });
         ctx.data.with_value(|d| {
             let mut options: Vec<(String, String)> = d
                 .curves_of(&model)
@@ -49,9 +58,10 @@ pub fn SelfHosting(
                     )
                 })
                 .collect();
-            if own {
-                options.push(("own".into(), "Your own points (from the link)".into()));
-            }
+            options.push((
+                OWN_CURVE.into(),
+                "Your benchmark (your own measured points)".into(),
+            ));
             options
         })
     });
@@ -83,7 +93,42 @@ pub fn SelfHosting(
                 .collect_view()
         })
     };
-    let owned = Memo::new(move |_| ctx.outcome.with(|o| o.scenario.owned.is_some()));
+    let owned = Memo::new(move |_| ctx.query.with(|q| wants_owned(q)));
+    let own_curve = Memo::new(move |_| ctx.query.with(|q| wants_own_curve(q)));
+    // The chip's all-in power, the documented default of `kw`.
+    let kw_default = Memo::new(move |_| {
+        chip_in_force(ctx).and_then(|id| {
+            ctx.data.with_value(|d| {
+                d.chip(&id)
+                    .and_then(|c| c.all_in_kw.map(|kw| (c.name.clone(), kw)))
+            })
+        })
+    });
+    let kw_text = Signal::derive(move || {
+        ctx.query
+            .with(|q| query::get(q, "kw"))
+            .map(|v| decode(&v))
+            .or_else(|| kw_default.get().map(|(_, kw)| write_rounded(kw, false)))
+            .unwrap_or_default()
+    });
+    // What the owned GPU-hour is made of, from the current inputs (not the last valid ones).
+    let parts = Memo::new(move |_| {
+        ctx.outcome.with(|o| {
+            o.report
+                .as_ref()
+                .ok()
+                .filter(|_| o.problems.is_empty())
+                .and_then(|r| r.inputs.owned_parts.map(|p| (p, r.inputs.gpu_hour_usd)))
+        })
+    });
+    let rented = Memo::new(move |_| {
+        chip_in_force(ctx).and_then(|id| {
+            ctx.data.with_value(|d| {
+                d.default_tier(&id)
+                    .map(|t| (t.usd_per_gpu_hour, t.label.clone()))
+            })
+        })
+    });
     let own_value = Signal::derive(move || {
         if owned.get() {
             "1".to_owned()
@@ -107,19 +152,53 @@ pub fn SelfHosting(
             <legend>"Self-hosting"</legend>
             {move || view! { <Choice name="curve" label="Throughput curve (model × chip × precision × framework)" options=curves.get() value=ctx.text("curve") on_change/> }}
             <Choice name="own" label="GPUs" options=vec![("0".into(), "Rented by the hour".into()), ("1".into(), "Owned".into())] value=own_value on_change/>
+            {move || own_curve.get().then(|| view! { <Benchmark ctx kept_paste=ctx.kept_paste/> })}
             {move || if owned.get() {
+                let kw_explain = match kw_default.get() {
+                    Some((chip, kw)) => format!("Default: {}'s all-in figure in the dataset, {} kW (GPU, host share and network).", chip, write_rounded(kw, false)),
+                    None => "Required: the dataset has no all-in figure for this chip.".to_owned(),
+                };
                 view! {
-                    <div class="owned">
+                    <div class="owned" data-testid="owned">
+                        <p class="hint">"No published source gives a purchase price: enter your vendor's quote. The other inputs start at servecost's documented assumptions (see Method)."</p>
                         <Field name="capex" value=ctx.text("capex") outcome=ctx.outcome on_change
-                            explain="Purchase price per GPU, its share of the server included."/>
-                        <Field name="years" value=ctx.text("years") outcome=ctx.outcome on_change/>
-                        <Field name="rate" value=ctx.text("rate") outcome=ctx.outcome on_change/>
-                        <Field name="kw" value=ctx.text("kw") outcome=ctx.outcome on_change
-                            explain="Default: the chip's all-in figure in the dataset."/>
-                        <Field name="pue" value=ctx.text("pue") outcome=ctx.outcome on_change/>
-                        <Field name="kwh" value=ctx.text("kwh") outcome=ctx.outcome on_change/>
-                        <Field name="colo" value=ctx.text("colo") outcome=ctx.outcome on_change/>
-                        <Field name="maint" value=ctx.text("maint") outcome=ctx.outcome on_change/>
+                            explain="Purchase price per GPU, its share of the server and network included. Required."/>
+                        <Field name="years" value=ctx.text("years") outcome=ctx.outcome on_change
+                            explain="Years the purchase is paid off over (assumption: 4)."/>
+                        <Field name="rate" value=ctx.text("rate") outcome=ctx.outcome on_change
+                            explain="Yearly cost of the capital tied up (assumption: 8 %)."/>
+                        <div class="field-note">
+                            <Field name="kw" value=kw_text outcome=ctx.outcome on_change/>
+                            <small class="hint">{kw_explain}</small>
+                        </div>
+                        <Field name="pue" value=ctx.text("pue") outcome=ctx.outcome on_change
+                            explain="Facility power over IT power: cooling and losses (assumption: 1.3)."/>
+                        <Field name="kwh" value=ctx.text("kwh") outcome=ctx.outcome on_change
+                            explain="What a kWh costs you (assumption: $0.10)."/>
+                        <Field name="colo" value=ctx.text("colo") outcome=ctx.outcome on_change
+                            explain="Space, cooling and connectivity per kW of IT load a month (assumption: $150)."/>
+                        <Field name="maint" value=ctx.text("maint") outcome=ctx.outcome on_change
+                            explain="Spares, support and repairs a year, as a share of the purchase price (assumption: 5 %)."/>
+                        <div class="owned-hour" data-testid="owned-hour" aria-live="polite">
+                            {move || match parts.get() {
+                                Some((p, total)) => view! {
+                                    <table class="owned-parts">
+                                        <caption>"What an owned GPU-hour costs"</caption>
+                                        <tbody>
+                                            <tr><th scope="row">"Capital"</th><td data-testid="owned-capital" data-usd=p.capital.to_string()>{usd(p.capital)}</td></tr>
+                                            <tr><th scope="row">"Power"</th><td data-testid="owned-power" data-usd=p.power.to_string()>{usd(p.power)}</td></tr>
+                                            <tr><th scope="row">"Facility"</th><td data-testid="owned-facility" data-usd=p.facility.to_string()>{usd(p.facility)}</td></tr>
+                                            <tr><th scope="row">"Maintenance"</th><td data-testid="owned-maintenance" data-usd=p.maintenance.to_string()>{usd(p.maintenance)}</td></tr>
+                                            <tr class="sum"><th scope="row">"Per GPU-hour"</th><td data-testid="owned-total" data-usd=total.to_string()>{usd(total)}</td></tr>
+                                        </tbody>
+                                    </table>
+                                    {rented.get().map(|(price, label)| view! {
+                                        <small class="hint">{format!("Renting this chip: {} per GPU-hour ({label}).", usd(price))}</small>
+                                    })}
+                                }.into_any(),
+                                None => view! { <p class="hint">"Enter a purchase price to see what it costs per GPU-hour."</p> }.into_any(),
+                            }}
+                        </div>
                     </div>
                 }.into_any()
             } else {
@@ -130,15 +209,20 @@ pub fn SelfHosting(
             }}
             <details>
                 <summary>"Fleet"</summary>
-                <Field name="replica" value=ctx.text("replica") outcome=ctx.outcome on_change
-                    explain="GPUs that serve one copy of the model."/>
+                {move || (!own_curve.get()).then(|| view! {
+                    <Field name="replica" value=ctx.text("replica") outcome=ctx.outcome on_change
+                        explain="GPUs that serve one copy of the model."/>
+                })}
                 <Field name="util" value=ctx.text("util") outcome=ctx.outcome on_change
                     explain="How busy a replica may get at the peak hour and still hold the target speed."/>
                 <Field name="redundancy" value=ctx.text("redundancy") outcome=ctx.outcome on_change/>
                 <Field name="min_replicas" value=ctx.text("min_replicas") outcome=ctx.outcome on_change/>
-                {move || (!owned.get()).then(|| view! {
-                    <Choice name="scaling" label="Sizing" options=vec![("fixed".into(), "Fixed, for the peak hour".into()), ("hourly".into(), "Scaled hour by hour".into())] value=scaling on_change/>
-                })}
+                {move || {
+                    let hourly = if owned.get() { "Scaled hour by hour (rented GPUs only)" } else { "Scaled hour by hour" };
+                    view! {
+                        <Choice name="scaling" label="Sizing" options=vec![("fixed".into(), "Fixed, for the peak hour".into()), ("hourly".into(), hourly.into())] value=scaling on_change/>
+                    }
+                }}
                 <Choice name="hybrid" label="Hybrid: overflow to the API" options=yes_no("Search the cheapest split", "Off") value=hybrid on_change/>
             </details>
             <details>

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 use servecost::codec::forms::{MIX, SHAPE, TOTALS};
-use servecost::codec::write_number;
+use servecost::codec::{write_number, write_rounded};
 use servecost::profile::ProfileSpec;
 use servecost::workload::{Preset, Workload};
 
@@ -34,12 +34,17 @@ pub fn WorkloadInputs(
     let target = move |key: &str| {
         let v = volumes.get();
         let all: Vec<&str> = SHAPE.iter().chain(&MIX).chain(&TOTALS).copied().collect();
-        let n = |x: f64| write_number(x, true);
+        // Rounded for people: a mix derived by arithmetic never pre-fills `810.0000000000007M`.
+        let n = |x: f64| write_rounded(x, true);
         match key {
             "requests" => ctx.link(&[], &all),
             "tokens" => {
+                // The mix as percentages of the total, four significant digits each.
+                let total = v.total();
                 let mix = [v.uncached, v.cached, v.output]
-                    .map(|x| write_number(x, false))
+                    .map(|x| {
+                        write_rounded(if total > 0.0 { 100.0 * x / total } else { 0.0 }, false)
+                    })
                     .join(":");
                 ctx.link(&[("tokens", &n(v.total())), ("mix", &mix)], &all)
             }

@@ -1,0 +1,477 @@
+//! Your own benchmark: the editor's rows, what is pasted into it (rows copied from a spreadsheet,
+//! or the result JSON of vLLM's serving benchmark), and the form fields a page without
+//! JavaScript submits for it, turned into the link's own parameters (`points`, `curve_mix`).
+//!
+//! Pure functions, the same on the server (for the form submitted without JavaScript) and in
+//! the browser (for the live editor).
+
+use serde_json::Value;
+use servecost::codec::{read_number, write_number, write_rounded, OWN_CURVE};
+
+use crate::query;
+
+/// Fastest and slowest speeds a point may have, output tokens/s per user (the codec's range).
+pub const TPS_RANGE: (f64, f64) = (0.1, 10_000.0);
+/// Smallest and largest throughput a point may have, tokens/s per GPU (the codec's range).
+pub const TPUT_RANGE: (f64, f64) = (0.001, 1e9);
+/// Rows the editor shows at least, blank ones included.
+const MIN_ROWS: usize = 3;
+
+/// Form fields of the benchmark editor that are not link parameters: each row's two cells,
+/// the paste box, and the ISL/OSL/cache-hit way of giving the mix.
+pub const FORM_ONLY: [&str; 6] = ["pt_tps", "pt_tput", "paste", "isl", "osl", "hit"];
+
+/// One row of the editor: the two cells as typed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Row {
+    /// Output tokens/s per user.
+    pub tps: String,
+    /// Total tokens/s per GPU.
+    pub tput: String,
+}
+
+impl Row {
+    fn new(tps: String, tput: String) -> Self {
+        Self { tps, tput }
+    }
+
+    /// True when both cells are empty.
+    pub fn is_blank(&self) -> bool {
+        self.tps.trim().is_empty() && self.tput.trim().is_empty()
+    }
+}
+
+/// The reason a speed cell is refused, or `None` when it is a valid speed.
+pub fn tps_problem(text: &str) -> Option<String> {
+    cell_problem(text, false, TPS_RANGE, "tokens/s per user")
+}
+
+/// The reason a throughput cell is refused, or `None` when it is a valid throughput.
+pub fn tput_problem(text: &str) -> Option<String> {
+    cell_problem(text, true, TPUT_RANGE, "tokens/s per GPU")
+}
+
+fn cell_problem(text: &str, suffixes: bool, (lo, hi): (f64, f64), unit: &str) -> Option<String> {
+    let range = format!(
+        "{} to {} {unit}",
+        servecost::codec::human_number(lo, false),
+        servecost::codec::human_number(hi, suffixes)
+    );
+    if text.trim().is_empty() {
+        return Some(format!("required: a number from {range}"));
+    }
+    match read_number(text, suffixes, false) {
+        Some(v) if (lo..=hi).contains(&v) => None,
+        Some(_) => Some(format!("must be from {range}")),
+        None => Some(format!("not a number: give one from {range}")),
+    }
+}
+
+/// A cell as the link writes it: the exact number when it reads as one (`1,342` is `1342`),
+/// otherwise the text without the characters that separate points and pairs, so that the
+/// codec names it.
+fn cell_text(text: &str, suffixes: bool) -> String {
+    match read_number(text, suffixes, false) {
+        Some(v) => write_number(v, suffixes),
+        None => text.trim().replace([',', ':'], ""),
+    }
+}
+
+/// The link's `points` for the editor's rows (blank rows left out; empty when none is left).
+pub fn points_text(rows: &[Row]) -> String {
+    rows.iter()
+        .filter(|r| !r.is_blank())
+        .map(|r| format!("{}:{}", cell_text(&r.tps, false), cell_text(&r.tput, true)))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The editor's rows for a link's `points`, padded (see [`padded`]).
+pub fn rows_for(points: Option<&str>) -> Vec<Row> {
+    padded(
+        points
+            .unwrap_or_default()
+            .split(',')
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| match p.split_once(':') {
+                Some((a, b)) => Row::new(plain(a, false), plain(b, true)),
+                None => Row::new(p.trim().to_owned(), String::new()),
+            })
+            .collect(),
+    )
+}
+
+/// A cell from a link, as people read it (`3k` shows as `3000`); unreadable text as it is.
+fn plain(text: &str, suffixes: bool) -> String {
+    read_number(text, suffixes, false)
+        .map_or_else(|| text.trim().to_owned(), |v| write_number(v, false))
+}
+
+/// `rows` with one blank row after them, and more up to the editor's minimum.
+fn padded(mut rows: Vec<Row>) -> Vec<Row> {
+    rows.push(Row::default());
+    while rows.len() < MIN_ROWS {
+        rows.push(Row::default());
+    }
+    rows
+}
+
+/// What a paste gave.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pasted {
+    /// One row per pasted line or benchmark result.
+    pub rows: Vec<Row>,
+    /// The `input:cached:output` mix the benchmark results were measured at, when they say
+    /// (vLLM's results give total input and output tokens; their random prompts share no
+    /// prefix, so nothing was cached).
+    pub mix: Option<String>,
+}
+
+/// Reads pasted text: the result JSON of `vllm bench serve` (one object a run, several
+/// objects or an array of them for several runs; the total throughput is divided by `gpus`),
+/// or rows copied from a spreadsheet (two numbers a line, separated by a tab, a semicolon, a
+/// comma or spaces; a header line is skipped).
+pub fn read_paste(text: &str, gpus: Option<f64>) -> Result<Pasted, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("nothing to read: paste rows or a benchmark result".to_owned());
+    }
+    if text.starts_with('{') || text.starts_with('[') {
+        benchmark_json(text, gpus)
+    } else {
+        spreadsheet(text).map(|rows| Pasted { rows, mix: None })
+    }
+}
+
+fn spreadsheet(text: &str) -> Result<Vec<Row>, String> {
+    let mut rows = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let cells: Vec<&str> = if line.contains('\t') {
+            line.split('\t').collect()
+        } else if line.contains(';') {
+            line.split(';').collect()
+        } else if line.matches(',').count() == 1 {
+            line.split(',').collect()
+        } else {
+            line.split_whitespace().collect()
+        };
+        let cells: Vec<&str> = cells
+            .into_iter()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .collect();
+        let numbers: Vec<Option<f64>> = cells.iter().map(|c| read_number(c, true, false)).collect();
+        if numbers.iter().all(Option::is_none) && rows.is_empty() {
+            continue; // a header line
+        }
+        match (cells.first(), cells.get(1), numbers.first(), numbers.get(1)) {
+            (Some(a), Some(b), Some(Some(_)), Some(Some(_))) => {
+                rows.push(Row::new((*a).to_owned(), (*b).to_owned()))
+            }
+            _ => {
+                return Err(format!(
+                    "line {}: \"{line}\" is not two numbers (output tokens/s per user, then \
+                     total tokens/s per GPU)",
+                    n + 1
+                ))
+            }
+        }
+    }
+    if rows.is_empty() {
+        return Err("no rows of two numbers in the pasted text".to_owned());
+    }
+    Ok(rows)
+}
+
+/// The fields a vLLM serving-benchmark result must have.
+const BENCH_FIELDS: [&str; 4] = [
+    "total_token_throughput",
+    "median_tpot_ms",
+    "total_input_tokens",
+    "total_output_tokens",
+];
+
+fn benchmark_json(text: &str, gpus: Option<f64>) -> Result<Pasted, String> {
+    let mut runs = Vec::new();
+    for value in serde_json::Deserializer::from_str(text).into_iter::<Value>() {
+        match value {
+            Ok(Value::Array(items)) => runs.extend(items),
+            Ok(v) => runs.push(v),
+            Err(e) => return Err(format!("not valid JSON: {e}")),
+        }
+    }
+    let Some(gpus) = gpus.filter(|g| *g >= 1.0) else {
+        return Err(
+            "a benchmark result gives the throughput of all its GPUs: set GPUs per replica \
+             first, then read it again"
+                .to_owned(),
+        );
+    };
+    let mut rows = Vec::new();
+    let (mut input, mut output) = (0.0, 0.0);
+    for (i, run) in runs.iter().enumerate() {
+        let which = if runs.len() > 1 {
+            format!("result {}: ", i + 1)
+        } else {
+            String::new()
+        };
+        let get = |field: &str| -> Result<f64, String> {
+            match run.get(field).and_then(Value::as_f64) {
+                Some(v) if v.is_finite() && v > 0.0 => Ok(v),
+                Some(_) => Err(format!("{which}{field} must be a positive number")),
+                None => Err(format!(
+                    "{which}{field} is missing: a vLLM serving-benchmark result (vllm bench \
+                     serve --save-result) has {}",
+                    BENCH_FIELDS.join(", ")
+                )),
+            }
+        };
+        let total = get("total_token_throughput")?;
+        let tpot = get("median_tpot_ms")?;
+        input += get("total_input_tokens")?;
+        output += get("total_output_tokens")?;
+        let tps = 1000.0 / tpot;
+        let tput = total / gpus;
+        if let Some(p) = tps_problem(&write_rounded(tps, false)) {
+            return Err(format!("{which}speed 1000 / median_tpot_ms: {p}"));
+        }
+        rows.push(Row::new(
+            write_rounded(tps, false),
+            write_rounded(tput, false),
+        ));
+    }
+    if rows.is_empty() {
+        return Err("no benchmark result in the pasted JSON".to_owned());
+    }
+    let total = input + output;
+    let share = |x: f64| write_rounded(100.0 * x / total, false);
+    Ok(Pasted {
+        rows,
+        mix: Some(format!("{}:0:{}", share(input), share(output))),
+    })
+}
+
+/// The editor's rows with pasted rows added after the filled ones, padded.
+pub fn merged(rows: &[Row], pasted: &[Row]) -> Vec<Row> {
+    padded(
+        rows.iter()
+            .filter(|r| !r.is_blank())
+            .chain(pasted)
+            .cloned()
+            .collect(),
+    )
+}
+
+/// The `input:cached:output` mix for a benchmark's ISL and OSL (tokens per request) and the
+/// share of input served from cache, rounded for people; `None` unless ISL and OSL read.
+pub fn mix_from_lengths(isl: &str, osl: &str, hit: &str) -> Option<String> {
+    let isl = read_number(isl, true, false).filter(|v| *v >= 0.0)?;
+    let osl = read_number(osl, true, false).filter(|v| *v > 0.0)?;
+    let hit = if hit.trim().is_empty() {
+        0.0
+    } else {
+        read_number(hit, false, true).filter(|h| (0.0..=1.0).contains(h))?
+    };
+    let parts = [isl * (1.0 - hit), isl * hit, osl].map(|v| write_rounded(v, false));
+    Some(parts.join(":"))
+}
+
+/// The benchmark editor's state carried by a page whose form was submitted without JavaScript:
+/// the link's parameters, and pasted text that could not be read (kept, with the reason).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FromForm {
+    /// The query with the editor's form fields turned into `points` and `curve_mix`.
+    pub query: String,
+    /// Pasted text that could not be read, and why.
+    pub paste: Option<(String, String)>,
+}
+
+/// Turns the benchmark editor's form fields, as a form submitted without JavaScript sends
+/// them (`pt_tps`/`pt_tput` for each row, `paste`, `isl`/`osl`/`hit`), into the link's own
+/// parameters. A query without them comes back unchanged. A dataset curve picked in the same
+/// submission wins: the editor's fields are then dropped.
+pub fn from_form(raw: &str) -> FromForm {
+    let raw = raw.trim_start_matches('?');
+    let all: Vec<(String, String)> = raw
+        .split('&')
+        .filter_map(|p| p.split_once('=').or(Some((p, ""))))
+        .filter(|(k, _)| !k.is_empty())
+        .map(|(k, v)| (k.to_owned(), servecost::codec::decode(v)))
+        .collect();
+    if !all.iter().any(|(k, _)| FORM_ONLY.contains(&k.as_str())) {
+        return FromForm {
+            query: raw.to_owned(),
+            paste: None,
+        };
+    }
+    let values = |name: &str| -> Vec<String> {
+        all.iter()
+            .filter(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+            .collect()
+    };
+    let first = |name: &str| values(name).into_iter().find(|v| !v.trim().is_empty());
+    let mut base = FORM_ONLY
+        .iter()
+        .fold(raw.to_owned(), |q, name| query::edit(&q, &[], &[name]));
+    let curve = first("curve");
+    let own = curve.as_deref().is_none_or(|c| c == OWN_CURVE);
+    if !own {
+        return FromForm {
+            query: base,
+            paste: None,
+        };
+    }
+    let mut rows: Vec<Row> = values("pt_tps")
+        .into_iter()
+        .zip(values("pt_tput"))
+        .map(|(a, b)| Row::new(a, b))
+        .filter(|r| !r.is_blank())
+        .collect();
+    if rows.is_empty() {
+        rows = rows_for(
+            query::get(&base, "points")
+                .map(|p| servecost::codec::decode(&p))
+                .as_deref(),
+        );
+    }
+    let mut paste = None;
+    let mut mix = None;
+    if let Some(text) = first("paste") {
+        let gpus = query::get(&base, "replica")
+            .and_then(|g| read_number(&servecost::codec::decode(&g), false, false));
+        match read_paste(&text, gpus) {
+            Ok(p) => {
+                rows = merged(&rows, &p.rows);
+                mix = p.mix;
+            }
+            Err(reason) => paste = Some((text, reason)),
+        }
+    }
+    if let Some(m) = mix_from_lengths(
+        &first("isl").unwrap_or_default(),
+        &first("osl").unwrap_or_default(),
+        &first("hit").unwrap_or_default(),
+    ) {
+        base = query::set(&base, "curve_mix", &m);
+    } else if let Some(m) = mix.filter(|_| query::get(&base, "curve_mix").is_none()) {
+        base = query::set(&base, "curve_mix", &m);
+    }
+    let points = points_text(&rows);
+    let query = query::edit(&base, &[("curve", OWN_CURVE), ("points", &points)], &[]);
+    FromForm { query, paste }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const VLLM: &str = r#"{"total_token_throughput": 10736.36, "output_throughput": 5368.18,
+        "median_tpot_ms": 23.378, "total_input_tokens": 1310720, "total_output_tokens": 1310720}"#;
+
+    #[test]
+    fn a_vllm_result_is_one_point_at_its_mix() {
+        let p = read_paste(VLLM, Some(8.0)).expect("reads");
+        assert_eq!(p.rows, vec![Row::new("42.78".into(), "1342".into())]);
+        assert_eq!(p.mix.as_deref(), Some("50:0:50"));
+        let two = format!("[{VLLM}, {VLLM}]");
+        assert_eq!(read_paste(&two, Some(8.0)).expect("reads").rows.len(), 2);
+        assert!(read_paste(VLLM, None)
+            .expect_err("gpus")
+            .contains("GPUs per replica"));
+        let missing = read_paste(r#"{"median_tpot_ms": 20}"#, Some(8.0)).expect_err("fields");
+        assert!(
+            missing.contains("total_token_throughput is missing"),
+            "{missing}"
+        );
+        assert!(read_paste("{oops", Some(8.0))
+            .expect_err("json")
+            .contains("not valid JSON"));
+    }
+
+    #[test]
+    fn spreadsheet_rows_with_or_without_a_header() {
+        let p = read_paste("tps\ttput\n20\t3,000\n40\t1,800\n", None).expect("tabs");
+        assert_eq!(
+            p.rows,
+            vec![
+                Row::new("20".into(), "3,000".into()),
+                Row::new("40".into(), "1,800".into())
+            ]
+        );
+        assert_eq!(
+            read_paste("20, 3000\n40, 1800", None)
+                .expect("commas")
+                .rows
+                .len(),
+            2
+        );
+        assert_eq!(
+            read_paste("20;3000", None).expect("semicolons").rows.len(),
+            1
+        );
+        assert!(read_paste("20\t3000\nabc", None)
+            .expect_err("bad line")
+            .contains("line 2"));
+    }
+
+    #[test]
+    fn rows_make_the_links_points() {
+        let rows = vec![
+            Row::new("20".into(), "3,000".into()),
+            Row::default(),
+            Row::new("40".into(), "1.8k".into()),
+        ];
+        assert_eq!(points_text(&rows), "20:3k,40:1.8k");
+        assert_eq!(rows_for(Some("20:3k,40:1.8k")).len(), 3);
+        assert_eq!(rows_for(None).len(), MIN_ROWS);
+        assert_eq!(
+            tps_problem("0.01").as_deref(),
+            Some("must be from 0.1 to 10,000 tokens/s per user")
+        );
+        assert!(tput_problem("").expect("required").starts_with("required"));
+        assert_eq!(tput_problem("2 k"), None);
+    }
+
+    #[test]
+    fn the_form_without_javascript_becomes_the_link() {
+        let q = "curve=own&pt_tps=20&pt_tput=3%2C000&pt_tps=&pt_tput=&replica=8&isl=1000&osl=100&hit=50%25&paste=";
+        let f = from_form(q);
+        assert_eq!(f.paste, None);
+        assert_eq!(
+            f.query,
+            "replica=8&curve_mix=500:500:100&curve=own&points=20:3k"
+        );
+        let f = from_form(&format!(
+            "curve=own&replica=8&pt_tps=20&pt_tput=3000&paste={}",
+            query::encode(VLLM)
+        ));
+        assert_eq!(
+            f.query,
+            "replica=8&curve_mix=50:0:50&curve=own&points=20:3k,42.78:1.342k"
+        );
+        // Unreadable paste is kept with its reason; the rows still count.
+        let f = from_form("curve=own&pt_tps=20&pt_tput=3000&paste=%7Boops");
+        assert!(f.paste.expect("kept").1.contains("JSON"));
+        // A dataset curve picked in the same submission wins.
+        assert_eq!(from_form("curve=x&pt_tps=20&pt_tput=3000").query, "curve=x");
+        assert_eq!(from_form("tps=5").query, "tps=5");
+    }
+
+    #[test]
+    fn mix_from_isl_osl_and_cache_hit() {
+        assert_eq!(
+            mix_from_lengths("8k", "1k", "").as_deref(),
+            Some("8000:0:1000")
+        );
+        assert_eq!(
+            mix_from_lengths("1,000", "100", "97%").as_deref(),
+            Some("30:970:100")
+        );
+        assert_eq!(mix_from_lengths("", "100", ""), None);
+    }
+}
