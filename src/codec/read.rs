@@ -593,7 +593,7 @@ impl Reader {
         let text = self.get("points")?;
         let reason = format!(
             "must be 1 to {MAX_POINTS} pairs tps:tokens_per_s_per_gpu separated by commas, e.g. \
-             128:33041,191:23251; tps from 0.1 to 10,000, throughput from 0.001 to 1,000,000,000"
+             128:33041,191:23251; tps from 0.1 to 10,000, throughput from 0.001 to 1 B"
         );
         // The pairs' syntax first (400 when wrong), then their ranges and the curve they make
         // (422: readable, but no curve the engine can use).

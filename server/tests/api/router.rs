@@ -193,3 +193,75 @@ async fn unreadable_is_400_no_answer_together_is_422_and_empty_is_not_given() {
     .await;
     assert_eq!(r["width"], 600);
 }
+
+/// Invoice totals as invoices print them, and last month's bill against the estimate: the
+/// list-price estimate of 3.1 B uncached, 41 B cached and 900 M output tokens is $13,850
+/// ($1.25, $0.15 and $4.25 per million); a $12,000 bill is a 13.4 % discount, and the prices it
+/// implies reproduce the bill.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn invoice_numbers_as_printed_and_the_bill_reconciled() {
+    let (app, _db) = app().await;
+    let q = "input=3.1+B&cached=41%2C000%2C000%2C000&output=900M&bill=%2412%2C000";
+    let r = json(&app, &format!("/api/v1/evaluate?{q}"), StatusCode::OK).await;
+    let estimate = 3.1e9 * 1.25e-6 + 41e9 * 0.15e-6 + 900e6 * 4.25e-6;
+    let bill = &r["rent"]["bill"];
+    assert!((bill["estimate_usd"].as_f64().expect("estimate") - estimate).abs() < 1e-6);
+    assert_eq!(bill["paid_usd"].as_f64(), Some(12_000.0));
+    let discount = bill["discount"].as_f64().expect("discount");
+    assert!(
+        (discount - (1.0 - 12_000.0 / estimate)).abs() < 1e-12,
+        "{discount}"
+    );
+    let (pin, pout) = (
+        bill["price_in"].as_f64().expect("in"),
+        bill["price_out"].as_f64().expect("out"),
+    );
+    let applied = json(
+        &app,
+        &format!(
+            "/api/v1/evaluate?input=3.1B&cached=41B&output=900M&price_in={pin}&price_out={pout}"
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    let rent = applied["rent"]["monthly_usd"].as_f64().expect("rent");
+    assert!((rent - 12_000.0).abs() < 1e-6, "{rent}");
+    // A comma that does not group thousands is refused, naming the field and its range.
+    let refused = json(
+        &app,
+        "/api/v1/evaluate?input=2,5B&cached=0&output=1",
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert_eq!(problem_params(&refused), ["input"]);
+}
+
+/// Own points on a chip the dataset does not hold: priced at the GPU-hour given, and refused
+/// without one, naming `gpu_hour`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn own_points_on_another_chip() {
+    let (app, _db) = app().await;
+    let q = "curve=own&points=10:2.6k,100:900,200:500&curve_mix=1:0:1&replica=8&chip=other&chip_name=TPU+v7";
+    let r = json(
+        &app,
+        &format!("/api/v1/evaluate?{q}&gpu_hour=3"),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(r["inputs"]["gpu_hour_usd"].as_f64(), Some(3.0));
+    assert!(r["inputs"]["chip"].is_null(), "{}", r["inputs"]["chip"]);
+    let refused = json(
+        &app,
+        &format!("/api/v1/evaluate?{q}"),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(problem_params(&refused), ["gpu_hour"]);
+    let missing = json(
+        &app,
+        "/api/v1/evaluate?curve=own",
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(problem_params(&missing), ["points"]);
+}

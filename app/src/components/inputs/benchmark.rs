@@ -146,7 +146,7 @@ pub fn Benchmark(
                         </td>
                         <td>
                             {move || live.get().then(|| view! {
-                                <button type="button" class="remove" aria-label=format!("Remove point {}", i + 1)
+                                <button type="button" class="remove" aria-label=format!("Remove point {}", i + 1) title="Remove this point"
                                     on:click=move |_| {
                                         rows.update(|r| {
                                             if i < r.len() {
@@ -157,7 +157,7 @@ pub fn Benchmark(
                                             }
                                         });
                                         publish();
-                                    }>"Remove"</button>
+                                    }>"×"</button>
                             })}
                         </td>
                     </tr>
@@ -228,13 +228,14 @@ pub fn Benchmark(
     });
     view! {
         <div class="benchmark" data-testid="benchmark">
-            <p class="hint">"Your own measurements: each point is an output speed per user and the total throughput per GPU at that speed (input and output tokens together), as benchmark tools report them. Two points or more make a curve; the page interpolates between them."</p>
+            <p class="hint">"Your own measurements: each point is an output speed per user and the total throughput per GPU at that speed (input and output tokens together), as benchmark tools report them. The page interpolates between points; a target speed above the fastest point has no answer."</p>
             <table class="points">
                 <caption>"Measured points"</caption>
                 <thead><tr><th scope="col">"Output tokens/s per user"</th><th scope="col">"Total tokens/s per GPU"</th><th scope="col"><span class="visually-hidden">"Remove"</span></th></tr></thead>
                 <tbody>{body}</tbody>
             </table>
-            <small class="field-error" role="alert" data-testid="error-points">{move || table_error.get()}</small>
+            <small class="hint block">"Accepted: speeds from 0.1 to 10,000 tokens/s per user, throughputs from 0.001 to 1 B tokens/s per GPU (k, M, B accepted); blank rows are left out."</small>
+            <small class="field-error block" role="alert" data-testid="error-points">{move || table_error.get()}</small>
             {move || live.get().then(|| view! {
                 <button type="button" class="add" on:click=move |_| rows.update(|r| r.push(Row::default()))>"Add a row"</button>
             })}
