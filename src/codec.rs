@@ -162,13 +162,7 @@ pub const NUMBERS: &[NumSpec] = &[
     ),
     share("cache_discount", "API discount on cached input", 1.0),
     share("markup", "Router markup", 10.0),
-    num(
-        "gpu_hour",
-        "Rented GPU-hour price",
-        "$/GPU-hour",
-        0.01,
-        1_000.0,
-    ),
+    num("gpu_hour", "GPU-hour price", "$/GPU-hour", 0.01, 1_000.0),
     whole("replica", "GPUs per replica", "GPUs", 1.0, 4_096.0),
     vol(
         "prefill",
@@ -347,7 +341,18 @@ pub const OTHERS: &[(&str, &str)] = &[
         "chip_name",
         "the name of a chip not in the dataset, 1 to 60 characters (with chip=other)",
     ),
-    ("scaling", "fixed or hourly"),
+    (
+        "gpu_tier",
+        "a price tier id of the chip from the dataset (e.g. costr)",
+    ),
+    (
+        "gpu_kind",
+        "on_demand, spot, reserved or owner_cost: what your own gpu_hour commits to (with gpu_hour)",
+    ),
+    (
+        "scaling",
+        "fixed or hourly (hourly only on on_demand or spot prices)",
+    ),
     ("hybrid", "1 or 0"),
     ("own", "1 or 0"),
 ];

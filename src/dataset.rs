@@ -92,6 +92,13 @@ pub struct Chip {
     pub all_in_kw: Option<f64>,
     /// Source key of the all-in power.
     pub all_in_kw_source: Option<String>,
+    /// What `accelerator_kw` measures: `accelerator` (GPU, die and HBM, as AgentPerf measures)
+    /// or `board` (a data sheet's total board power); `None`: not stated.
+    #[serde(default)]
+    pub accelerator_kw_measure: Option<String>,
+    /// What to keep in mind about the power figures.
+    #[serde(default)]
+    pub power_caveat: Option<String>,
 }
 
 /// A published price per GPU-hour.
@@ -110,6 +117,15 @@ pub struct PriceTier {
     pub source: String,
     /// The tier used when the user names no price.
     pub is_default: bool,
+    /// What the price commits its buyer to (`None`: not stated, as in revision 1).
+    #[serde(default)]
+    pub kind: Option<crate::gpu_price::Commitment>,
+    /// Term of a reserved price, months.
+    #[serde(default)]
+    pub term_months: Option<f64>,
+    /// Share of a reserved term paid upfront, 0 to 1.
+    #[serde(default)]
+    pub upfront_share: Option<f64>,
 }
 
 /// A per-token offer for the model.
@@ -136,6 +152,13 @@ pub struct ApiOffer {
     pub source: String,
     /// What to keep in mind.
     pub note: Option<String>,
+    /// False when the offer's publisher states no cache discount (it is then priced at 0).
+    #[serde(default = "stated")]
+    pub cache_discount_stated: bool,
+}
+
+fn stated() -> bool {
+    true
 }
 
 /// A measured throughput curve for a deployable replica.

@@ -10,6 +10,7 @@ use crate::codec::{parse, to_query};
 use crate::costing::Costing;
 use crate::dataset::Dataset;
 use crate::error::Problem;
+use crate::gpu_price::Commitment;
 use crate::power::{decode_headline, operating_point, PowerDefinition};
 use crate::report::{
     Bar, BillCheck, ClassBars, HybridReport, Inputs, PowerReport, RentReport, Report,
@@ -142,6 +143,9 @@ pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Probl
             gpu_hour_usd: r.gpu_hour,
             gpu_hour_source: ctx.gpu_hour_source.clone(),
             owned_parts: ctx.owned_parts,
+            gpu_tier: ctx.tier.map(|t| t.tier.clone()),
+            gpu_kind: ctx.commitment,
+            gpu_hour_label: gpu_hour_label(&ctx),
             prefill: r.prefill,
             cache_cost: r.cache_cost,
             ops_monthly_usd: r.ops_monthly,
@@ -175,7 +179,7 @@ pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Probl
         sensitivity: sensitivity(&r, own_total - rent.monthly_usd),
         break_even: be,
         power,
-        warnings: warnings::warnings(&r, &ctx, data, &reading),
+        warnings: warnings::warnings(&s, &r, &ctx, data, &reading),
         series,
     };
     // The last guard of the policy in `error`: no answer carries a NaN or an infinity (JSON
@@ -319,4 +323,23 @@ fn class_bars(rent: &PerMtok, marginal: &PerMtok, effective: &PerMtok) -> Vec<Cl
         self_effective: pick(effective, class),
     })
     .collect()
+}
+
+/// The GPU-hour price as labels show it, with what it commits to.
+fn gpu_hour_label(ctx: &Context) -> String {
+    if ctx.owned_parts.is_some() {
+        return "Owned: capital, power, facility and maintenance".to_owned();
+    }
+    let kind = match (ctx.commitment, ctx.tier) {
+        (Some(Commitment::Reserved), Some(t)) => match t.term_months {
+            Some(m) => format!("reserved, {m} months"),
+            None => "reserved".to_owned(),
+        },
+        (Some(k), _) => k.label().to_owned(),
+        (None, _) => "commitment not stated".to_owned(),
+    };
+    match ctx.tier {
+        Some(t) => format!("{}: {kind}", t.label),
+        None => format!("Your price: {kind}"),
+    }
 }

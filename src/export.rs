@@ -97,6 +97,12 @@ pub fn csv(r: &Report) -> String {
         ("api", i.api.clone().unwrap_or_default()),
         ("curve", i.curve.clone()),
         ("chip", i.chip.clone().unwrap_or_default()),
+        ("gpu_tier", i.gpu_tier.clone().unwrap_or_default()),
+        (
+            "gpu_kind",
+            i.gpu_kind.map(|k| k.key().to_owned()).unwrap_or_default(),
+        ),
+        ("gpu_hour_label", i.gpu_hour_label.clone()),
     ];
     let mut out = String::from("section,name,value,unit\n");
     for (name, value) in ids {

@@ -7,6 +7,67 @@ use crate::units::HOURS_PER_MONTH;
 /// Hours in a year of twelve 730-hour months.
 pub const HOURS_PER_YEAR: f64 = HOURS_PER_MONTH * 12.0;
 
+/// What a GPU-hour price commits its buyer to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Commitment {
+    /// Rented by the hour, stoppable at any hour.
+    OnDemand,
+    /// Rented by the hour, interruptible.
+    Spot,
+    /// Rented for a term with a share paid upfront: the whole fleet is billed every hour of
+    /// the term, used or not.
+    Reserved,
+    /// What an operator pays to own the GPU at scale: a floor, not an offer.
+    OwnerCost,
+}
+
+impl Commitment {
+    /// Every kind, in the order forms list them.
+    pub const ALL: [Commitment; 4] = [
+        Commitment::OnDemand,
+        Commitment::Spot,
+        Commitment::Reserved,
+        Commitment::OwnerCost,
+    ];
+
+    /// The word links and the dataset use.
+    pub fn key(self) -> &'static str {
+        match self {
+            Commitment::OnDemand => "on_demand",
+            Commitment::Spot => "spot",
+            Commitment::Reserved => "reserved",
+            Commitment::OwnerCost => "owner_cost",
+        }
+    }
+
+    /// The kind for a word, if it is one.
+    pub fn from_key(key: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.key() == key)
+    }
+
+    /// How a label names it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Commitment::OnDemand => "on demand",
+            Commitment::Spot => "spot",
+            Commitment::Reserved => "reserved",
+            Commitment::OwnerCost => "owner's cost, not for rent",
+        }
+    }
+
+    /// True for prices that may be stopped hour by hour (hourly scaling).
+    pub fn scales_hourly(self) -> bool {
+        matches!(self, Commitment::OnDemand | Commitment::Spot)
+    }
+
+    /// True for prices a buyer can rent at.
+    pub fn is_rentable(self) -> bool {
+        !matches!(self, Commitment::OwnerCost)
+    }
+}
+
 /// Owned hardware, per GPU.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

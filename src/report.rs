@@ -87,6 +87,15 @@ pub struct Inputs {
     pub gpu_hour_source: String,
     /// The owned GPU-hour's parts, for owned hardware.
     pub owned_parts: Option<OwnedHourParts>,
+    /// The dataset price tier in force (`None`: your own price, or owned hardware).
+    pub gpu_tier: Option<String>,
+    /// What the GPU-hour price commits to (`None`: owned hardware, or a tier whose source does
+    /// not say).
+    pub gpu_kind: Option<crate::gpu_price::Commitment>,
+    /// The GPU-hour price as labels show it, its commitment named: `3-year rental, 25 %
+    /// upfront (July 2026): reserved, 36 months`, `Owned: capital, power, facility and
+    /// maintenance`.
+    pub gpu_hour_label: String,
     /// Prefill rate `P`.
     pub prefill: f64,
     /// Cache-hit cost ratio `k`.

@@ -165,6 +165,10 @@ pub struct Scenario {
     pub bill: Option<f64>,
     /// The name of a chip that is not in the dataset (own points with `chip=other`).
     pub chip_name: Option<String>,
+    /// A dataset price tier of the chip (`None`: the chip's default tier).
+    pub gpu_tier: Option<String>,
+    /// What the user's own `gpu_hour` commits to (`None`: on demand).
+    pub gpu_kind: Option<crate::gpu_price::Commitment>,
 }
 
 impl Default for Scenario {
@@ -196,6 +200,8 @@ impl Default for Scenario {
             headline: None,
             bill: None,
             chip_name: None,
+            gpu_tier: None,
+            gpu_kind: None,
         }
     }
 }

@@ -475,3 +475,43 @@ proptest! {
         prop_assert_eq!(parse(&to_query(&s)).map(|p| p.scenario).ok(), Some(s));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Scaling hour by hour never costs more than a fixed fleet at the same on-demand price.
+    #[test]
+    fn hourly_never_costs_more_than_fixed_on_demand(s in scenario(), usd in 0.5..20.0f64) {
+        let data = common::revision_2();
+        let mut s = s;
+        s.owned = None;
+        s.gpu_hour = Some(usd);
+        s.gpu_kind = Some(servecost::gpu_price::Commitment::OnDemand);
+        s.scaling = Scaling::Fixed;
+        let Ok(fixed) = evaluate(&s, &data) else { return Ok(()) };
+        s.scaling = Scaling::Hourly;
+        let hourly = evaluate(&s, &data);
+        prop_assert!(hourly.is_ok(), "{:?}", hourly.err());
+        let hourly = hourly.map(|r| r.self_host.monthly_usd).unwrap_or_default();
+        prop_assert!(hourly <= fixed.self_host.monthly_usd * (1.0 + 1e-9), "{hourly} > {}", fixed.self_host.monthly_usd);
+    }
+
+    /// An owner's-cost price is never called a rental: not in its label, not in the CSV.
+    #[test]
+    fn an_owner_cost_is_never_labelled_rented(s in scenario()) {
+        let data = common::revision_2();
+        let mut s = s;
+        s.owned = None;
+        s.gpu_hour = None;
+        s.gpu_tier = Some("costh".into());
+        s.scaling = Scaling::Fixed;
+        s.curve = CurveChoice::Dataset { id: None };
+        let Ok(r) = evaluate(&s, &data) else { return Ok(()) };
+        prop_assert_eq!(r.inputs.gpu_kind, Some(servecost::gpu_price::Commitment::OwnerCost));
+        let label = r.inputs.gpu_hour_label.to_lowercase();
+        prop_assert!(!label.contains("rented") && !label.contains("rental"), "{}", label);
+        let csv = servecost::export::csv(&r).to_lowercase();
+        prop_assert!(!csv.contains("rented") && !csv.contains("rental"), "{}", csv);
+        prop_assert!(r.warnings.iter().any(|w| w.code == "owner_cost_price"));
+    }
+}

@@ -5,7 +5,7 @@ test("a copied link opened in a new context shows the same numbers", async ({ pa
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/?requests=12M");
   await hydrated(page);
-  await page.getByLabel("Rented GPU-hour price").fill("3.3");
+  await page.getByLabel(/^GPU-hour price/).fill("3.3");
   const shown = await pageNumbers(page);
   await page.getByRole("button", { name: "Copy link" }).click();
   await expect(page.getByTestId("copy-status")).toHaveText("Link copied.");

@@ -4,6 +4,7 @@ use crate::codec::{number, spec, NUMBERS, OTHERS, VERSION};
 use crate::curve::{CurvePoint, ThroughputCurve};
 use crate::error::Problem;
 use crate::fleet::Scaling;
+use crate::gpu_price::Commitment;
 use crate::profile::{LoadProfile, ProfilePreset, ProfileSpec};
 use crate::scenario::{defaults, CurveChoice, OwnedInputs, Scenario};
 use crate::units::Mix;
@@ -217,8 +218,11 @@ impl Reader {
             "points" => {
                 self.points();
             }
-            "model" | "api" | "curve" | "chip" => {
+            "model" | "api" | "curve" | "chip" | "gpu_tier" => {
                 self.id(name);
+            }
+            "gpu_kind" => {
+                self.commitment();
             }
             "chip_name" => {
                 self.name(name);
@@ -309,6 +313,19 @@ impl Reader {
         }
     }
 
+    fn commitment(&mut self) -> Option<Commitment> {
+        let text = self.get("gpu_kind")?;
+        let kind = Commitment::from_key(&text);
+        if kind.is_none() {
+            self.fail(
+                "gpu_kind",
+                &text,
+                "must be on_demand, spot, reserved or owner_cost",
+            );
+        }
+        kind
+    }
+
     fn flag(&mut self, name: &str) -> Option<bool> {
         let text = self.get(name)?;
         match text.as_str() {
@@ -373,6 +390,9 @@ impl Reader {
             }
         };
         let owned = self.owned();
+        // The GPU-hour price is read where the rented price always was, so that problems keep
+        // their order.
+        let (gpu_tier, gpu_kind);
         let scaling = self.scaling().unwrap_or(Scaling::Fixed);
         let scaling = if scaling == Scaling::Hourly && owned.is_some() {
             self.conflict(
@@ -396,14 +416,10 @@ impl Reader {
             markup: self.number("markup"),
             curve,
             replica: self.number("replica"),
-            gpu_hour: if owned.is_some() {
-                self.ignore(
-                    "gpu_hour",
-                    "ignored: owned hardware (own=1) prices the GPU-hour",
-                );
-                None
-            } else {
-                self.number("gpu_hour")
+            gpu_hour: {
+                let (usd, tier, kind) = self.gpu_price(owned.is_some());
+                (gpu_tier, gpu_kind) = (tier, kind);
+                usd
             },
             prefill: self.number("prefill").unwrap_or(d.prefill),
             cache_cost: self.number("cache_cost").unwrap_or(d.cache_cost),
@@ -419,6 +435,8 @@ impl Reader {
             headline: self.number("headline"),
             bill: self.number("bill"),
             chip_name,
+            gpu_tier,
+            gpu_kind,
         }
     }
 
@@ -631,6 +649,36 @@ impl Reader {
                 None
             }
         }
+    }
+
+    /// The rented GPU-hour: your own price (with the commitment you declare) or a dataset tier
+    /// of the chip; neither applies to owned hardware.
+    fn gpu_price(&mut self, owned: bool) -> (Option<f64>, Option<String>, Option<Commitment>) {
+        if owned {
+            for p in ["gpu_hour", "gpu_tier", "gpu_kind"] {
+                self.ignore(p, "ignored: owned hardware (own=1) prices the GPU-hour");
+            }
+            return (None, None, None);
+        }
+        let usd = self.number("gpu_hour");
+        let tier = self.id("gpu_tier");
+        if self.has("gpu_hour") {
+            if let Some(t) = &tier {
+                self.conflict(
+                    "gpu_tier",
+                    t,
+                    "give either a dataset price tier or your own gpu_hour, not both",
+                );
+            }
+        } else {
+            self.ignore("gpu_kind", "ignored: applies only with your own gpu_hour");
+        }
+        let kind = if self.has("gpu_hour") {
+            self.commitment()
+        } else {
+            None
+        };
+        (usd, tier, kind)
     }
 
     fn owned(&mut self) -> Option<OwnedInputs> {

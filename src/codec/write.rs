@@ -122,6 +122,12 @@ pub fn to_query(scenario: &Scenario) -> String {
     }
     w.opt("replica", s.replica);
     w.opt("gpu_hour", s.gpu_hour);
+    if let Some(kind) = s.gpu_kind.filter(|_| s.gpu_hour.is_some()) {
+        w.text("gpu_kind", kind.key());
+    }
+    if let Some(tier) = s.gpu_tier.as_deref().filter(|_| s.gpu_hour.is_none()) {
+        w.text("gpu_tier", tier);
+    }
     w.unless("prefill", s.prefill, defaults::PREFILL);
     w.unless("cache_cost", s.cache_cost, defaults::CACHE_COST);
     w.unless("util", s.util, defaults::UTIL);

@@ -1,10 +1,10 @@
 //! Scenario plus dataset to resolved numbers, naming the parameter of every problem.
 
 use crate::curve::ThroughputCurve;
-use crate::dataset::{ApiOffer, Chip, Curve, Dataset, Model};
+use crate::dataset::{ApiOffer, Chip, Curve, Dataset, Model, PriceTier};
 use crate::error::Problem;
 use crate::fleet::{FleetPolicy, Scaling};
-use crate::gpu_price::{GpuHourPrice, OwnedHardware, OwnedHourParts};
+use crate::gpu_price::{Commitment, GpuHourPrice, OwnedHardware, OwnedHourParts};
 use crate::profile::LoadProfile;
 use crate::rent::ApiPricing;
 use crate::resolved::Resolved;
@@ -25,10 +25,17 @@ pub struct Context<'a> {
     pub api_source: String,
     /// Source key of the target speed, or `user`.
     pub tps_source: String,
+    /// The API's measured speed when it was above the curve's fastest point and the target was
+    /// capped there.
+    pub tps_capped_from: Option<f64>,
     /// Source key of the GPU-hour price, `user` or `owned`.
     pub gpu_hour_source: String,
     /// The owned GPU-hour's parts.
     pub owned_parts: Option<OwnedHourParts>,
+    /// The dataset price tier in force (`None`: your own price, or owned hardware).
+    pub tier: Option<&'a PriceTier>,
+    /// What the GPU-hour price commits to (`None`: owned, or a tier that does not say).
+    pub commitment: Option<Commitment>,
 }
 
 fn known<'a>(ids: impl Iterator<Item = &'a str>) -> String {
@@ -180,6 +187,9 @@ pub fn resolve<'a>(
         None => None,
     };
 
+    let tps_capped_from = offer
+        .and_then(|o| o.speed_tps)
+        .filter(|t| s.tps.is_none() && *t > throughput.fastest());
     let (tps, tps_source) = match (s.tps, offer.and_then(|o| o.speed_tps)) {
         (Some(t), _) => (t, "user".to_owned()),
         (None, Some(t)) => (
@@ -192,6 +202,8 @@ pub fn resolve<'a>(
         ),
     };
 
+    let mut tier_in_force: Option<&PriceTier> = None;
+    let mut commitment: Option<Commitment> = None;
     let (gpu_price, gpu_hour_source, owned_parts) = match &s.owned {
         Some(hw) => {
             let kw = hw.kw.or(chip.and_then(|c| c.all_in_kw));
@@ -219,15 +231,25 @@ pub fn resolve<'a>(
                 Some(owned.parts()),
             )
         }
-        None => match (s.gpu_hour, chip.and_then(|c| data.default_tier(&c.id))) {
-            (Some(usd), _) => (GpuHourPrice::Rented { usd }, "user".to_owned(), None),
-            (None, Some(t)) => (
-                GpuHourPrice::Rented {
-                    usd: t.usd_per_gpu_hour,
-                },
-                t.source.clone(),
-                None,
-            ),
+        None => match (s.gpu_hour, tier_of(s, chip, data, &mut problems)) {
+            (Some(usd), _) => {
+                commitment = Some(s.gpu_kind.unwrap_or(Commitment::OnDemand));
+                (GpuHourPrice::Rented { usd }, "user".to_owned(), None)
+            }
+            (None, Some(t)) => {
+                tier_in_force = Some(t);
+                commitment = t.kind;
+                (
+                    GpuHourPrice::Rented {
+                        usd: t.usd_per_gpu_hour,
+                    },
+                    t.source.clone(),
+                    None,
+                )
+            }
+            (None, None) if s.gpu_tier.is_some() => {
+                (GpuHourPrice::Rented { usd: 1.0 }, "user".to_owned(), None)
+            }
             (None, None) => {
                 problems.push(Problem::new(
                     "gpu_hour",
@@ -243,6 +265,24 @@ pub fn resolve<'a>(
             "scaling",
             "hourly",
             "hourly autoscaling needs rented GPUs; owned hardware is paid every hour",
+        ));
+    }
+    if let Some(kind) = commitment.filter(|k| s.scaling == Scaling::Hourly && !k.scales_hourly()) {
+        let what = match tier_in_force {
+            Some(t) => format!("the price tier {} ({})", t.tier, t.label),
+            None => "your gpu_hour".to_owned(),
+        };
+        let why = match kind {
+            Commitment::Reserved => "a reserved price bills the whole fleet for every hour of its term",
+            _ => "an owner's cost is what owning the GPU costs every hour, not a price to stop paying",
+        };
+        problems.push(Problem::new(
+            "scaling",
+            "hourly",
+            format!(
+                "hourly scaling needs an on_demand or spot price; {what} is {}: {why}. Use fixed, or an on-demand price",
+                kind.key()
+            ),
         ));
     }
     let Some(profile) = LoadProfile::from_spec(&s.profile) else {
@@ -285,8 +325,54 @@ pub fn resolve<'a>(
         chip,
         api_source,
         tps_source,
+        tps_capped_from,
         gpu_hour_source,
         owned_parts,
+        tier: tier_in_force,
+        commitment,
     };
     Ok((resolved, context))
+}
+
+/// The dataset tier named by `gpu_tier`, or the chip's default; a problem when the named tier
+/// is not one of the chip's.
+fn tier_of<'a>(
+    s: &Scenario,
+    chip: Option<&Chip>,
+    data: &'a Dataset,
+    problems: &mut Vec<Problem>,
+) -> Option<&'a PriceTier> {
+    let Some(chip) = chip else {
+        if let Some(id) = &s.gpu_tier {
+            problems.push(Problem::new(
+                "gpu_tier",
+                id,
+                "the chip is not in the dataset, so it has no price tiers: give your own gpu_hour",
+            ));
+        }
+        return None;
+    };
+    match &s.gpu_tier {
+        Some(id) => {
+            let found = data
+                .price_tiers
+                .iter()
+                .find(|t| t.chip == chip.id && &t.tier == id);
+            if found.is_none() {
+                let list = known(
+                    data.price_tiers
+                        .iter()
+                        .filter(|t| t.chip == chip.id)
+                        .map(|t| t.tier.as_str()),
+                );
+                problems.push(Problem::new(
+                    "gpu_tier",
+                    id,
+                    format!("no such price tier for {}; known: {list}", chip.name),
+                ));
+            }
+            found
+        }
+        None => data.default_tier(&chip.id),
+    }
 }

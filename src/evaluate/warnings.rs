@@ -3,9 +3,12 @@
 use crate::curve::Reading;
 use crate::dataset::Dataset;
 use crate::evaluate::resolve::Context;
+use crate::gpu_price::Commitment;
 use crate::report::Warning;
 use crate::resolved::Resolved;
+use crate::scenario::Scenario;
 use crate::units::Mix;
+use crate::workload::{Preset, Workload};
 
 /// A user mix further than this from the curve's (largest class-share difference) is flagged.
 pub const FAR_MIX: f64 = 0.2;
@@ -28,8 +31,131 @@ fn mix_text(m: &Mix) -> String {
 }
 
 /// Every warning that applies.
-pub fn warnings(r: &Resolved, ctx: &Context, data: &Dataset, reading: &Reading) -> Vec<Warning> {
+pub fn warnings(
+    s: &Scenario,
+    r: &Resolved,
+    ctx: &Context,
+    data: &Dataset,
+    reading: &Reading,
+) -> Vec<Warning> {
     let mut out = Vec::new();
+    if let Some(api) = ctx.tps_capped_from {
+        out.push(warn(
+            "target_capped",
+            format!(
+                "The target speed is the API's measured {api} tokens/s per user, above the curve's \
+                 fastest measured point: it is capped at {} tokens/s per user, so self-hosting is \
+                 priced slower than the API serves.",
+                r.tps
+            ),
+            Some(&ctx.tps_source),
+        ));
+    }
+    if matches!(
+        s.workload,
+        Workload::Requests {
+            preset: Preset::Batch,
+            ..
+        }
+    ) && s.tps.is_none()
+    {
+        out.push(warn(
+            "batch_at_interactive_speed",
+            format!(
+                "Batch work is priced at the interactive target of {} tokens/s per user (the API's \
+                 speed): a batch job rarely needs it, and a slower target costs less per token.",
+                r.tps
+            ),
+            Some(&ctx.tps_source),
+        ));
+    }
+    match (ctx.commitment, ctx.tier) {
+        (Some(Commitment::OwnerCost), tier) => out.push(warn(
+            "owner_cost_price",
+            format!(
+                "{} is what an operator pays to own and run the GPU at scale: a floor, not a \
+                 price anyone rents at. Read self-hosting at it as what owning at hyperscale costs.",
+                tier.map_or("Your GPU-hour price".to_owned(), |t| format!("${} per GPU-hour ({})", t.usd_per_gpu_hour, t.label))
+            ),
+            tier.map(|t| t.source.as_str()),
+        )),
+        (Some(Commitment::Reserved), tier) => {
+            let term = tier
+                .and_then(|t| t.term_months)
+                .map_or("its term".to_owned(), |m| format!("its {m}-month term"));
+            let upfront = tier
+                .and_then(|t| t.upfront_share)
+                .map_or(String::new(), |u| format!(", {:.0} % of it paid upfront", u * 100.0));
+            out.push(warn(
+                "reserved_term",
+                format!(
+                    "A reserved price bills the whole fixed fleet for every hour of {term}{upfront}, \
+                     used or not: the monthly figure holds only if the fleet stays this size for \
+                     the whole term."
+                ),
+                tier.map(|t| t.source.as_str()),
+            ));
+        }
+        (None, Some(t)) => out.push(warn(
+            "commitment_not_stated",
+            format!(
+                "The price tier {} does not say what it commits to (on demand, reserved or an \
+                 owner's cost); newer data classifies it.",
+                t.label
+            ),
+            Some(&t.source),
+        )),
+        _ => {}
+    }
+    if let Some(offer) = ctx
+        .offer
+        .filter(|o| !o.cache_discount_stated && s.cache_discount.is_none())
+    {
+        let provider = data
+            .api_offers
+            .iter()
+            .filter(|o| o.model == offer.model && o.cache_discount_stated && o.cache_discount > 0.0)
+            .max_by(|a, b| a.cache_discount.total_cmp(&b.cache_discount));
+        let alternative = provider.map_or(String::new(), |p| {
+            let mut api = r.api;
+            api.cache_discount = p.cache_discount;
+            format!(
+                " If it passes the provider's {:.0} % through, renting costs ${:.0} a month \
+                 instead of ${:.0}.",
+                p.cache_discount * 100.0,
+                api.cost(&r.volumes).monthly_usd,
+                r.api.cost(&r.volumes).monthly_usd
+            )
+        });
+        out.push(warn(
+            "cache_discount_unknown",
+            format!(
+                "{} publishes no cache discount: cached input is priced at the full input price.{alternative}",
+                offer.name
+            ),
+            Some(&offer.source),
+        ));
+    }
+    if let Some(note) = ctx
+        .offer
+        .and_then(|o| o.note.as_deref())
+        .filter(|n| n.contains("not the open"))
+    {
+        out.push(warn(
+            "hosted_checkpoint",
+            note.to_owned(),
+            ctx.offer.map(|o| o.source.as_str()),
+        ));
+    }
+    if let Some(chip) = ctx.chip {
+        if let Some(caveat) = &chip.power_caveat {
+            out.push(warn(
+                "power_figure",
+                format!("{}: {caveat}", chip.name),
+                chip.accelerator_kw_source.as_deref(),
+            ));
+        }
+    }
     let curve_source = ctx.curve.map(|c| c.source.as_str());
     if reading.clamped {
         out.push(warn(

@@ -33,6 +33,8 @@ fn chip(id: &str, memory_gb: f64, acc: Option<f64>, all_in: Option<f64>) -> Chip
         accelerator_kw_source: acc.map(|_| "aa-agentperf".into()),
         all_in_kw: all_in,
         all_in_kw_source: all_in.map(|_| "semianalysis-tco-2026-04".into()),
+        accelerator_kw_measure: None,
+        power_caveat: None,
     }
 }
 
@@ -44,7 +46,31 @@ fn tier(chip: &str, tier: &str, usd: f64, is_default: bool) -> PriceTier {
         usd_per_gpu_hour: usd,
         source: "semianalysis-tco-2026-07".into(),
         is_default,
+        kind: None,
+        term_months: None,
+        upfront_share: None,
     }
+}
+
+/// Revision 2 of the seed (`migrations/20261201000002_commitments_and_corrections.sql`): the
+/// tiers classified by commitment (costh an owner's cost, costr a 36-month reservation with
+/// 25 % upfront, now the default), as the engine's tests need them.
+pub fn revision_2() -> Dataset {
+    use servecost::gpu_price::Commitment;
+    let mut d = published();
+    d.revision = 2;
+    for t in &mut d.price_tiers {
+        if t.tier == "costh" {
+            t.kind = Some(Commitment::OwnerCost);
+            t.is_default = false;
+        } else {
+            t.kind = Some(Commitment::Reserved);
+            t.term_months = Some(36.0);
+            t.upfront_share = Some(0.25);
+            t.is_default = true;
+        }
+    }
+    d
 }
 
 /// The mix assumed for the InferenceX curves, as the seed migration stores it: the AgentPerf
@@ -188,6 +214,7 @@ pub fn published() -> Dataset {
             speed_tps: Some(142.9),
             source: "aa-model-page".into(),
             note: None,
+            cache_discount_stated: true,
         }],
         curves: vec![
             inferencex_curve("inferencex-b300-fp4", "b300", 2.26, |p| p.1),

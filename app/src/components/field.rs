@@ -26,6 +26,9 @@ pub fn Field(
     /// A line of explanation under the field.
     #[prop(optional)]
     explain: Option<&'static str>,
+    /// Shown in the empty field: the value in force when the field is left blank.
+    #[prop(optional, into)]
+    placeholder: Option<Signal<String>>,
 ) -> impl IntoView {
     let s = spec(name);
     let label = label.or(s.map(|s| s.label)).unwrap_or(name);
@@ -73,6 +76,7 @@ pub fn Field(
                 // The attribute is what the server renders; the property keeps the live field in step.
                 value=move || value.get()
                 prop:value=move || value.get()
+                placeholder=move || placeholder.map(|p| p.get())
                 aria-describedby=format!("{hint_id} {error_id}")
                 aria-invalid=move || if error.get().is_some() { "true" } else { "false" }
                 on:input=move |ev| on_change.run((name, event_target_value(&ev)))

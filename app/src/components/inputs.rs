@@ -138,6 +138,9 @@ pub fn visible(s: &servecost::Scenario, q: &str) -> Vec<&'static str> {
         "cache_cost",
     ]);
     v.push("curve");
+    if query::get(q, "gpu_hour").is_some() && !self_hosting::wants_owned(q) {
+        v.push("gpu_kind");
+    }
     if self_hosting::wants_own_curve(q) {
         v.extend(["points", "curve_mix", "chip"]);
         if query::get(q, "chip").is_some_and(|c| decode(&c) == servecost::codec::OTHER_CHIP) {

@@ -19,7 +19,9 @@ pub fn sentences(r: &Report) -> (String, String) {
     };
     let rent = format!("Renting costs {} a month", usd(r.rent.monthly_usd));
     let host = format!(
-        "self-hosting on {fleet} costs {} a month ({} of it idle hours)",
+        "self-hosting on {fleet} at {} per GPU-hour ({}) costs {} a month ({} of it idle hours)",
+        usd(r.inputs.gpu_hour_usd),
+        r.inputs.gpu_hour_label,
         usd(own.monthly_usd),
         percent(idle)
     );
@@ -43,7 +45,16 @@ pub fn sentences(r: &Report) -> (String, String) {
         (None, Some(why)) => format!("Self-hosting never wins at these prices: {why}."),
         (None, None) => String::new(),
     };
-    (sentence, break_even)
+    let term = match (r.inputs.gpu_kind, r.inputs.gpu_tier.is_some()) {
+        (Some(servecost::gpu_price::Commitment::Reserved), _) => {
+            " A reserved price bills the whole fleet for every hour of its term, used or not."
+        }
+        (Some(servecost::gpu_price::Commitment::OwnerCost), _) => {
+            " That price is an owner's cost at hyperscale, a floor: no one rents at it."
+        }
+        _ => "",
+    };
+    (format!("{sentence}{term}"), break_even)
 }
 
 /// Which side wins, by how much, and from which volume on.

@@ -374,7 +374,8 @@ pub async fn write(
     for r in &rows.chips {
         sqlx::query(
             "INSERT INTO chips (id, revision, name, memory_gb, memory_source, accelerator_kw, \
-             accelerator_kw_source, all_in_kw, all_in_kw_source) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+             accelerator_kw_source, all_in_kw, all_in_kw_source, accelerator_kw_measure, power_caveat) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(&r.id)
         .bind(revision)
@@ -385,13 +386,15 @@ pub async fn write(
         .bind(&r.accelerator_kw_source)
         .bind(r.all_in_kw)
         .bind(&r.all_in_kw_source)
+        .bind(&r.accelerator_kw_measure)
+        .bind(&r.power_caveat)
         .execute(&mut *tx)
         .await?;
     }
     for r in &rows.tiers {
         sqlx::query(
-            "INSERT INTO price_tiers (chip, tier, revision, label, usd_per_gpu_hour, source, is_default) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            "INSERT INTO price_tiers (chip, tier, revision, label, usd_per_gpu_hour, source, is_default, \
+             kind, term_months, upfront_share) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(&r.chip)
         .bind(&r.tier)
@@ -400,13 +403,17 @@ pub async fn write(
         .bind(r.usd_per_gpu_hour)
         .bind(&r.source)
         .bind(r.is_default)
+        .bind(&r.kind)
+        .bind(r.term_months)
+        .bind(r.upfront_share)
         .execute(&mut *tx)
         .await?;
     }
     for r in &rows.offers {
         sqlx::query(
             "INSERT INTO api_offers (id, revision, model, name, price_in, price_out, cache_discount, \
-             markup, speed_tps, source, note) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+             markup, speed_tps, source, note, cache_discount_stated) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         )
         .bind(&r.id)
         .bind(revision)
@@ -419,6 +426,7 @@ pub async fn write(
         .bind(r.speed_tps)
         .bind(&r.source)
         .bind(&r.note)
+        .bind(r.cache_discount_stated)
         .execute(&mut *tx)
         .await?;
     }

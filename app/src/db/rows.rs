@@ -31,8 +31,14 @@ pub(crate) fn flag(column: &str) -> String {
 fn columns(table: &str) -> String {
     match table {
         "price_tiers" => format!(
-            "t.chip, t.tier, t.revision, t.label, t.usd_per_gpu_hour, t.source, {}",
+            "t.chip, t.tier, t.revision, t.label, t.usd_per_gpu_hour, t.source, {}, t.kind, \
+             t.term_months, t.upfront_share",
             flag("is_default")
+        ),
+        "api_offers" => format!(
+            "t.id, t.revision, t.model, t.name, t.price_in, t.price_out, t.cache_discount, \
+             t.markup, t.speed_tps, t.source, t.note, {}",
+            flag("cache_discount_stated")
         ),
         "curves" => format!(
             "t.id, t.revision, t.model, t.chip, t.precision, t.framework, t.replica_gpus, \
@@ -174,6 +180,11 @@ pub struct ChipRow {
     pub all_in_kw: Option<f64>,
     #[serde(default)]
     pub all_in_kw_source: Option<String>,
+    /// What `accelerator_kw` measures: `accelerator` or `board`.
+    #[serde(default)]
+    pub accelerator_kw_measure: Option<String>,
+    #[serde(default)]
+    pub power_caveat: Option<String>,
 }
 
 /// A chip-hour price tier.
@@ -188,6 +199,15 @@ pub struct TierRow {
     #[serde(default)]
     #[sqlx(try_from = "Flag")]
     pub is_default: bool,
+    /// `on_demand`, `spot`, `reserved` or `owner_cost` (none: not stated).
+    #[serde(default)]
+    pub kind: Option<String>,
+    /// Term of a reserved price, months.
+    #[serde(default)]
+    pub term_months: Option<f64>,
+    /// Share of a reserved term paid upfront.
+    #[serde(default)]
+    pub upfront_share: Option<f64>,
 }
 
 /// An API offer.
@@ -208,6 +228,14 @@ pub struct OfferRow {
     pub source: String,
     #[serde(default)]
     pub note: Option<String>,
+    /// False when the publisher states no cache discount.
+    #[serde(default = "yes")]
+    #[sqlx(try_from = "Flag")]
+    pub cache_discount_stated: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// A throughput curve (its points are [`PointRow`]s of the same revision).
@@ -455,6 +483,8 @@ pub fn dataset(rows: Rows, revision: i64) -> Result<Dataset, sqlx::Error> {
                 accelerator_kw_source: c.accelerator_kw_source,
                 all_in_kw: c.all_in_kw,
                 all_in_kw_source: c.all_in_kw_source,
+                accelerator_kw_measure: c.accelerator_kw_measure,
+                power_caveat: c.power_caveat,
             })
             .collect(),
         price_tiers: tiers
@@ -466,6 +496,12 @@ pub fn dataset(rows: Rows, revision: i64) -> Result<Dataset, sqlx::Error> {
                 usd_per_gpu_hour: t.usd_per_gpu_hour,
                 source: t.source,
                 is_default: t.is_default,
+                kind: t
+                    .kind
+                    .as_deref()
+                    .and_then(servecost::gpu_price::Commitment::from_key),
+                term_months: t.term_months,
+                upfront_share: t.upfront_share,
             })
             .collect(),
         api_offers: offers
@@ -481,6 +517,7 @@ pub fn dataset(rows: Rows, revision: i64) -> Result<Dataset, sqlx::Error> {
                 speed_tps: o.speed_tps,
                 source: o.source,
                 note: o.note,
+                cache_discount_stated: o.cache_discount_stated,
             })
             .collect(),
         curves,

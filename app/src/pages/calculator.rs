@@ -19,7 +19,7 @@ use crate::query::{self, Outcome};
 /// Parameters of your own benchmark, cleared when another curve is picked.
 const OWN_POINTS: [&str; 4] = ["points", "curve_mix", "chip", "chip_name"];
 /// Rented-GPU parameters, put aside while owned hardware is priced and given back after.
-const RENTED: [&str; 2] = ["gpu_hour", "scaling"];
+const RENTED: [&str; 4] = ["gpu_hour", "gpu_tier", "gpu_kind", "scaling"];
 /// Parameters of owned hardware, cleared when switching back to rented GPUs.
 const OWNED: [&str; 8] = [
     "capex", "years", "rate", "kw", "pue", "kwh", "colo", "maint",
@@ -60,7 +60,10 @@ pub fn Calculator() -> impl IntoView {
 fn edited(q: &str, name: &str, value: &str, aside: &mut Vec<(String, String)>) -> String {
     match (name, value) {
         ("curve", _) => query::edit(q, &[("curve", value)], &OWN_POINTS),
-        ("chip", _) => query::edit(q, &[("chip", value)], &["chip_name"]),
+        ("chip", _) => query::edit(q, &[("chip", value)], &["chip_name", "gpu_tier"]),
+        // Your own price replaces the tier; clearing it gives the tier back (and its kind goes).
+        ("gpu_hour", "") => query::edit(q, &[], &["gpu_hour", "gpu_kind"]),
+        ("gpu_hour", _) => query::edit(q, &[("gpu_hour", value)], &["gpu_tier"]),
         ("own", "0") => {
             let back: Vec<(&str, String)> = std::mem::take(aside)
                 .into_iter()

@@ -199,6 +199,12 @@ fn text_schema(name: &str) -> Value {
         "v" => words(vec!["1"]),
         "workload" => words(Preset::ALL.iter().map(|p| p.key()).collect()),
         "scaling" => words(SCALING.to_vec()),
+        "gpu_kind" => words(
+            servecost::gpu_price::Commitment::ALL
+                .iter()
+                .map(|k| k.key())
+                .collect(),
+        ),
         "hybrid" | "own" => words(FLAG_ON.iter().chain(FLAG_OFF.iter()).copied().collect()),
         "mix" | "curve_mix" => pattern(syntax::MIX),
         "profile" => pattern(syntax::PROFILE),

@@ -191,6 +191,8 @@ pub fn offers(
             price_in: per_million(e.input),
             price_out: per_million(e.output),
             cache_discount: discount,
+            // The table states a cache discount only when it gives a cached-input price.
+            cache_discount_stated: e.cached.is_some(),
             markup: 0.0,
             speed_tps: None,
             source: source.clone(),

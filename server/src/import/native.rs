@@ -37,17 +37,25 @@ const KINDS: &[(&str, &[&str], &[&str])] = &[
             "accelerator_kw_source",
             "all_in_kw",
             "all_in_kw_source",
+            "accelerator_kw_measure",
+            "power_caveat",
         ],
     ),
     (
         "price_tiers",
         &["chip", "tier", "label", "usd_per_gpu_hour", "source"],
-        &["is_default"],
+        &["is_default", "kind", "term_months", "upfront_share"],
     ),
     (
         "api_offers",
         &["id", "model", "name", "price_in", "price_out", "source"],
-        &["cache_discount", "markup", "speed_tps", "note"],
+        &[
+            "cache_discount",
+            "markup",
+            "speed_tps",
+            "note",
+            "cache_discount_stated",
+        ],
     ),
     (
         "curves",
@@ -247,7 +255,14 @@ impl Valid for ChipRow {
             self.all_in_kw,
             "all_in_kw_source",
             self.all_in_kw_source.as_ref(),
-        )
+        )?;
+        match self.accelerator_kw_measure.as_deref() {
+            None | Some("accelerator" | "board") => Ok(()),
+            Some(other) => Err((
+                "accelerator_kw_measure",
+                format!("{other:?} is not a power measure: accelerator or board"),
+            )),
+        }
     }
 }
 
@@ -255,7 +270,22 @@ impl Valid for TierRow {
     fn valid(&self) -> Result<(), Bad> {
         id("tier", &self.tier)?;
         text("label", &self.label)?;
-        finite("usd_per_gpu_hour", self.usd_per_gpu_hour, 0.0, 1000.0, true)
+        finite("usd_per_gpu_hour", self.usd_per_gpu_hour, 0.0, 1000.0, true)?;
+        if let Some(kind) = &self.kind {
+            if servecost::gpu_price::Commitment::from_key(kind).is_none() {
+                return Err((
+                    "kind",
+                    format!(
+                        "{kind:?} is not a commitment: on_demand, spot, reserved or owner_cost"
+                    ),
+                ));
+            }
+        }
+        opt("term_months", self.term_months, 0.0, 120.0)?;
+        if let Some(u) = self.upfront_share {
+            finite("upfront_share", u, 0.0, 1.0, false)?;
+        }
+        Ok(())
     }
 }
 

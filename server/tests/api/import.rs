@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use serde_json::Value;
 use server::import::{run, Options, Outcome, Problem};
 
-use crate::common::{app_with_store, body_text, get, json, TestDb};
+use crate::common::{app_with_store, body_text, get, json, TestDb, SEEDED};
 
 fn samples() -> PathBuf {
     // Real InferenceX result files, copied verbatim into the repository (their README says
@@ -225,7 +225,7 @@ async fn dominated_points_are_left_out() {
         outcome.notes.iter().any(|n| n.contains("kept 2 of 3")),
         "{outcome}"
     );
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM curve_points WHERE revision = 2")
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM curve_points WHERE revision = 3")
         .fetch_one(&db.pool)
         .await
         .expect("count");
@@ -291,7 +291,7 @@ async fn raw_files_need_the_hardware() {
         problems[0].problem.contains("\"tpu9\" is not a chip"),
         "{problems:?}"
     );
-    assert_eq!(revisions(&db).await, 1, "nothing was written");
+    assert_eq!(revisions(&db).await, SEEDED, "nothing was written");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -318,10 +318,10 @@ async fn the_example_files_import_and_a_second_run_changes_nothing() {
     assert!(preview.revision.is_none());
     assert!(!preview.changes.is_empty());
     assert!(preview.to_string().contains("Dry run"));
-    assert_eq!(revisions(&db).await, 1, "a dry run writes nothing");
+    assert_eq!(revisions(&db).await, SEEDED, "a dry run writes nothing");
 
     let written = import(&db, &csv, Options::default()).await.expect("csv");
-    assert_eq!(written.revision, Some(2));
+    assert_eq!(written.revision, Some(SEEDED + 1));
     assert_eq!(
         written.changes, preview.changes,
         "the dry run said what would change"
@@ -329,7 +329,7 @@ async fn the_example_files_import_and_a_second_run_changes_nothing() {
     let again = import(&db, &csv, Options::default()).await.expect("again");
     assert_eq!(again.revision, None);
     assert!(again.changes.is_empty(), "{again}");
-    assert_eq!(revisions(&db).await, 2);
+    assert_eq!(revisions(&db).await, SEEDED + 1);
 
     // The JSON example brings the same rows: nothing changes either.
     let same = import(&db, &[example("dataset.json")], Options::default())
@@ -345,15 +345,15 @@ async fn the_example_files_import_and_a_second_run_changes_nothing() {
         StatusCode::OK,
     )
     .await;
-    assert_eq!(report["dataset_revision"], 2);
+    assert_eq!(report["dataset_revision"], SEEDED + 1);
     assert_eq!(report["inputs"]["api"], "example-8b-api");
     assert_eq!(report["inputs"]["chip"], "l40s");
     let page = json(&app, "/api/v1/dataset", StatusCode::OK).await;
-    assert_eq!(page["revision"], 2);
+    assert_eq!(page["revision"], SEEDED + 1);
     // /data lists both revisions with their files, and rows say which revision brought them.
     let html = body_text(get(&app, "/data").await).await;
-    assert!(html.contains(r#"id="rev-2""#) && html.contains(r#"id="rev-1""#));
-    let at = html.find(r#"id="rev-2""#).expect("rev-2");
+    assert!(html.contains(r#"id="rev-3""#) && html.contains(r#"id="rev-1""#));
+    let at = html.find(r#"id="rev-3""#).expect("rev-3");
     let row = &html[at..at + html[at..].find("</tr>").expect("row end")];
     assert!(row.contains("<code>curve_points.csv"), "{row}");
     assert!(row.contains("Imported 8 files"), "{row}");
@@ -362,7 +362,7 @@ async fn the_example_files_import_and_a_second_run_changes_nothing() {
         .split(r#"id="curve-example-8b-l40s-fp8""#)
         .nth(1)
         .expect("the imported curve is listed");
-    assert!(curve[..curve.find("</article>").expect("end")].contains("rev. 2"));
+    assert!(curve[..curve.find("</article>").expect("end")].contains("rev. 3"));
     let published = html
         .split(r#"id="curve-inferencex-b300-fp4""#)
         .nth(1)
@@ -445,7 +445,7 @@ async fn bad_files_name_the_file_line_and_field_and_change_nothing() {
     assert!(problems[0]
         .problem
         .contains("imported together with the curve"));
-    assert_eq!(revisions(&db).await, 1, "nothing was written");
+    assert_eq!(revisions(&db).await, SEEDED, "nothing was written");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -479,7 +479,7 @@ async fn an_import_that_breaks_the_default_scenario_is_refused() {
             .contains("default scenario would have no answer"),
         "{problems:?}"
     );
-    assert_eq!(revisions(&db).await, 1, "nothing was written");
+    assert_eq!(revisions(&db).await, SEEDED, "nothing was written");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -490,7 +490,7 @@ async fn price_tables_import_as_api_offers() {
     let outcome = import(&db, &[file], Options::default())
         .await
         .expect("import");
-    assert_eq!(outcome.revision, Some(2));
+    assert_eq!(outcome.revision, Some(SEEDED + 1));
     assert!(
         outcome.notes.iter().any(|n| n.contains("left out")),
         "entries for models the dataset lacks are counted: {outcome}"
@@ -577,6 +577,6 @@ async fn imports_are_bounded_and_name_the_field() {
         .await
         .expect_err("type error");
     assert_eq!(problems[0].field, "api_offers[0].price_in", "{problems:?}");
-    assert_eq!(revisions(&db).await, 1, "nothing was written");
+    assert_eq!(revisions(&db).await, SEEDED, "nothing was written");
     let _ = std::fs::remove_dir_all(&dir);
 }

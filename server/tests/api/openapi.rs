@@ -254,7 +254,7 @@ async fn answers_fit_their_documented_schemas() {
     for query in [
         "",
         "?hybrid=1&own=1&capex=300k&requests=50M",
-        "?scaling=hourly&chip=h100&points=20:3000,60:1500&curve_mix=2:7:1",
+        "?scaling=hourly&chip=h100&gpu_hour=2&points=20:3000,60:1500&curve_mix=2:7:1",
         "?tokens=2B&mix=2:7:1&profile=business",
     ] {
         let body = json(&app, &format!("{evaluate}{query}"), StatusCode::OK).await;

@@ -1,6 +1,6 @@
 //! The router in process, against a fresh SQLite with the migrations applied.
 
-use crate::common::{app, body_text, get, json, problem_params};
+use crate::common::{app, body_text, get, json, problem_params, SEEDED};
 use axum::http::{header, StatusCode};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -33,9 +33,10 @@ async fn evaluate_returns_the_report_with_stable_names() {
     ] {
         assert!(r.pointer(path).and_then(|v| v.as_f64()).is_some(), "{path}");
     }
-    // One replica of 4 B300 at $2.26 every hour of the month, plus 0.5 FTE at $200,000 a year:
-    // the worked example of src/README.md.
-    let expected_self = 4.0 * 730.0 * 2.26 + 0.5 * 200_000.0 / 12.0;
+    // One replica of 4 B300 at the 3-year rental's $4.25 (the cheapest B300 price anyone can
+    // rent, SemiAnalysis July 2026: the default since revision 2), every hour of the month, plus
+    // 0.5 FTE at $200,000 a year: the worked example of src/README.md.
+    let expected_self = 4.0 * 730.0 * 4.25 + 0.5 * 200_000.0 / 12.0;
     let own = r["self_host"]["monthly_usd"].as_f64().expect("self-host");
     assert!((own - expected_self).abs() < 1e-6, "{own}");
     assert_eq!(r["verdict"]["winner"], "rent");
@@ -97,7 +98,7 @@ async fn unknown_parameters_come_back_as_ignored() {
 async fn dataset_lists_sources_and_curves() {
     let (app, _db) = app().await;
     let d = json(&app, "/api/v1/dataset", StatusCode::OK).await;
-    assert_eq!(d["revision"], 1);
+    assert_eq!(d["revision"], SEEDED);
     let sources = d["sources"].as_array().expect("sources");
     assert!(sources
         .iter()
@@ -264,4 +265,37 @@ async fn own_points_on_another_chip() {
     )
     .await;
     assert_eq!(problem_params(&missing), ["points"]);
+}
+
+/// The router publishes no cache discount and serves the hosted checkpoints: its cached input
+/// is priced in full, and the answer says what renting costs if the provider's 88 % passed
+/// through, and which weights it serves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_routers_unknown_cache_discount_is_named_with_the_alternative() {
+    let (app, _db) = app().await;
+    let r = json(
+        &app,
+        "/api/v1/evaluate?api=orcarouter-muse-spark",
+        StatusCode::OK,
+    )
+    .await;
+    let full = 810e6 * 1.25e-6 + 26_190e6 * 1.25e-6 + 180e6 * 4.25e-6;
+    assert!((r["rent"]["monthly_usd"].as_f64().expect("rent") - full).abs() < 1e-6);
+    let codes: Vec<&str> = r["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .filter_map(|w| w["code"].as_str())
+        .collect();
+    assert!(codes.contains(&"hosted_checkpoint"), "{codes:?}");
+    let cache = r["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .find(|w| w["code"] == "cache_discount_unknown")
+        .expect("cache warning");
+    let with_discount = 810e6 * 1.25e-6 + 26_190e6 * 0.15e-6 + 180e6 * 4.25e-6;
+    let text = cache["message"].as_str().expect("message");
+    assert!(text.contains("88 %"), "{text}");
+    assert!(text.contains(&format!("${with_discount:.0}")), "{text}");
 }

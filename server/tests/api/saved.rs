@@ -1,7 +1,7 @@
 //! Saved scenarios: idempotent, validated, size- and rate-limited, pinned to their revision.
 
 use crate::common::{
-    app, app_with_store, body_text, get, json, post_json, problem_params, reprice, send,
+    app, app_with_store, body_text, get, json, post_json, problem_params, reprice, send, SEEDED,
 };
 use axum::http::{header, Request, StatusCode};
 
@@ -46,7 +46,7 @@ async fn a_save_gives_a_short_unguessable_link_and_is_idempotent() {
         saved["report"]["rent"]["monthly_usd"],
         live["rent"]["monthly_usd"]
     );
-    assert_eq!(saved["revision"], 1);
+    assert_eq!(saved["revision"], SEEDED);
     assert_eq!(saved["newer_data_changes_result"], false);
     assert!(
         saved["current"].is_null(),
@@ -124,8 +124,8 @@ async fn a_saved_link_keeps_its_numbers_after_new_data() {
         after["report"]["rent"]["monthly_usd"],
         before["report"]["rent"]["monthly_usd"]
     );
-    assert_eq!(after["revision"], 1);
-    assert_eq!(after["newest_revision"], 2);
+    assert_eq!(after["revision"], SEEDED);
+    assert_eq!(after["newest_revision"], SEEDED + 1);
     assert_eq!(after["newer_data_changes_result"], true);
     let then = before["report"]["rent"]["monthly_usd"]
         .as_f64()
@@ -137,13 +137,13 @@ async fn a_saved_link_keeps_its_numbers_after_new_data() {
         now < then,
         "halving the input price lowers renting: {now} vs {then}"
     );
-    assert_eq!(after["current"]["dataset_revision"], 2);
+    assert_eq!(after["current"]["dataset_revision"], SEEDED + 1);
     let html = body_text(get(&app, &format!("/s/{id}")).await).await;
     assert!(html.contains("Newer data would change this result"));
     // Both results side by side, the current one a click from the calculator.
     assert!(html.contains(r#"data-testid="comparison""#));
-    assert!(html.contains("Saved (revision 1)"));
-    assert!(html.contains("Current data (revision 2)"));
+    assert!(html.contains(&format!("Saved (revision {SEEDED})")));
+    assert!(html.contains(&format!("Current data (revision {})", SEEDED + 1)));
     assert!(html.contains(&app::format::usd(then)));
     assert!(html.contains(&app::format::usd(now)));
     let (_, fresh) = save(
@@ -151,7 +151,7 @@ async fn a_saved_link_keeps_its_numbers_after_new_data() {
         r#"{"query":"requests=20M","name":"After the price cut"}"#,
     )
     .await;
-    assert_eq!(fresh["revision"], 2);
+    assert_eq!(fresh["revision"], SEEDED + 1);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -203,4 +203,34 @@ async fn saved_scenarios_embed_and_answer_oembed() {
         StatusCode::NOT_FOUND,
     )
     .await;
+}
+
+/// A link saved before revision 2 (pinned to revision 1) keeps its numbers: the B300 at $2.26,
+/// whose tier stated no commitment; and it says that newer data (the 3-year rental at $4.25 as
+/// the default) would change its result.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_link_pinned_to_revision_1_keeps_its_numbers() {
+    let (app, db) = app().await;
+    sqlx::query(
+        "INSERT INTO scenarios (id, query, name, note, revision, created_at) \
+         VALUES ('pinnedRev1ab', 'v=1', 'Before commitments', '', 1, '2026-11-30T00:00:00Z')",
+    )
+    .execute(&db.pool)
+    .await
+    .expect("old save");
+    let saved = json(&app, "/api/v1/scenarios/pinnedRev1ab", StatusCode::OK).await;
+    assert_eq!(saved["revision"], 1);
+    assert_eq!(saved["report"]["inputs"]["gpu_hour_usd"], 2.26);
+    let own = saved["report"]["self_host"]["monthly_usd"]
+        .as_f64()
+        .expect("own");
+    assert!(
+        (own - (4.0 * 730.0 * 2.26 + 0.5 * 200_000.0 / 12.0)).abs() < 1e-6,
+        "{own}"
+    );
+    assert_eq!(saved["newest_revision"], SEEDED);
+    assert_eq!(saved["newer_data_changes_result"], true);
+    assert_eq!(saved["current"]["inputs"]["gpu_hour_usd"], 4.25);
+    let html = body_text(get(&app, "/s/pinnedRev1ab").await).await;
+    assert!(html.contains("Newer data would change this result"));
 }

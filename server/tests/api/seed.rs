@@ -2,7 +2,7 @@
 //! those listed in `server/tests/fixtures/inferencex-samples/README.md`), and every row names a
 //! source that exists.
 
-use crate::common::fresh_db;
+use crate::common::{fresh_db, SEEDED};
 use sqlx::AnyPool;
 
 async fn value(pool: &AnyPool, sql: &str) -> f64 {
@@ -257,7 +257,7 @@ async fn every_row_names_an_existing_source() {
         assert_eq!(orphans, 0, "{table}.{column} names a missing source");
     }
     let vendor: Vec<String> =
-        sqlx::query_scalar("SELECT key FROM sources WHERE trust = 'vendor' ORDER BY key")
+        sqlx::query_scalar("SELECT DISTINCT key FROM sources WHERE trust = 'vendor' ORDER BY key")
             .fetch_all(&db.pool)
             .await
             .expect("vendors");
@@ -289,5 +289,87 @@ async fn starting_twice_changes_nothing() {
     app::db::migrate(&db.pool).await.expect("second start");
     assert_eq!(count(db.pool.clone()).await, before);
     let data = app::db::Store::open(db.pool.clone()).await.expect("load");
-    assert_eq!(data.current().revision, 1);
+    assert_eq!(data.current().revision, SEEDED);
+}
+
+/// Revision 2 classifies every shipped GPU-hour price by its commitment (costh an owner's cost,
+/// costr a 36-month reservation with 25 % upfront, as SemiAnalysis's table names them), makes
+/// the cheapest rentable tier of each chip's newest survey its default, and corrects three rows
+/// of revision 1, which keeps its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn revision_2_classifies_prices_and_corrects_revision_1() {
+    use servecost::gpu_price::Commitment;
+    let db = fresh_db().await;
+    let now = app::db::load_dataset(&db.pool, SEEDED)
+        .await
+        .expect("revision 2");
+    let then = app::db::load_dataset(&db.pool, 1)
+        .await
+        .expect("revision 1");
+    assert!(
+        now.price_tiers.iter().all(|t| t.kind.is_some()),
+        "every tier has a kind"
+    );
+    assert!(
+        then.price_tiers.iter().all(|t| t.kind.is_none()),
+        "revision 1 is untouched"
+    );
+    for t in &now.price_tiers {
+        match t.tier.as_str() {
+            "costh" | "costh-2026-04" => {
+                assert_eq!(t.kind, Some(Commitment::OwnerCost), "{}", t.tier)
+            }
+            "costr" => {
+                assert_eq!(t.kind, Some(Commitment::Reserved));
+                assert_eq!((t.term_months, t.upfront_share), (Some(36.0), Some(0.25)));
+            }
+            _ => assert!(t.kind.is_some_and(Commitment::is_rentable), "{}", t.tier),
+        }
+    }
+    // Each chip's default: the cheapest rentable tier of its newest survey (July 2026).
+    for chip in [
+        "h100", "h200", "b200", "b300", "gb200", "gb300", "mi300x", "mi325x", "mi355x",
+    ] {
+        let newest = now
+            .price_tiers
+            .iter()
+            .filter(|t| t.chip == chip && t.source == "semianalysis-tco-2026-07")
+            .filter(|t| t.kind.is_some_and(Commitment::is_rentable))
+            .min_by(|a, b| a.usd_per_gpu_hour.total_cmp(&b.usd_per_gpu_hour))
+            .expect("a rentable tier");
+        assert_eq!(
+            now.default_tier(chip).map(|t| &t.tier),
+            Some(&newest.tier),
+            "{chip}"
+        );
+        assert_eq!(
+            then.default_tier(chip).map(|t| t.tier.as_str()),
+            Some("costh"),
+            "{chip}"
+        );
+    }
+    // The SGLang TP8 EP8 run is two 4-GPU nodes.
+    let replica = |d: &servecost::Dataset| d.curve("sglang-gb300-tp8ep8").map(|c| c.replica_gpus);
+    assert_eq!((replica(&then), replica(&now)), (Some(16.0), Some(8.0)));
+    assert_eq!(
+        now.curve("sglang-gb300-tp8ep8").map(|c| c.points.len()),
+        Some(1),
+        "the corrected curve keeps its point"
+    );
+    // The router publishes no cache discount; the provider's page does.
+    let stated = |d: &servecost::Dataset, id: &str| {
+        d.api_offers
+            .iter()
+            .find(|o| o.id == id)
+            .map(|o| o.cache_discount_stated)
+    };
+    assert_eq!(stated(&now, "orcarouter-muse-spark"), Some(false));
+    assert_eq!(stated(&now, "muse-spark-open-api"), Some(true));
+    // The MI355X's 1.4 kW is board power, not AgentPerf's accelerator power.
+    let mi355x = now.chip("mi355x").expect("mi355x");
+    assert_eq!(mi355x.accelerator_kw_measure.as_deref(), Some("board"));
+    assert!(mi355x
+        .power_caveat
+        .as_deref()
+        .is_some_and(|c| c.contains("board power")));
 }

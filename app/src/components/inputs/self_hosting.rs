@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 use servecost::codec::{decode, write_number, write_rounded, FLAG_ON, OWN_CURVE};
+use servecost::gpu_price::Commitment;
 
 use crate::components::inputs::benchmark::{chip_in_force, Benchmark};
 use crate::components::inputs::Ctx;
@@ -70,7 +71,12 @@ pub fn SelfHosting(
             .with(|r| r.as_ref().and_then(|r| r.inputs.chip.clone()))
             .unwrap_or_default()
     });
-    // Rebuilt only when the chip changes; each link's target follows the inputs.
+    // Rebuilt only when the chip changes; each link's target follows the inputs. A tier link
+    // picks the tier itself (`gpu_tier`), so its commitment travels with its price.
+    let tier_in_force = Memo::new(move |_| {
+        ctx.report
+            .with(|r| r.as_ref().and_then(|r| r.inputs.gpu_tier.clone()))
+    });
     let tiers = move || {
         let chip = chip.get();
         ctx.data.with_value(|d| {
@@ -79,20 +85,74 @@ pub fn SelfHosting(
                 .filter(|t| t.chip == chip)
                 .map(|t| {
                     let text = write_number(t.usd_per_gpu_hour, false);
-                    let value = text.clone();
-                    let href = move || ctx.link(&[("gpu_hour", &value)], &[]);
+                    let id = t.tier.clone();
+                    let href = {
+                        let id = id.clone();
+                        move || ctx.link(&[("gpu_tier", &id)], &["gpu_hour", "gpu_kind"])
+                    };
                     let publisher = d
                         .source(&t.source)
                         .map_or(t.source.as_str(), |s| s.publisher.as_str());
+                    let kind = match (t.kind, t.term_months) {
+                        (Some(Commitment::Reserved), Some(m)) => format!("reserved {m} months"),
+                        (Some(Commitment::OwnerCost), _) => "what owning at hyperscale costs".to_owned(),
+                        (Some(k), _) => k.label().to_owned(),
+                        (None, _) => "commitment not stated".to_owned(),
+                    };
+                    let current = move || tier_in_force.get().as_deref() == Some(id.as_str());
                     view! {
-                        <a href=href class="chip-link" title=format!("{} ({publisher})", t.label)>
-                            {format!("${text}")} <span class="tier">{t.label.clone()}</span>
+                        <a href=href class="chip-link" class:current=current.clone()
+                            aria-current=move || if current() { "true" } else { "false" }
+                            title=format!("{} ({publisher})", t.label)>
+                            {format!("${text}")} <span class="tier">{format!("{kind} · {}", t.label)}</span>
                         </a>
                     }
                 })
                 .collect_view()
         })
     };
+    let own_price = Memo::new(move |_| ctx.query.with(|q| query::get(q, "gpu_hour").is_some()));
+    // Only your own price fills the field: a tier's price shows as its placeholder, so a form
+    // submitted without JavaScript keeps the tier (and its commitment) rather than turning it
+    // into a price of yours.
+    let own_text = Signal::derive(move || {
+        ctx.query
+            .with(|q| query::get(q, "gpu_hour"))
+            .map(|v| decode(&v))
+            .unwrap_or_default()
+    });
+    let in_force_price = Signal::derive(move || ctx.text("gpu_hour").get());
+    let gpu_kind = Signal::derive(move || {
+        ctx.query
+            .with(|q| query::get(q, "gpu_kind"))
+            .map(|k| decode(&k))
+            .unwrap_or_else(|| Commitment::OnDemand.key().to_owned())
+    });
+    let kinds: StoredValue<Vec<(String, String)>> = StoredValue::new(
+        Commitment::ALL
+            .iter()
+            .map(|k| (k.key().to_owned(), k.label().to_owned()))
+            .collect(),
+    );
+    let price_label = Memo::new(move |_| {
+        ctx.report.with(|r| {
+            r.as_ref().map(|r| {
+                format!(
+                    "In force: {} per GPU-hour, {}.",
+                    usd(r.inputs.gpu_hour_usd),
+                    r.inputs.gpu_hour_label
+                )
+            })
+        })
+    });
+    let hourly_ok = Memo::new(move |_| {
+        ctx.report.with(|r| {
+            r.as_ref().is_none_or(|r| {
+                r.inputs.gpu_kind.is_none_or(|k| k.scales_hourly())
+                    && r.inputs.owned_parts.is_none()
+            })
+        })
+    });
     let owned = Memo::new(move |_| ctx.query.with(|q| wants_owned(q)));
     let own_curve = Memo::new(move |_| ctx.query.with(|q| wants_own_curve(q)));
     // The chip's all-in power, the documented default of `kw`.
@@ -151,7 +211,7 @@ pub fn SelfHosting(
         <fieldset>
             <legend>"Self-hosting"</legend>
             {move || view! { <Choice name="curve" label="Throughput curve (model × chip × precision × framework)" options=curves.get() value=ctx.text("curve") on_change/> }}
-            <Choice name="own" label="GPUs" options=vec![("0".into(), "Rented by the hour".into()), ("1".into(), "Owned".into())] value=own_value on_change/>
+            <Choice name="own" label="GPUs" options=vec![("0".into(), "Priced per GPU-hour (a published tier or yours)".into()), ("1".into(), "Owned (you buy them)".into())] value=own_value on_change/>
             {move || own_curve.get().then(|| view! { <Benchmark ctx kept_paste=ctx.kept_paste/> })}
             {move || if owned.get() {
                 let kw_explain = match kw_default.get() {
@@ -203,7 +263,13 @@ pub fn SelfHosting(
                 }.into_any()
             } else {
                 view! {
-                    <Field name="gpu_hour" value=ctx.text("gpu_hour") outcome=ctx.outcome on_change/>
+                    <Field name="gpu_hour" value=own_text outcome=ctx.outcome on_change placeholder=in_force_price
+                        explain="Blank: the published tier in force. Type your own price, or pick a tier below."/>
+                    <p class="hint" data-testid="gpu-hour-label">{move || price_label.get()}</p>
+                    {move || own_price.get().then(|| view! {
+                        <Choice name="gpu_kind" label="Your price is" options=kinds.get_value() value=gpu_kind on_change
+                            hint="Reserved and owner's-cost prices are paid every hour: they cannot scale by the hour.".to_owned()/>
+                    })}
                     <div class="marks" aria-label="Published GPU-hour prices for this chip">{tiers}</div>
                 }.into_any()
             }}
@@ -218,7 +284,7 @@ pub fn SelfHosting(
                 <Field name="redundancy" value=ctx.text("redundancy") outcome=ctx.outcome on_change/>
                 <Field name="min_replicas" value=ctx.text("min_replicas") outcome=ctx.outcome on_change/>
                 {move || {
-                    let hourly = if owned.get() { "Scaled hour by hour (rented GPUs only)" } else { "Scaled hour by hour" };
+                    let hourly = if owned.get() || !hourly_ok.get() { "Scaled hour by hour (on-demand or spot prices only)" } else { "Scaled hour by hour" };
                     view! {
                         <Choice name="scaling" label="Sizing" options=vec![("fixed".into(), "Fixed, for the peak hour".into()), ("hourly".into(), hourly.into())] value=scaling on_change/>
                     }

@@ -62,6 +62,10 @@ impl Drop for TestDb {
     }
 }
 
+/// The dataset revision the migrations seed: 1, the published figures; 2, their commitment
+/// kinds and corrections. An import writes the next.
+pub const SEEDED: i64 = 2;
+
 pub async fn fresh_db() -> TestDb {
     let turn = SERIAL.lock().await;
     let n = COUNTER.fetch_add(1, Ordering::SeqCst);
@@ -157,19 +161,19 @@ pub fn post_json(uri: &str, body: &str) -> Request<Body> {
         .expect("request")
 }
 
-/// Writes dataset revision 2, in which the default API offer's prices are multiplied by
+/// Writes the revision after the seed's, in which the default API offer's prices are multiplied by
 /// `input` and `output` (SQL runs on either engine), and makes the store load it.
 pub async fn reprice(db: &TestDb, store: &app::db::Store, input: f64, output: f64) {
     sqlx::query(
         "INSERT INTO dataset_revisions (id, created_at, description) \
-         VALUES (2, '2026-12-01T00:00:00Z', 'test repricing')",
+         VALUES (3, '2026-12-01T00:00:00Z', 'test repricing')",
     )
     .execute(&db.pool)
     .await
     .expect("revision");
     sqlx::query(
         "INSERT INTO api_offers (id, revision, model, name, price_in, price_out, cache_discount, \
-         markup, speed_tps, source, note) SELECT id, 2, model, name, price_in * $1, price_out * $2, \
+         markup, speed_tps, source, note) SELECT id, 3, model, name, price_in * $1, price_out * $2, \
          cache_discount, markup, speed_tps, source, note FROM api_offers \
          WHERE id = 'muse-spark-open-api' AND revision = 1",
     )

@@ -1,0 +1,113 @@
+//! GPU-hour prices carry their commitment (revision 2 of the seed): expected values, each with
+//! its figure or its reason.
+
+mod common;
+
+use common::{published, revision_2};
+use servecost::gpu_price::Commitment;
+use servecost::{evaluate, parse};
+
+fn report(q: &str) -> servecost::Report {
+    let s = parse(q).expect("valid").scenario;
+    evaluate(&s, &revision_2()).unwrap_or_else(|p| panic!("{q}: {p:?}"))
+}
+
+fn refused(q: &str) -> Vec<String> {
+    let s = parse(q).expect("readable").scenario;
+    match evaluate(&s, &revision_2()) {
+        Ok(_) => panic!("{q} has an answer"),
+        Err(p) => p.into_iter().map(|p| p.param).collect(),
+    }
+}
+
+/// The default B300 price is the 3-year rental, $4.25 per GPU-hour with 25 % upfront
+/// (SemiAnalysis, July 2026): the cheapest B300 price anyone can rent. It bills the fixed fleet,
+/// one replica of four B300, for all 730 hours of the month, and says so.
+#[test]
+fn the_default_is_the_three_year_rental_billed_every_hour() {
+    let r = report("");
+    assert_eq!(r.inputs.gpu_hour_usd, 4.25);
+    assert_eq!(r.inputs.gpu_kind, Some(Commitment::Reserved));
+    assert_eq!(r.inputs.gpu_tier.as_deref(), Some("costr"));
+    let compute = r.self_host.breakdown.busy_compute + r.self_host.breakdown.idle_compute;
+    assert!((compute - 4.0 * 730.0 * 4.25).abs() < 1e-9, "{compute}");
+    assert!(r.warnings.iter().any(|w| w.code == "reserved_term"
+        && w.message.contains("36-month term")
+        && w.message.contains("25 % of it paid upfront")));
+    assert!(
+        r.inputs.gpu_hour_label.contains("reserved, 36 months"),
+        "{}",
+        r.inputs.gpu_hour_label
+    );
+}
+
+/// The hyperscaler-owned cost, $2.26, is an owner's cost: offered, never called a rental, and
+/// the published InferenceX figures still reproduce at it.
+#[test]
+fn the_owner_cost_tier_is_a_floor_not_a_rental() {
+    let r = report("gpu_tier=costh");
+    assert_eq!(r.inputs.gpu_hour_usd, 2.26);
+    assert_eq!(r.inputs.gpu_kind, Some(Commitment::OwnerCost));
+    assert!(r.warnings.iter().any(|w| w.code == "owner_cost_price"));
+    let csv = servecost::export::csv(&r);
+    assert!(csv.contains("input,gpu_kind,owner_cost,id"), "{csv}");
+    assert!(!csv.to_lowercase().contains("rented"), "{csv}");
+    // The same answer as revision 1's default, whose $2.26 tier stated no kind.
+    let old = evaluate(&parse("").expect("valid").scenario, &published()).expect("answer");
+    assert_eq!(old.self_host.monthly_usd, r.self_host.monthly_usd);
+    assert!(old
+        .warnings
+        .iter()
+        .any(|w| w.code == "commitment_not_stated"));
+}
+
+/// Hourly scaling needs a price that can be stopped hour by hour.
+#[test]
+fn hourly_scaling_is_refused_on_reserved_and_owner_cost() {
+    assert_eq!(refused("scaling=hourly"), ["scaling"]);
+    assert_eq!(refused("scaling=hourly&gpu_tier=costh"), ["scaling"]);
+    assert_eq!(
+        refused("scaling=hourly&gpu_hour=2&gpu_kind=reserved"),
+        ["scaling"]
+    );
+    assert_eq!(
+        refused("scaling=hourly&gpu_hour=2&gpu_kind=owner_cost"),
+        ["scaling"]
+    );
+    for q in [
+        "scaling=hourly&gpu_hour=2",
+        "scaling=hourly&gpu_hour=2&gpu_kind=spot",
+    ] {
+        assert!(report(q).self_host.monthly_usd > 0.0, "{q}");
+    }
+    assert_eq!(refused("gpu_tier=nope"), ["gpu_tier"]);
+}
+
+/// Owned electricity is the all-in IT power at the wall times PUE, once: 2.17 kW (SemiAnalysis,
+/// April 2026) × 1.3 × $0.10 per kWh = $0.2821 per GPU-hour.
+#[test]
+fn pue_is_applied_once_to_the_wall_power() {
+    let r = report("own=1&capex=35000");
+    let parts = r.inputs.owned_parts.expect("owned");
+    assert!(
+        (parts.power - 2.17 * 1.3 * 0.10).abs() < 1e-12,
+        "{}",
+        parts.power
+    );
+    assert!(r.inputs.gpu_kind.is_none());
+}
+
+/// A target above the curve's fastest point is capped there, and the page says so.
+#[test]
+fn a_capped_target_is_named() {
+    let r = report("curve=sglang-gb300-tp4");
+    assert_eq!(r.inputs.tps, 142.9);
+    let r = report("points=20:3000,60:1500&curve_mix=2:7:1&chip=b300");
+    assert_eq!(r.inputs.tps, 60.0);
+    assert!(r.warnings.iter().any(|w| w.code == "target_capped"));
+    let r = report("workload=batch");
+    assert!(r
+        .warnings
+        .iter()
+        .any(|w| w.code == "batch_at_interactive_speed"));
+}
