@@ -92,10 +92,10 @@ pub fn break_even(c: &Costing) -> BreakEven {
         (
             None,
             Some(format!(
-                "operations alone (${:.0} a month) cost more than renting (${:.0}): no GPU price \
+                "operations alone (${} a month) cost more than renting (${}): no GPU price \
                  makes self-hosting cheaper",
-                own.breakdown.ops,
-                c.rent(1.0)
+                crate::codec::human_number(own.breakdown.ops.round(), false),
+                crate::codec::human_number(c.rent(1.0).round(), false)
             )),
         )
     } else {

@@ -134,7 +134,7 @@ pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Probl
                 .map_or("Your own curve".to_owned(), |c| curve_label(c, data)),
             curve_source: ctx.curve.map_or("user".to_owned(), |c| c.source.clone()),
             chip: chip.map(|c| c.id.clone()),
-            chip_name: chip.map(|c| c.name.clone()),
+            chip_name: chip.map(|c| c.name.clone()).or_else(|| s.chip_name.clone()),
             replica_gpus: r.policy.replica_gpus,
             tps: r.tps,
             tps_source: ctx.tps_source.clone(),

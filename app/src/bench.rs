@@ -19,7 +19,19 @@ const MIN_ROWS: usize = 3;
 
 /// Form fields of the benchmark editor that are not link parameters: each row's two cells,
 /// the paste box, and the ISL/OSL/cache-hit way of giving the mix.
-pub const FORM_ONLY: [&str; 6] = ["pt_tps", "pt_tput", "paste", "isl", "osl", "hit"];
+pub const FORM_ONLY: [&str; 7] = [
+    "pt_tps",
+    "pt_tput",
+    "paste",
+    "paste_error",
+    "isl",
+    "osl",
+    "hit",
+];
+
+/// Pasted text longer than this is not carried back in a link when it cannot be read (the
+/// reason is): links stay well under the server's query limit.
+pub const KEEP_PASTE: usize = 2_000;
 
 /// One row of the editor: the two cells as typed.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -68,13 +80,20 @@ fn cell_problem(text: &str, suffixes: bool, (lo, hi): (f64, f64), unit: &str) ->
 }
 
 /// A cell as the link writes it: the exact number when it reads as one (`1,342` is `1342`),
-/// otherwise the text without the characters that separate points and pairs, so that the
-/// codec names it.
+/// otherwise the text with `_` for the characters that separate points and pairs, so that the
+/// codec refuses it rather than reading `2,5` as 25.
 fn cell_text(text: &str, suffixes: bool) -> String {
     match read_number(text, suffixes, false) {
         Some(v) => write_number(v, suffixes),
-        None => text.trim().replace([',', ':'], ""),
+        None => text.trim().replace([',', ':'], "_"),
     }
+}
+
+/// True when a filled row has a cell the editor refuses.
+pub fn has_problem(rows: &[Row]) -> bool {
+    rows.iter()
+        .filter(|r| !r.is_blank())
+        .any(|r| tps_problem(&r.tps).is_some() || tput_problem(&r.tput).is_some())
 }
 
 /// The link's `points` for the editor's rows (blank rows left out; empty when none is left).
@@ -170,6 +189,9 @@ fn spreadsheet(text: &str) -> Result<Vec<Row>, String> {
         }
         match (cells.first(), cells.get(1), numbers.first(), numbers.get(1)) {
             (Some(a), Some(b), Some(Some(_)), Some(Some(_))) => {
+                if let Some(p) = tps_problem(a).or_else(|| tput_problem(b)) {
+                    return Err(format!("line {}: {p}", n + 1));
+                }
                 rows.push(Row::new((*a).to_owned(), (*b).to_owned()))
             }
             _ => {
@@ -239,10 +261,13 @@ fn benchmark_json(text: &str, gpus: Option<f64>) -> Result<Pasted, String> {
         if let Some(p) = tps_problem(&write_rounded(tps, false)) {
             return Err(format!("{which}speed 1000 / median_tpot_ms: {p}"));
         }
-        rows.push(Row::new(
-            write_rounded(tps, false),
-            write_rounded(tput, false),
-        ));
+        let row = Row::new(write_rounded(tps, false), write_rounded(tput, false));
+        if let Some(p) = tput_problem(&row.tput) {
+            return Err(format!(
+                "{which}throughput total_token_throughput / {gpus} GPUs: {p}"
+            ));
+        }
+        rows.push(row);
     }
     if rows.is_empty() {
         return Err("no benchmark result in the pasted JSON".to_owned());
@@ -255,15 +280,18 @@ fn benchmark_json(text: &str, gpus: Option<f64>) -> Result<Pasted, String> {
     })
 }
 
-/// The editor's rows with pasted rows added after the filled ones, padded.
+/// The editor's rows with pasted rows added to the filled ones, slowest first (cells that do
+/// not read as numbers last), padded.
 pub fn merged(rows: &[Row], pasted: &[Row]) -> Vec<Row> {
-    padded(
-        rows.iter()
-            .filter(|r| !r.is_blank())
-            .chain(pasted)
-            .cloned()
-            .collect(),
-    )
+    let mut out: Vec<Row> = rows
+        .iter()
+        .filter(|r| !r.is_blank())
+        .chain(pasted)
+        .cloned()
+        .collect();
+    let speed = |r: &Row| read_number(&r.tps, false, false).unwrap_or(f64::INFINITY);
+    out.sort_by(|a, b| speed(a).total_cmp(&speed(b)));
+    padded(out)
 }
 
 /// The `input:cached:output` mix for a benchmark's ISL and OSL (tokens per request) and the
@@ -341,7 +369,10 @@ pub fn from_form(raw: &str) -> FromForm {
     }
     let mut paste = None;
     let mut mix = None;
-    if let Some(text) = first("paste") {
+    if let Some(reason) = first("paste_error") {
+        // Sent back by the server after a paste it could not read (see `after_post`).
+        paste = Some((first("paste").unwrap_or_default(), reason));
+    } else if let Some(text) = first("paste") {
         let gpus = query::get(&base, "replica")
             .and_then(|g| read_number(&servecost::codec::decode(&g), false, false));
         match read_paste(&text, gpus) {
@@ -364,6 +395,21 @@ pub fn from_form(raw: &str) -> FromForm {
     let points = points_text(&rows);
     let query = query::edit(&base, &[("curve", OWN_CURVE), ("points", &points)], &[]);
     FromForm { query, paste }
+}
+
+/// Where a form posted by the paste button without JavaScript goes next: the link of its
+/// scenario, with the reason (and the text, when short) of a paste that could not be read.
+/// The paste is posted, not sent in the address, so that several benchmark results fit.
+pub fn after_post(body: &str) -> String {
+    let f = from_form(body);
+    let mut query = f.query;
+    if let Some((text, reason)) = f.paste {
+        query = query::set(&query, "paste_error", &reason);
+        if text.len() <= KEEP_PASTE {
+            query = query::set(&query, "paste", &text);
+        }
+    }
+    query::href(&query)
 }
 
 #[cfg(test)]
@@ -420,6 +466,20 @@ mod tests {
     }
 
     #[test]
+    fn pasted_rows_out_of_range_are_refused_with_their_line() {
+        let huge = read_paste("1e308\t1e308", None).expect_err("out of range");
+        assert!(
+            huge.contains("line 1: must be from 0.1 to 10,000"),
+            "{huge}"
+        );
+        let sorted = merged(
+            &[Row::new("100".into(), "900".into())],
+            &[Row::new("10".into(), "2600".into())],
+        );
+        assert_eq!(points_text(&sorted), "10:2.6k,100:900");
+    }
+
+    #[test]
     fn rows_make_the_links_points() {
         let rows = vec![
             Row::new("20".into(), "3,000".into()),
@@ -427,6 +487,10 @@ mod tests {
             Row::new("40".into(), "1.8k".into()),
         ];
         assert_eq!(points_text(&rows), "20:3k,40:1.8k");
+        // A decimal comma is not a thousands separator: refused, not read as 25.
+        let comma = vec![Row::new("2,5".into(), "500".into())];
+        assert_eq!(points_text(&comma), "2_5:500");
+        assert!(has_problem(&comma));
         assert_eq!(rows_for(Some("20:3k,40:1.8k")).len(), 3);
         assert_eq!(rows_for(None).len(), MIN_ROWS);
         assert_eq!(
@@ -460,6 +524,29 @@ mod tests {
         // A dataset curve picked in the same submission wins.
         assert_eq!(from_form("curve=x&pt_tps=20&pt_tput=3000").query, "curve=x");
         assert_eq!(from_form("tps=5").query, "tps=5");
+    }
+
+    #[test]
+    fn a_posted_paste_becomes_a_link_and_a_failed_one_keeps_its_reason() {
+        let body = format!(
+            "curve=own&replica=8&pt_tps=20&pt_tput=3000&paste={}",
+            query::encode(VLLM)
+        );
+        assert_eq!(
+            after_post(&body),
+            "/?replica=8&curve_mix=50:0:50&curve=own&points=20:3k,42.78:1.342k"
+        );
+        let failed = after_post("curve=own&pt_tps=20&pt_tput=3000&paste=%7Boops");
+        assert!(
+            failed.contains("paste_error=not%20valid%20JSON"),
+            "{failed}"
+        );
+        assert!(failed.contains("paste=%7Boops"), "{failed}");
+        let back = from_form(failed.trim_start_matches("/?"));
+        assert_eq!(back.paste.map(|p| p.0).as_deref(), Some("{oops"));
+        assert!(back.query.contains("points=20:3k"));
+        let long = format!("curve=own&paste={}", "x".repeat(KEEP_PASTE + 1));
+        assert!(!after_post(&long).contains("paste=x"));
     }
 
     #[test]

@@ -40,6 +40,9 @@ pub fn tokens(v: f64) -> String {
     } else {
         (v, "")
     };
+    if scaled.abs() >= 1_000.0 {
+        return format!("{}{suffix}", thousands(scaled));
+    }
     format!("{}{suffix}", significant(scaled, 3))
 }
 

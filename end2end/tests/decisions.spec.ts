@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { apiReport, pageNumbers, ready } from "./helpers";
 
@@ -59,8 +59,11 @@ test("owned hardware: a purchase price of 35,000 over 4 years is priced, and ren
   // Every purchase input, with its default where one is documented, and capex asked for.
   const owned = page.getByTestId("owned");
   await expect(owned).toContainText("No published source gives a purchase price");
-  await expect(page.getByLabel("Power usage effectiveness")).toHaveValue("1.3");
-  await expect(page.getByLabel("All-in power per GPU")).not.toHaveValue("");
+  // Defaults show in the empty fields (a form submitted without JavaScript sends only what
+  // was typed): PUE 1.3, the chip's all-in 2.17 kW from the dataset.
+  await expect(page.getByLabel("Power usage effectiveness")).toHaveAttribute("placeholder", "1.3");
+  await expect(page.getByLabel("All-in power per GPU")).toHaveAttribute("placeholder", "2.17");
+  await expect(page.getByLabel("Paid off over")).toHaveAttribute("placeholder", "4");
   await expect(page.getByTestId("error-capex")).toContainText("required");
   await accessible(page, js);
 
@@ -130,23 +133,25 @@ test("your benchmark: typed points, a mix, 8 GPUs per replica and a pasted vLLM 
   await page.getByRole("button", { name: "Read the pasted text" }).click();
   await page.waitForLoadState("domcontentloaded");
   await expect(page.getByTestId("error-paste")).toHaveText("");
-  // One point more: 1000 / median TPOT per user, total throughput over the 8 GPUs.
+  // One point more, in its place by speed: 1000 / median TPOT per user, total throughput over
+  // the 8 GPUs.
   const speed = 1000 / result.median_tpot_ms;
   const perGpu = result.total_token_throughput / 8;
-  await expect(page.getByLabel("Point 4: output tokens/s per user")).toHaveValue(String(Number(speed.toPrecision(4))));
-  await expect(page.getByLabel("Point 4: total tokens/s per GPU")).toHaveValue(String(Number(perGpu.toPrecision(4))));
+  await expect(page.getByLabel("Point 2: output tokens/s per user")).toHaveValue(String(Number(speed.toPrecision(4))));
+  await expect(page.getByLabel("Point 2: total tokens/s per GPU")).toHaveValue(String(Number(perGpu.toPrecision(4))));
   const { api, query } = await matchesApi(page, request);
   expect(api.inputs.curve_source).toBe("user");
   expect(api.inputs.replica_gpus).toBe(8);
   // The curve the page priced is the four points: the three typed and the pasted one.
   const pasted = `${Number(speed.toPrecision(4))}:${Number(perGpu.toPrecision(4)) / 1000}k`;
-  expect(query).toContain(`points=10:2.6k,100:900,200:500,${pasted}`);
+  expect(query).toContain(`points=10:2.6k,${pasted},100:900,200:500`);
   await accessible(page, js);
 
   // The link keeps it all: reopened, the editor is filled.
   await page.goto(`/?${query}`);
   await ready(page, js);
-  for (const [i, [tps, tput]] of typed.entries()) {
+  const rows = [typed[0], [String(Number(speed.toPrecision(4))), String(Number(perGpu.toPrecision(4)))], typed[1], typed[2]];
+  for (const [i, [tps, tput]] of rows.entries()) {
     await expect(page.getByLabel(`Point ${i + 1}: output tokens/s per user`)).toHaveValue(tps);
     await expect(page.getByLabel(`Point ${i + 1}: total tokens/s per GPU`)).toHaveValue(tput.replace(",", ""));
   }
@@ -190,7 +195,35 @@ test("invoice totals typed as invoices print them, and the bill reconciled", asy
   await expect(page).toHaveURL(/price_in=/);
   await ready(page, js);
   const applied = await matchesApi(page, request);
-  // The prices are rounded for people to four digits: the bill is met to within 0.05 %.
-  expect(Math.abs(applied.api.rent.monthly_usd - 12000) / 12000).toBeLessThan(5e-4);
-  await expect(page.getByLabel("API input price")).toHaveValue(String(Number(check.price_in.toPrecision(4))));
+  // The prices are written to six significant digits: the bill is met to the dollar.
+  expect(Math.abs(applied.api.rent.monthly_usd - 12000)).toBeLessThan(1);
+  await expect(page.getByLabel("API input price")).toHaveValue(String(Number(check.price_in.toPrecision(6))));
+  await expect(page.getByTestId("reconcile")).toContainText("matches the estimate at your own prices");
+});
+
+test("several benchmark results pasted at once fill the table, with and without JavaScript", async ({ page, request, javaScriptEnabled: js }) => {
+  // All eight runs of one InferenceX sweep, as one JSON array (about 11 KB: more than an
+  // address may carry, so the form posts it).
+  const dir = join(__dirname, "../../server/tests/fixtures/inferencex-samples/inferencex_raw_multinode/minimax-m2.5");
+  const runs = readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")));
+  expect(runs.length).toBe(8);
+  await page.goto("/");
+  await ready(page, js);
+  await page.getByLabel(/Throughput curve/).selectOption("own");
+  await apply(page, js);
+  await page.getByLabel("GPUs per replica").fill("16");
+  await apply(page, js);
+  await page.getByLabel("Paste rows or benchmark results").fill(JSON.stringify(runs, null, 1));
+  await page.getByRole("button", { name: "Read the pasted text" }).click();
+  await page.waitForLoadState("domcontentloaded");
+  await expect(page.getByTestId("error-paste")).toHaveText("");
+  const speeds = runs.map((r) => Number((1000 / r.median_tpot_ms).toPrecision(4))).sort((a, b) => a - b);
+  for (const [i, s] of speeds.entries()) {
+    await expect(page.getByLabel(`Point ${i + 1}: output tokens/s per user`)).toHaveValue(String(s));
+  }
+  // The mix comes from the runs' own token counts: 1,024 in, 1,024 out, nothing cached.
+  await expect(page.getByLabel("Mix the points were measured at")).toHaveValue("50:0:50");
+  await matchesApi(page, request);
 });

@@ -106,6 +106,11 @@ async fn healthz(State(state): State<AppState>) -> (StatusCode, &'static str) {
     }
 }
 
+/// The calculator form posted by its paste button: 303 to the scenario's link.
+async fn read_paste(body: String) -> axum::response::Redirect {
+    axum::response::Redirect::to(&app::bench::after_post(&body))
+}
+
 /// Refuses a query string over [`QUERY_LIMIT`] (414), and gives the body limit's 413 the JSON
 /// body every other error has.
 async fn limits(
@@ -138,6 +143,12 @@ pub fn router(state: AppState) -> Router {
     let frame_ancestors = state.frame_ancestors.clone();
     Router::new()
         .route("/healthz", get(healthz))
+        // The benchmark editor's paste button posts the form without JavaScript (several
+        // benchmark results would not fit in an address): back to the scenario's link.
+        .route(
+            "/",
+            axum::routing::post(read_paste).layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT)),
+        )
         .route("/api/v1/evaluate", get(api::evaluate))
         .route("/api/v1/dataset", get(api::dataset))
         .route("/api/v1/openapi.json", get(api::openapi::openapi))

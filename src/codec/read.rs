@@ -699,15 +699,23 @@ impl Reader {
                 "required with own=1: purchase price per GPU in $, from 1 to 10,000,000",
             );
         }
-        let mut hw = OwnedInputs::with_capex(capex?);
-        hw.years = self.number("years").unwrap_or(hw.years);
-        hw.rate = self.number("rate").unwrap_or(hw.rate);
-        hw.kw = self.number("kw");
-        hw.pue = self.number("pue").unwrap_or(hw.pue);
-        hw.kwh = self.number("kwh").unwrap_or(hw.kwh);
-        hw.colo = self.number("colo").unwrap_or(hw.colo);
-        hw.maint = self.number("maint").unwrap_or(hw.maint);
-        Some(hw)
+        // Every input is read (and checked) even when the purchase price is missing or bad, so
+        // that none of them is reported as ignored.
+        let d = OwnedInputs::with_capex(1.0);
+        let hw = OwnedInputs {
+            capex: 0.0,
+            years: self.number("years").unwrap_or(d.years),
+            rate: self.number("rate").unwrap_or(d.rate),
+            kw: self.number("kw"),
+            pue: self.number("pue").unwrap_or(d.pue),
+            kwh: self.number("kwh").unwrap_or(d.kwh),
+            colo: self.number("colo").unwrap_or(d.colo),
+            maint: self.number("maint").unwrap_or(d.maint),
+        };
+        Some(OwnedInputs {
+            capex: capex?,
+            ..hw
+        })
     }
 
     /// Warnings for every parameter nothing read.

@@ -112,7 +112,7 @@ pub fn Decoder(
                 <tbody>{published}</tbody>
             </table>
             <form method="get" action="/" class="decode-form" on:submit=|ev| ev.prevent_default()>
-                <Field name="headline" value=ctx.text("headline") outcome=ctx.outcome on_change=ctx.on_change
+                <Field name="headline" value=ctx.typed("headline") placeholder=ctx.in_force("headline") outcome=ctx.outcome on_change=ctx.on_change
                     explain="Paste a tokens/s-per-MW headline (e.g. 150M) to see what it means per GPU, per dollar and per token class."/>
                 <Hidden query=ctx.query shown/>
                 <button type="submit">"Decode"</button>

@@ -50,6 +50,26 @@ impl Ctx {
         })
     }
 
+    /// The text of `name` as typed in the link (empty when the link leaves it out): what a
+    /// field holds, so that a form submitted without JavaScript sends only what was typed.
+    pub fn typed(self, name: &'static str) -> Signal<String> {
+        Signal::derive(move || {
+            self.query
+                .with(|q| query::get(q, name))
+                .map(|v| decode(&v))
+                .unwrap_or_default()
+        })
+    }
+
+    /// The value in force for `name` when the link leaves it out, from the current inputs (no
+    /// stale figure while they have no answer): a field's placeholder.
+    pub fn in_force(self, name: &'static str) -> Signal<String> {
+        Signal::derive(move || {
+            self.outcome
+                .with(|o| in_force(name, &o.scenario, o.report.as_ref().ok()))
+        })
+    }
+
     /// A link to the calculator with `set` applied and `remove` removed.
     pub fn link(self, set: &[(&str, &str)], remove: &[&str]) -> String {
         query::href(&self.query.with(|q| query::edit(q, set, remove)))

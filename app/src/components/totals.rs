@@ -57,7 +57,13 @@ pub fn Totals(
                 <span class="label">"Self-host" {cite(&keys, &r.inputs.curve_source)} {cite(&keys, &r.inputs.gpu_hour_source)}</span>
                 <span class="amount">{usd(r.self_host.monthly_usd)}</span>
                 <span class="detail">
-                    {format!("{} × {} GPUs, {} utilised", r.self_host.replicas, r.inputs.replica_gpus, percent(r.self_host.utilization))}
+                    {format!(
+                        "{} × {} {}, {} utilised",
+                        r.self_host.replicas,
+                        r.inputs.replica_gpus,
+                        if r.inputs.replica_gpus == 1.0 { "GPU" } else { "GPUs" },
+                        percent(r.self_host.utilization)
+                    )}
                 </span>
             </div>
             {hybrid}

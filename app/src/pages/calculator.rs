@@ -64,26 +64,8 @@ fn edited(q: &str, name: &str, value: &str, aside: &mut Vec<(String, String)>) -
         // Your own price replaces the tier; clearing it gives the tier back (and its kind goes).
         ("gpu_hour", "") => query::edit(q, &[], &["gpu_hour", "gpu_kind"]),
         ("gpu_hour", _) => query::edit(q, &[("gpu_hour", value)], &["gpu_tier"]),
-        ("own", "0") => {
-            let back: Vec<(&str, String)> = std::mem::take(aside)
-                .into_iter()
-                .filter_map(|(k, v)| {
-                    RENTED
-                        .iter()
-                        .find(|r| **r == k)
-                        .map(|r| (*r, servecost::codec::decode(&v)))
-                })
-                .collect();
-            let back: Vec<(&str, &str)> = back.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            query::edit(q, &back, &[&["own"][..], &OWNED].concat())
-        }
-        ("own", _) => {
-            *aside = RENTED
-                .iter()
-                .filter_map(|r| query::get(q, r).map(|v| ((*r).to_owned(), v)))
-                .collect();
-            query::edit(q, &[("own", "1")], &RENTED)
-        }
+        ("own", "0") => switch(q, aside, &RENTED, &[&["own"][..], &OWNED].concat(), &[]),
+        ("own", _) => switch(q, aside, &OWNED, &RENTED, &[("own", "1")]),
         ("workload", _) => query::edit(q, &[("workload", value)], &SHAPE),
         ("api", _) => query::edit(
             q,
@@ -92,6 +74,36 @@ fn edited(q: &str, name: &str, value: &str, aside: &mut Vec<(String, String)>) -
         ),
         _ => query::set(q, name, value),
     }
+}
+
+/// Switches between rented and owned GPUs: the inputs of the side left (`away`) are put in
+/// `aside`, those of the side taken (`back`) come back from it, `set` is applied.
+fn switch(
+    q: &str,
+    aside: &mut Vec<(String, String)>,
+    back: &[&'static str],
+    away: &[&str],
+    set: &[(&str, &str)],
+) -> String {
+    let returning: Vec<(&str, String)> = back
+        .iter()
+        .filter_map(|name| {
+            aside
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| (*name, servecost::codec::decode(v)))
+        })
+        .collect();
+    aside.retain(|(k, _)| !back.contains(&k.as_str()));
+    for name in away {
+        if let Some(v) = query::get(q, name) {
+            aside.retain(|(k, _)| k != name);
+            aside.push(((*name).to_owned(), v));
+        }
+    }
+    let mut pairs: Vec<(&str, &str)> = returning.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    pairs.extend_from_slice(set);
+    query::edit(q, &pairs, away)
 }
 
 /// The inputs and the answer, once the dataset is here.
@@ -228,9 +240,12 @@ mod tests {
         let owned = edited("gpu_hour=3.1&scaling=hourly&tps=50", "own", "1", &mut aside);
         assert_eq!(owned, "tps=50&own=1");
         let owned = format!("{owned}&capex=35000");
+        let rented = edited(&owned, "own", "0", &mut aside);
+        assert_eq!(rented, "tps=50&gpu_hour=3.1&scaling=hourly");
+        // And the purchase price comes back with owned hardware.
         assert_eq!(
-            edited(&owned, "own", "0", &mut aside),
-            "tps=50&gpu_hour=3.1&scaling=hourly"
+            edited(&rented, "own", "1", &mut aside),
+            "tps=50&capex=35000&own=1"
         );
     }
 }

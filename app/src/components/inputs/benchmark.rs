@@ -83,7 +83,11 @@ pub fn Benchmark(
     // Buttons that only JavaScript can work: shown once the page is live.
     let live = RwSignal::new(false);
     Effect::new(move |_| live.set(true));
+    // The codec's message about the whole table, unless a cell already says what is wrong.
     let table_error = Memo::new(move |_| {
+        if rows.with(|r| bench::has_problem(r)) {
+            return None;
+        }
         ctx.outcome.with(|o| {
             o.problems
                 .iter()
@@ -197,6 +201,13 @@ pub fn Benchmark(
     let isl = RwSignal::new(String::new());
     let osl = RwSignal::new(String::new());
     let hit = RwSignal::new(String::new());
+    let lengths_error = move || {
+        let (i, o, h) = (isl.get(), osl.get(), hit.get());
+        let typed = !(i.trim().is_empty() && o.trim().is_empty() && h.trim().is_empty());
+        (typed && bench::mix_from_lengths(&i, &o, &h).is_none()).then(|| {
+            "ISL must be a number of tokens from 0, OSL above 0, and the cache-hit rate from 0 to 1 (or 0 % to 100 %)".to_owned()
+        })
+    };
     let lengths = move || {
         if let Some(mix) = bench::mix_from_lengths(
             &isl.get_untracked(),
@@ -245,9 +256,9 @@ pub fn Benchmark(
                     prop:value=move || paste.get() on:input=move |ev| paste.set(event_target_value(&ev))>{paste.get_untracked()}</textarea>
                 <small id="f-paste-hint" class="hint">"Rows copied from a spreadsheet (speed, then throughput; tab, comma or semicolon separated), or the result JSON of vLLM's "<code>"vllm bench serve --save-result"</code>" (one object a run, or several): its total throughput is divided by GPUs per replica, its speed is 1000 / median_tpot_ms."</small>
                 <small id="f-paste-error" class="field-error" role="alert" data-testid="error-paste">{move || paste_error.get()}</small>
-                <button type="submit" class="read" on:click=read>"Read the pasted text"</button>
+                <button type="submit" class="read" formmethod="post" on:click=read>"Read the pasted text"</button>
             </div>
-            <Field name="curve_mix" value=ctx.text("curve_mix") outcome=ctx.outcome on_change
+            <Field name="curve_mix" value=ctx.typed("curve_mix") placeholder=ctx.in_force("curve_mix") outcome=ctx.outcome on_change
                 label="Mix the points were measured at" unit="uncached input : cached input : output"
                 explain="Parts in any scale, e.g. 8:0:1 for 8k-token prompts and 1k-token answers without a prefix cache."/>
             <fieldset class="lengths">
@@ -268,6 +279,7 @@ pub fn Benchmark(
                         on:input=move |ev| { hit.set(event_target_value(&ev)); lengths(); }/>
                 </div>
                 <small class="hint">"These set the mix above: ISL × (1 − hit) uncached, ISL × hit cached, OSL output."</small>
+                <small class="field-error block" role="alert" data-testid="error-lengths">{move || lengths_error()}</small>
             </fieldset>
             <Choice name="chip" label="Chip the points were measured on" options=chips value=chip on_change/>
             {move || other.get().then(|| view! {
@@ -279,7 +291,7 @@ pub fn Benchmark(
                     <small class="hint">"Not in the dataset: give your GPU-hour price (or, owned, the chip's kW)."</small>
                 </div>
             })}
-            <Field name="replica" value=ctx.text("replica") outcome=ctx.outcome on_change
+            <Field name="replica" value=ctx.typed("replica") placeholder=ctx.in_force("replica") outcome=ctx.outcome on_change
                 explain="GPUs the benchmark ran one copy of the model on; a pasted result's throughput is divided by it."/>
         </div>
     }

@@ -1,7 +1,15 @@
 //! Renting inputs: the API offer from the dataset, or your own prices, cache discount and markup.
 
 use leptos::prelude::*;
-use servecost::codec::write_rounded;
+use servecost::codec::write_number;
+
+/// `v` to `digits` significant digits, in the link's syntax.
+fn write_significant(v: f64, digits: usize) -> String {
+    let rounded: f64 = format!("{v:.*e}", digits.saturating_sub(1))
+        .parse()
+        .unwrap_or(v);
+    write_number(rounded, false)
+}
 
 use crate::components::inputs::Ctx;
 use crate::components::{Choice, Field};
@@ -56,21 +64,24 @@ pub fn Renting(
     let check = move || {
         bill.get().map(|b| {
             let gap = b.difference_usd;
+            let own_prices = ctx.query.with(|q| crate::query::get(q, "price_in").is_some() || crate::query::get(q, "price_out").is_some());
+            let basis = if own_prices { "the estimate at your own prices" } else { "the list-price estimate" };
             let said = if gap.abs() < 0.005 * b.estimate_usd {
-                format!("Your bill matches the list-price estimate of {} to within 0.5 %.", usd(b.estimate_usd))
+                format!("Your bill matches {basis} of {} to within 0.5 %.", usd(b.estimate_usd))
             } else if gap < 0.0 {
                 format!(
-                    "You paid {} less than the list-price estimate of {}: an effective discount of {} on the prices in force.",
+                    "You paid {} less than {basis} of {}: an effective discount of {} on the prices in force.",
                     usd(-gap), usd(b.estimate_usd), percent_precise(b.discount)
                 )
             } else {
                 format!(
-                    "You paid {} more than the list-price estimate of {} ({} above list): check the volumes, or fees the estimate leaves out.",
+                    "You paid {} more than {basis} of {} ({} above it): check the volumes, or fees the estimate leaves out.",
                     usd(gap), usd(b.estimate_usd), percent_precise(-b.discount)
                 )
             };
-            let price_in = write_rounded(b.price_in, false);
-            let price_out = write_rounded(b.price_out, false);
+            // Six significant digits: the applied prices meet the bill to the dollar.
+            let price_in = write_significant(b.price_in, 6);
+            let price_out = write_significant(b.price_out, 6);
             let href = ctx.link(&[("price_in", &price_in), ("price_out", &price_out)], &[]);
             let apply = (gap.abs() >= 0.005 * b.estimate_usd).then(|| view! {
                 <a class="apply" data-testid="apply-discount" href=href>
@@ -90,16 +101,16 @@ pub fn Renting(
         <fieldset>
             <legend>"Renting"</legend>
             {move || view! { <Choice name="api" label="API offer" options=offers.get() value=api on_change/> }}
-            <details>
+            <details open=move || ctx.query.with(|q| ["price_in", "price_out", "cache_discount", "markup"].iter().any(|p| crate::query::get(q, p).is_some()))>
                 <summary>"Your own prices"</summary>
-                <Field name="price_in" value=ctx.text("price_in") outcome=ctx.outcome on_change/>
-                <Field name="price_out" value=ctx.text("price_out") outcome=ctx.outcome on_change/>
-                <Field name="cache_discount" value=ctx.text("cache_discount") outcome=ctx.outcome on_change
+                <Field name="price_in" value=ctx.typed("price_in") placeholder=ctx.in_force("price_in") outcome=ctx.outcome on_change/>
+                <Field name="price_out" value=ctx.typed("price_out") placeholder=ctx.in_force("price_out") outcome=ctx.outcome on_change/>
+                <Field name="cache_discount" value=ctx.typed("cache_discount") placeholder=ctx.in_force("cache_discount") outcome=ctx.outcome on_change
                     explain="Share taken off the input price for input served from the provider's cache."/>
-                <Field name="markup" value=ctx.text("markup") outcome=ctx.outcome on_change
+                <Field name="markup" value=ctx.typed("markup") placeholder=ctx.in_force("markup") outcome=ctx.outcome on_change
                     explain="A router's markup on the provider's price."/>
             </details>
-            <Field name="bill" value=ctx.text("bill") outcome=ctx.outcome on_change
+            <Field name="bill" value=ctx.typed("bill") placeholder=ctx.in_force("bill") outcome=ctx.outcome on_change
                 explain="Optional: your last API invoice for these volumes, to check the estimate against it."/>
             <div aria-live="polite">{check}</div>
         </fieldset>

@@ -121,7 +121,7 @@ pub fn SelfHosting(
             .map(|v| decode(&v))
             .unwrap_or_default()
     });
-    let in_force_price = Signal::derive(move || ctx.text("gpu_hour").get());
+    let in_force_price = ctx.in_force("gpu_hour");
     let gpu_kind = Signal::derive(move || {
         ctx.query
             .with(|q| query::get(q, "gpu_kind"))
@@ -164,11 +164,10 @@ pub fn SelfHosting(
             })
         })
     });
-    let kw_text = Signal::derive(move || {
-        ctx.query
-            .with(|q| query::get(q, "kw"))
-            .map(|v| decode(&v))
-            .or_else(|| kw_default.get().map(|(_, kw)| write_rounded(kw, false)))
+    let kw_placeholder = Signal::derive(move || {
+        kw_default
+            .get()
+            .map(|(_, kw)| write_rounded(kw, false))
             .unwrap_or_default()
     });
     // What the owned GPU-hour is made of, from the current inputs (not the last valid ones).
@@ -221,23 +220,23 @@ pub fn SelfHosting(
                 view! {
                     <div class="owned" data-testid="owned">
                         <p class="hint">"No published source gives a purchase price: enter your vendor's quote. The other inputs start at servecost's documented assumptions (see Method)."</p>
-                        <Field name="capex" value=ctx.text("capex") outcome=ctx.outcome on_change
+                        <Field name="capex" value=ctx.typed("capex") placeholder=ctx.in_force("capex") outcome=ctx.outcome on_change
                             explain="Purchase price per GPU, its share of the server and network included. Required."/>
-                        <Field name="years" value=ctx.text("years") outcome=ctx.outcome on_change
+                        <Field name="years" value=ctx.typed("years") placeholder=ctx.in_force("years") outcome=ctx.outcome on_change
                             explain="Years the purchase is paid off over (assumption: 4)."/>
-                        <Field name="rate" value=ctx.text("rate") outcome=ctx.outcome on_change
+                        <Field name="rate" value=ctx.typed("rate") placeholder=ctx.in_force("rate") outcome=ctx.outcome on_change
                             explain="Yearly cost of the capital tied up (assumption: 8 %)."/>
                         <div class="field-note">
-                            <Field name="kw" value=kw_text outcome=ctx.outcome on_change/>
+                            <Field name="kw" value=ctx.typed("kw") placeholder=kw_placeholder outcome=ctx.outcome on_change/>
                             <small class="hint">{kw_explain}</small>
                         </div>
-                        <Field name="pue" value=ctx.text("pue") outcome=ctx.outcome on_change
+                        <Field name="pue" value=ctx.typed("pue") placeholder=ctx.in_force("pue") outcome=ctx.outcome on_change
                             explain="Facility power over IT power: cooling and losses (assumption: 1.3)."/>
-                        <Field name="kwh" value=ctx.text("kwh") outcome=ctx.outcome on_change
+                        <Field name="kwh" value=ctx.typed("kwh") placeholder=ctx.in_force("kwh") outcome=ctx.outcome on_change
                             explain="What a kWh costs you (assumption: $0.10)."/>
-                        <Field name="colo" value=ctx.text("colo") outcome=ctx.outcome on_change
+                        <Field name="colo" value=ctx.typed("colo") placeholder=ctx.in_force("colo") outcome=ctx.outcome on_change
                             explain="Space, cooling and connectivity per kW of IT load a month (assumption: $150)."/>
-                        <Field name="maint" value=ctx.text("maint") outcome=ctx.outcome on_change
+                        <Field name="maint" value=ctx.typed("maint") placeholder=ctx.in_force("maint") outcome=ctx.outcome on_change
                             explain="Spares, support and repairs a year, as a share of the purchase price (assumption: 5 %)."/>
                         <div class="owned-hour" data-testid="owned-hour" aria-live="polite">
                             {move || match parts.get() {
@@ -276,13 +275,13 @@ pub fn SelfHosting(
             <details>
                 <summary>"Fleet"</summary>
                 {move || (!own_curve.get()).then(|| view! {
-                    <Field name="replica" value=ctx.text("replica") outcome=ctx.outcome on_change
+                    <Field name="replica" value=ctx.typed("replica") placeholder=ctx.in_force("replica") outcome=ctx.outcome on_change
                         explain="GPUs that serve one copy of the model."/>
                 })}
-                <Field name="util" value=ctx.text("util") outcome=ctx.outcome on_change
+                <Field name="util" value=ctx.typed("util") placeholder=ctx.in_force("util") outcome=ctx.outcome on_change
                     explain="How busy a replica may get at the peak hour and still hold the target speed."/>
-                <Field name="redundancy" value=ctx.text("redundancy") outcome=ctx.outcome on_change/>
-                <Field name="min_replicas" value=ctx.text("min_replicas") outcome=ctx.outcome on_change/>
+                <Field name="redundancy" value=ctx.typed("redundancy") placeholder=ctx.in_force("redundancy") outcome=ctx.outcome on_change/>
+                <Field name="min_replicas" value=ctx.typed("min_replicas") placeholder=ctx.in_force("min_replicas") outcome=ctx.outcome on_change/>
                 {move || {
                     let hourly = if owned.get() || !hourly_ok.get() { "Scaled hour by hour (on-demand or spot prices only)" } else { "Scaled hour by hour" };
                     view! {
@@ -293,17 +292,17 @@ pub fn SelfHosting(
             </details>
             <details>
                 <summary>"Operations"</summary>
-                <Field name="ops_fte" value=ctx.text("ops_fte") outcome=ctx.outcome on_change
+                <Field name="ops_fte" value=ctx.typed("ops_fte") placeholder=ctx.in_force("ops_fte") outcome=ctx.outcome on_change
                     explain="Staff running the deployment (on call, upgrades, capacity)."/>
-                <Field name="fte_cost" value=ctx.text("fte_cost") outcome=ctx.outcome on_change/>
-                <Field name="ops_monthly" value=ctx.text("ops_monthly") outcome=ctx.outcome on_change
+                <Field name="fte_cost" value=ctx.typed("fte_cost") placeholder=ctx.in_force("fte_cost") outcome=ctx.outcome on_change/>
+                <Field name="ops_monthly" value=ctx.typed("ops_monthly") placeholder=ctx.in_force("ops_monthly") outcome=ctx.outcome on_change
                     explain="Monitoring, storage, support contracts and other fixed costs."/>
             </details>
             <details>
                 <summary>"Assumptions P and k"</summary>
-                <Field name="prefill" value=ctx.text("prefill") outcome=ctx.outcome on_change
+                <Field name="prefill" value=ctx.typed("prefill") placeholder=ctx.in_force("prefill") outcome=ctx.outcome on_change
                     explain="P: uncached input tokens one GPU prefills per second. It sets the cost of uncached input, and so how much of the curve's GPU time is left for output."/>
-                <Field name="cache_cost" value=ctx.text("cache_cost") outcome=ctx.outcome on_change
+                <Field name="cache_cost" value=ctx.typed("cache_cost") placeholder=ctx.in_force("cache_cost") outcome=ctx.outcome on_change
                     explain="k: GPU time of a cached input token relative to an uncached one. Agent traces are mostly cached input, so k decides much of their cost."/>
             </details>
         </fieldset>

@@ -144,24 +144,24 @@ pub fn WorkloadInputs(
             {move || match form.get() {
                 "requests" => view! {
                     <Choice name="workload" label="Per-request shape (preset)" options=presets.clone() value=ctx.text("workload") on_change/>
-                    <Field name="requests" value=ctx.text("requests") outcome=ctx.outcome on_change/>
-                    <Field name="input_per_request" value=ctx.text("input_per_request") outcome=ctx.outcome on_change/>
-                    <Field name="cache_hit" value=ctx.text("cache_hit") outcome=ctx.outcome on_change/>
-                    <Field name="output_per_request" value=ctx.text("output_per_request") outcome=ctx.outcome on_change/>
+                    <Field name="requests" value=ctx.typed("requests") placeholder=ctx.in_force("requests") outcome=ctx.outcome on_change/>
+                    <Field name="input_per_request" value=ctx.typed("input_per_request") placeholder=ctx.in_force("input_per_request") outcome=ctx.outcome on_change/>
+                    <Field name="cache_hit" value=ctx.typed("cache_hit") placeholder=ctx.in_force("cache_hit") outcome=ctx.outcome on_change/>
+                    <Field name="output_per_request" value=ctx.typed("output_per_request") placeholder=ctx.in_force("output_per_request") outcome=ctx.outcome on_change/>
                 }.into_any(),
                 "tokens" => view! {
-                    <Field name="tokens" value=ctx.text("tokens") outcome=ctx.outcome on_change/>
-                    <Field name="mix" value=ctx.text("mix") outcome=ctx.outcome on_change
+                    <Field name="tokens" value=ctx.typed("tokens") placeholder=ctx.in_force("tokens") outcome=ctx.outcome on_change/>
+                    <Field name="mix" value=ctx.typed("mix") placeholder=ctx.in_force("mix") outcome=ctx.outcome on_change
                         label="Mix" unit="uncached input : cached input : output"
                         explain="Parts in any scale, e.g. 2:7:1 (the published 7:2:1 blend is 7 cached : 2 uncached : 1 output)."/>
                 }.into_any(),
                 _ => view! {
-                    <Field name="input" value=ctx.text("input") outcome=ctx.outcome on_change/>
-                    <Field name="cached" value=ctx.text("cached") outcome=ctx.outcome on_change/>
-                    <Field name="output" value=ctx.text("output") outcome=ctx.outcome on_change/>
+                    <Field name="input" value=ctx.typed("input") placeholder=ctx.in_force("input") outcome=ctx.outcome on_change/>
+                    <Field name="cached" value=ctx.typed("cached") placeholder=ctx.in_force("cached") outcome=ctx.outcome on_change/>
+                    <Field name="output" value=ctx.typed("output") placeholder=ctx.in_force("output") outcome=ctx.outcome on_change/>
                 }.into_any(),
             }}
-            <Field name="tps" value=ctx.text("tps") outcome=ctx.outcome on_change
+            <Field name="tps" value=ctx.typed("tps") placeholder=ctx.in_force("tps") outcome=ctx.outcome on_change
                 explain="The output speed each user must see. Default: the hosted API's measured speed."/>
             <div class="marks" aria-label="Published operating points, tokens/s per user">{points}</div>
             <Choice name="profile" label="Load over the week" options=profiles value=profile_value on_change/>
