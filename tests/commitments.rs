@@ -111,3 +111,33 @@ fn a_capped_target_is_named() {
         .iter()
         .any(|w| w.code == "batch_at_interactive_speed"));
 }
+
+/// inferencex: $0.019 / $0.027 / $0.046 per M tokens on B300 and $0.024 / $0.044 / $0.076 on
+/// MI355X at 128 / 191 / 254 tokens/s are still reproduced in revision 2, at the owner's-cost
+/// tier they were priced at (`gpu_tier=costh`: $2.26 and $1.50).
+#[test]
+fn inferencex_figures_reproduce_at_the_owner_cost_tier() {
+    let mix = common::agent_mix();
+    for (tps, b300, mi355x) in [
+        (128.0, 0.019, 0.024),
+        (191.0, 0.027, 0.044),
+        (254.0, 0.046, 0.076),
+    ] {
+        for (curve, published) in [
+            ("inferencex-b300-fp4", b300),
+            ("inferencex-mi355x-fp4", mi355x),
+        ] {
+            let q = format!(
+                "tokens=10B&mix={}:{}:{}&curve={curve}&tps={tps}&gpu_tier=costh",
+                mix.uncached, mix.cached, mix.output
+            );
+            let r = report(&q);
+            assert_eq!(r.inputs.gpu_kind, Some(Commitment::OwnerCost));
+            let got = r.self_host.per_mtok.blended;
+            assert!(
+                (got / published - 1.0).abs() < 0.005,
+                "{curve} at {tps}: {got} vs {published}"
+            );
+        }
+    }
+}

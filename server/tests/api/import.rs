@@ -348,6 +348,18 @@ async fn the_example_files_import_and_a_second_run_changes_nothing() {
     assert_eq!(report["dataset_revision"], SEEDED + 1);
     assert_eq!(report["inputs"]["api"], "example-8b-api");
     assert_eq!(report["inputs"]["chip"], "l40s");
+    // The tiers carry the commitment their columns give: the default is on demand, so hourly
+    // scaling is allowed on it and refused on the reservation.
+    assert_eq!(report["inputs"]["gpu_kind"], "on_demand");
+    let base = "/api/v1/evaluate?model=example-8b&curve=example-8b-l40s-fp8&tps=40&scaling=hourly";
+    json(&app, base, StatusCode::OK).await;
+    let refused = json(
+        &app,
+        &format!("{base}&gpu_tier=reserved"),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(refused["problems"][0]["param"], "scaling");
     let page = json(&app, "/api/v1/dataset", StatusCode::OK).await;
     assert_eq!(page["revision"], SEEDED + 1);
     // /data lists both revisions with their files, and rows say which revision brought them.
