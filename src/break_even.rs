@@ -22,16 +22,22 @@ const MAX_STEPS: usize = 20_000;
 pub struct BreakEven {
     /// Monthly tokens (same mix and profile) above which self-hosting stays cheaper; `None`: never.
     pub monthly_tokens: Option<f64>,
-    /// Why there is no break-even volume, when there is none.
+    /// Why there is no break-even volume, when there is none; or, when the search stopped at
+    /// its step limit, that `monthly_tokens` is a bound rather than the exact volume.
     pub volume_note: Option<String>,
+    /// True when `monthly_tokens` is the exact break-even volume; false when the search stopped
+    /// at its step limit and it is an upper bound (self-hosting is cheaper above it, and may
+    /// already be a little below).
+    pub volume_exact: bool,
     /// $ per GPU-hour at which self-hosting costs what renting does at the user's volume.
     pub gpu_hour_usd: Option<f64>,
     /// Why there is no break-even price, when there is none.
     pub price_note: Option<String>,
 }
 
-/// The volume multiple above which self-hosting stays cheaper, or why there is none.
-pub fn volume_scale(c: &Costing) -> Result<f64, String> {
+/// The volume multiple above which self-hosting stays cheaper, and whether it is exact (false:
+/// the search stopped at its step limit with a valid upper bound), or why there is none.
+pub fn volume_scale(c: &Costing) -> Result<(f64, bool), String> {
     let r = c.rent(1.0);
     let total = c.volumes.total();
     if !(total > 0.0) {
@@ -65,23 +71,32 @@ pub fn volume_scale(c: &Costing) -> Result<f64, String> {
         cost = c.self_host(scale).total();
         bumps += 1;
     }
+    let bounded = cost < r * scale;
     for _ in 0..MAX_STEPS {
         let next = cost / r;
         let next_cost = c.self_host(next).total();
         if next_cost >= cost * (1.0 - 1e-12) {
-            return Ok(next);
+            return Ok((next, bounded));
         }
         scale = next;
         cost = next_cost;
     }
-    Ok(scale)
+    Ok((scale, false))
 }
 
 /// Break-even volume and price for a costing.
 pub fn break_even(c: &Costing) -> BreakEven {
-    let (monthly_tokens, volume_note) = match volume_scale(c) {
-        Ok(scale) => (Some(scale * c.volumes.total()), None),
-        Err(why) => (None, Some(why)),
+    let (monthly_tokens, volume_note, volume_exact) = match volume_scale(c) {
+        Ok((scale, true)) => (Some(scale * c.volumes.total()), None, true),
+        Ok((scale, false)) => (
+            Some(scale * c.volumes.total()),
+            Some(format!(
+                "the search stopped after {MAX_STEPS} steps: self-hosting is cheaper above this \
+                 volume, and may break even somewhat below it"
+            )),
+            false,
+        ),
+        Err(why) => (None, Some(why), false),
     };
     let own = c.self_host(1.0);
     let hours = own.plan.provisioned_gpu_hours;
@@ -102,6 +117,7 @@ pub fn break_even(c: &Costing) -> BreakEven {
         (Some(room / hours), None)
     };
     BreakEven {
+        volume_exact,
         monthly_tokens,
         volume_note,
         gpu_hour_usd,

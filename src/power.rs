@@ -32,7 +32,9 @@ pub struct OperatingPoint {
     pub tokens_per_s_per_gpu: f64,
     /// Total tokens/s per MW.
     pub tokens_per_s_per_mw: f64,
-    /// Concurrent users per MW at the target speed.
+    /// Users decoding at the same instant per MW at the target speed (output tokens/s per MW
+    /// over the target speed). Not the benchmark's concurrency, which also counts users waiting
+    /// for their first token and between turns (Little's law over the whole request).
     pub users_per_mw: f64,
 }
 

@@ -7,6 +7,8 @@
 //! | GPU-hour price | ×0.75 | ×1.25 |
 //! | API prices (all classes) | ×0.5 | ×1.5 |
 //! | interactivity target | ×0.75 | ×1.25, at most the curve's fastest point |
+//!
+//! A setting held back by its bound is labelled with the setting actually used.
 //! | target utilisation | −0.2 (at least 0.05) | +0.1 (at most 1) |
 //! | operations cost | ×0.5 | ×2 |
 //! | prefill rate `P` | ×0.5 | ×2 |
@@ -104,22 +106,120 @@ fn scale_misses(r: &mut Resolved, high: bool) {
     r.volumes.cached = input - misses;
 }
 
-const LEVERS: [(&str, &str, &str, &str, Lever); 8] = [
-    ("gpu_hour", "GPU-hour price", "×0.75", "×1.25", scale_price),
-    ("api_price", "API prices", "×0.5", "×1.5", scale_api),
-    ("tps", "Interactivity target", "×0.75", "×1.25", scale_tps),
-    ("util", "Target utilisation", "−0.2", "+0.1", move_util),
-    ("ops", "Operations cost", "×0.5", "×2", scale_ops),
-    ("prefill", "Prefill rate P", "×0.5", "×2", scale_prefill),
+/// What a lever moves, read back from the inputs: the label states the setting actually used
+/// when a bound (the curve's fastest point, utilisation at most 1, `k` at most 1, misses at
+/// most all input) kept a lever from its nominal range.
+type Reading = fn(&Resolved) -> f64;
+
+/// How a lever's setting is written: as a factor (`×0.5`) or a step (`+0.1`).
+#[derive(Clone, Copy)]
+enum Step {
+    Factor(f64, f64),
+    Add(f64, f64),
+}
+
+const LEVERS: [(&str, &str, Step, Lever, Reading); 8] = [
+    (
+        "gpu_hour",
+        "GPU-hour price",
+        Step::Factor(0.75, 1.25),
+        scale_price,
+        |r| r.gpu_hour,
+    ),
+    (
+        "api_price",
+        "API prices",
+        Step::Factor(0.5, 1.5),
+        scale_api,
+        |r| r.api.price_in + r.api.price_out,
+    ),
+    (
+        "tps",
+        "Interactivity target",
+        Step::Factor(0.75, 1.25),
+        scale_tps,
+        |r| r.tps,
+    ),
+    (
+        "util",
+        "Target utilisation",
+        Step::Add(-0.2, 0.1),
+        move_util,
+        |r| r.policy.util,
+    ),
+    (
+        "ops",
+        "Operations cost",
+        Step::Factor(0.5, 2.0),
+        scale_ops,
+        |r| r.ops_monthly,
+    ),
+    (
+        "prefill",
+        "Prefill rate P",
+        Step::Factor(0.5, 2.0),
+        scale_prefill,
+        |r| r.prefill,
+    ),
     (
         "cache_cost",
         "Cache-hit cost ratio k",
-        "×0.5",
-        "×2",
+        Step::Factor(0.5, 2.0),
         scale_cache_cost,
+        |r| r.cache_cost,
     ),
-    ("cache_misses", "Cache misses", "×0.5", "×2", scale_misses),
+    (
+        "cache_misses",
+        "Cache misses",
+        Step::Factor(0.5, 2.0),
+        scale_misses,
+        |r| r.volumes.uncached,
+    ),
 ];
+
+/// `×0.75`, `+0.1`; with the setting actually used when a bound held the lever back
+/// (`×1.07 (capped)`), or `not moved` when it could not move at all.
+fn setting(step: Step, high: bool, before: f64, after: f64) -> String {
+    let trim = |v: f64| {
+        let t = format!("{v:.2}");
+        let t = t.trim_end_matches('0').trim_end_matches('.').to_owned();
+        t
+    };
+    match step {
+        Step::Factor(low, hi) => {
+            let nominal = if high { hi } else { low };
+            if before == 0.0 || (after / before - nominal).abs() < 1e-9 {
+                format!("×{}", trim(nominal))
+            } else if (after - before).abs() < 1e-12 * before.abs().max(1.0) {
+                "not moved (at its bound)".to_owned()
+            } else {
+                format!(
+                    "×{} (capped; ×{} nominal)",
+                    trim(after / before),
+                    trim(nominal)
+                )
+            }
+        }
+        Step::Add(low, hi) => {
+            let nominal = if high { hi } else { low };
+            let sign = |v: f64| {
+                if v < 0.0 {
+                    format!("−{}", trim(-v))
+                } else {
+                    format!("+{}", trim(v))
+                }
+            };
+            let moved = after - before;
+            if (moved - nominal).abs() < 1e-9 {
+                sign(nominal)
+            } else if moved.abs() < 1e-12 {
+                "not moved (at its bound)".to_owned()
+            } else {
+                format!("{} (capped; {} nominal)", sign(moved), sign(nominal))
+            }
+        }
+    }
+}
 
 fn gap(r: &Resolved) -> Option<f64> {
     let c = r.costing().ok()?;
@@ -141,22 +241,50 @@ pub fn sensitivity(resolved: &Resolved, base: f64) -> Vec<Sensitivity> {
             base,
         });
     }
-    for (key, label, low_label, high_label, lever) in LEVERS {
+    for (key, label, step, lever, read) in LEVERS {
         let moved = |high: bool| {
             let mut r = resolved.clone();
             lever(&mut r, high);
-            gap(&r)
+            (gap(&r), setting(step, high, read(resolved), read(&r)))
         };
+        let ((low, low_label), (high, high_label)) = (moved(false), moved(true));
         rows.push(Sensitivity {
             key: key.into(),
             label: label.into(),
-            low_label: low_label.into(),
-            high_label: high_label.into(),
-            low: moved(false),
-            high: moved(true),
+            low_label,
+            high_label,
+            low,
+            high,
             base,
         });
     }
     rows.sort_by(|a, b| b.effect().total_cmp(&a.effect()));
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_capped_setting_says_what_was_used() {
+        assert_eq!(
+            setting(Step::Factor(0.75, 1.25), true, 100.0, 125.0),
+            "×1.25"
+        );
+        assert_eq!(
+            setting(Step::Factor(0.75, 1.25), true, 142.9, 150.0),
+            "×1.05 (capped; ×1.25 nominal)"
+        );
+        assert_eq!(
+            setting(Step::Factor(0.5, 2.0), true, 1.0, 1.0),
+            "not moved (at its bound)"
+        );
+        assert_eq!(setting(Step::Add(-0.2, 0.1), true, 0.8, 0.9), "+0.1");
+        assert_eq!(
+            setting(Step::Add(-0.2, 0.1), true, 0.95, 1.0),
+            "+0.05 (capped; +0.1 nominal)"
+        );
+        assert_eq!(setting(Step::Add(-0.2, 0.1), false, 0.8, 0.6), "−0.2");
+    }
 }

@@ -30,7 +30,7 @@ test("break-even and the headline decoder agree with the API", async ({ page, re
   const tokens = Number(await page.getByTestId("break-even").locator("dd").first().getAttribute("data-tokens"));
   expect(tokens).toBeCloseTo(api.break_even.monthly_tokens, 0);
   await expect(page.getByTestId("decoded")).toContainText("206,250 tokens/s per GPU");
-  await expect(page.getByTestId("operating-point")).toContainText("users per MW");
+  await expect(page.getByTestId("operating-point")).toContainText("users decoding at once per MW");
 });
 
 test("a published operating point is one click away", async ({ page, request }) => {

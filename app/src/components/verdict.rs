@@ -35,6 +35,12 @@ pub fn sentences(r: &Report) -> (String, String) {
         Side::SelfHost => format!("{rent}; {host}. Self-hosting wins{ratio}."),
     };
     let break_even = match (r.break_even.monthly_tokens, &r.break_even.volume_note) {
+        (Some(v), Some(why)) if !r.break_even.volume_exact => {
+            format!(
+                "Self-hosting wins above {} tokens a month at most ({why}).",
+                tokens(v)
+            )
+        }
         (Some(v), _) if v <= r.inputs.total_tokens => {
             format!(
                 "Self-hosting stays cheaper above {} tokens a month.",

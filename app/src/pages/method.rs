@@ -57,7 +57,7 @@ pub fn Method() -> impl IntoView {
             <h2>"Sensitivity"</h2>
             <p>"Each main input moves over a range — volume ×0.5/×2, GPU-hour price ×0.75/×1.25, API prices ×0.5/×1.5, interactivity ×0.75/×1.25, utilisation −0.2/+0.1, operations ×0.5/×2, P ×0.5/×2, k ×0.5/×2, cache misses ×0.5/×2 — and the tornado shows how self-hosting minus renting moves."</p>
             <h2>"Power view"</h2>
-            <p>"AgentPerf headlines count total tokens/s per MW of accelerator power (GPU, die and HBM). At your target the calculator gives tokens/s per MW and concurrent users per MW; the reverse turns a headline into tokens/s per GPU (× the chip's kW), and so into $ per million tokens at a GPU-hour price, split per class at the headline's own mix."</p>
+            <p>"AgentPerf headlines count total tokens/s per MW of accelerator power (GPU, die and HBM). At your target the calculator gives tokens/s per MW and users decoding at once per MW (output tokens/s per MW over the target speed: fewer than a benchmark's concurrency, which also counts users waiting for a first token or between turns); the reverse turns a headline into tokens/s per GPU (× the chip's kW), and so into $ per million tokens at a GPU-hour price, split per class at the headline's own mix."</p>
             <h2>"Assumptions and their defaults"</h2>
             <p>"None of these is a published figure: change them to yours."</p>
             <table><thead><tr><th>"Assumption"</th><th>"Default"</th><th>"Unit"</th></tr></thead><tbody>{assumptions}</tbody></table>
