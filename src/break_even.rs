@@ -47,7 +47,8 @@ pub fn volume_scale(c: &Costing) -> Result<(f64, bool), String> {
         return Err("renting costs nothing at these prices".into());
     }
     let p = c.policy;
-    let per_replica = p.replica_gpus * c.gpu_hour * HOURS_PER_MONTH;
+    // A replica's month: its GPU-hours and the staff that grow with the fleet.
+    let per_replica = p.replica_gpus * (c.gpu_hour * HOURS_PER_MONTH + c.ops_per_gpu);
     let d = c.demand();
     let slope = per_replica * d.mean_busy_gpus() / (p.replica_gpus * p.util)
         * match p.scaling {

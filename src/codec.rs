@@ -196,6 +196,18 @@ pub const NUMBERS: &[NumSpec] = &[
         vol("ops_monthly", "Other fixed costs", "$/month", 0.0, 1e9),
         0.01,
     ),
+    num(
+        "ops_gpus_per_fte",
+        "GPUs one more operations FTE looks after",
+        "GPUs per FTE",
+        1.0,
+        1e6,
+    ),
+    share(
+        "overflow_warm",
+        "Share of the overflow's cached input the API still has cached",
+        1.0,
+    ),
     vol("capex", "Purchase price per GPU", "$/GPU", 1.0, 1e7),
     num("years", "Paid off over", "years", 1.0, 15.0),
     share("rate", "Cost of capital", 1.0),

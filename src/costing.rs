@@ -26,8 +26,13 @@ pub struct Costing {
     pub gpu_hour: f64,
     /// Operations: staff plus other fixed costs, $ per month.
     pub ops_monthly: f64,
+    /// Operations staff cost per GPU of the fleet, $ per month (staff that grow with it).
+    pub ops_per_gpu: f64,
     demand: Demand,
     rent_monthly: f64,
+    /// What the overflow costs at the API per unit of its share: its sessions arrive without
+    /// their prefix cache, so cached input is priced as uncached but for the warm share.
+    overflow_rent_monthly: f64,
 }
 
 /// The monthly bill of a self-hosted (or hybrid) plan, line by line.
@@ -81,7 +86,7 @@ impl Costing {
     ) -> Self {
         let demand = Demand::new(gpu_time.demand(&volumes), &profile, policy);
         let rent_monthly = api.cost(&volumes).monthly_usd;
-        Self {
+        let mut c = Self {
             volumes,
             api,
             gpu_time,
@@ -89,9 +94,41 @@ impl Costing {
             policy,
             gpu_hour,
             ops_monthly,
+            ops_per_gpu: 0.0,
             demand,
             rent_monthly,
-        }
+            overflow_rent_monthly: rent_monthly,
+        };
+        c.set_overflow_warm(0.0);
+        c
+    }
+
+    /// The share of the overflow's cached input the API still serves from its cache (0: all
+    /// of it arrives cold, the default; 1: all of it stays warm).
+    pub fn with_overflow_warm(mut self, warm: f64) -> Self {
+        self.set_overflow_warm(warm);
+        self
+    }
+
+    /// Operations staff that grow with the fleet: $ per GPU per month on top of the fixed part.
+    pub fn with_ops_per_gpu(mut self, usd_per_gpu: f64) -> Self {
+        self.ops_per_gpu = usd_per_gpu;
+        self
+    }
+
+    fn set_overflow_warm(&mut self, warm: f64) {
+        let v = self.volumes;
+        let cold = Volumes {
+            uncached: v.uncached + v.cached * (1.0 - warm),
+            cached: v.cached * warm,
+            output: v.output,
+        };
+        self.overflow_rent_monthly = self.api.cost(&cold).monthly_usd;
+    }
+
+    /// The overflow's API cost at `scale` times the volume when it takes all of the demand.
+    pub fn overflow_rent(&self, scale: f64) -> f64 {
+        self.overflow_rent_monthly * scale
     }
 
     /// The demand at scale 1.
@@ -114,11 +151,17 @@ impl Costing {
                 busy_compute,
                 idle_compute: compute - busy_compute,
                 ops: if plan.replicas > 0.0 {
-                    self.ops_monthly
+                    self.ops_monthly + self.ops_per_gpu * plan.gpus
                 } else {
                     0.0
                 },
-                overflow_api: plan.overflow_share * self.rent(scale),
+                // All of the demand sent to the API is renting, priced as renting is; a part of
+                // it arrives without its prefix cache.
+                overflow_api: if plan.overflow_share >= 1.0 {
+                    self.rent(scale)
+                } else {
+                    plan.overflow_share * self.overflow_rent(scale)
+                },
             },
         }
     }

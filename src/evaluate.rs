@@ -38,7 +38,9 @@ pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Probl
         r.policy,
         r.gpu_hour,
         r.ops_monthly,
-    );
+    )
+    .with_ops_per_gpu(r.ops_per_gpu)
+    .with_overflow_warm(r.overflow_warm);
     let rent = r.api.cost(&r.volumes);
     let own = costing.self_host(1.0);
     let hybrid = s.hybrid.then(|| costing.hybrid(1.0));

@@ -211,7 +211,9 @@ impl Demand {
             let mut caps = Vec::with_capacity(full as usize + 1);
             let mut cap = 0.0;
             while cap <= full {
-                caps.push(cap);
+                if cap == 0.0 || cap >= self.policy.min_replicas {
+                    caps.push(cap);
+                }
                 cap += 1.0;
             }
             return caps;
@@ -225,6 +227,9 @@ impl Demand {
         }
         caps.sort_by(f64::total_cmp);
         caps.dedup();
+        // A cap below the minimum fleet would keep fewer replicas than asked for: renting
+        // everything (0) or at least the minimum.
+        caps.retain(|c| *c == 0.0 || *c >= self.policy.min_replicas);
         caps
     }
 }

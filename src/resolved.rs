@@ -34,6 +34,10 @@ pub struct Resolved {
     pub gpu_hour: f64,
     /// Operations, $ per month.
     pub ops_monthly: f64,
+    /// Operations that grow with the fleet, $ per GPU per month.
+    pub ops_per_gpu: f64,
+    /// Share of the overflow's cached input still cached at the API.
+    pub overflow_warm: f64,
 }
 
 /// The problem a curve error is, named by the parameter that fixes it.
@@ -84,6 +88,8 @@ impl Resolved {
             self.policy,
             self.gpu_hour,
             self.ops_monthly,
-        ))
+        )
+        .with_ops_per_gpu(self.ops_per_gpu)
+        .with_overflow_warm(self.overflow_warm))
     }
 }

@@ -165,6 +165,12 @@ pub struct Scenario {
     pub bill: Option<f64>,
     /// The name of a chip that is not in the dataset (own points with `chip=other`).
     pub chip_name: Option<String>,
+    /// Operations staff that grow with the fleet: one more FTE per this many GPUs, on top of
+    /// `ops_fte` (`None`: staff do not grow with the fleet).
+    pub ops_gpus_per_fte: Option<f64>,
+    /// Share of the hybrid overflow's cached input that the API still serves from its cache
+    /// (0: overflow sessions arrive cold, priced as uncached input).
+    pub overflow_warm: f64,
     /// A dataset price tier of the chip (`None`: the chip's default tier).
     pub gpu_tier: Option<String>,
     /// What the user's own `gpu_hour` commits to (`None`: on demand).
@@ -202,6 +208,8 @@ impl Default for Scenario {
             chip_name: None,
             gpu_tier: None,
             gpu_kind: None,
+            ops_gpus_per_fte: None,
+            overflow_warm: 0.0,
         }
     }
 }

@@ -141,3 +141,54 @@ fn inferencex_figures_reproduce_at_the_owner_cost_tier() {
         }
     }
 }
+
+/// Overflow sent to the API arrives without the session's prefix cache: its cached input is
+/// priced at the API's uncached rate ($1.25, not $0.15) unless a share is declared warm; and the
+/// hybrid never keeps fewer replicas than the minimum fleet.
+#[test]
+fn hybrid_overflow_is_priced_cold() {
+    let find = |extra: &str| {
+        [100e6, 200e6, 400e6]
+            .into_iter()
+            .map(|n| {
+                report(&format!(
+                    "requests={n}&workload=chat&profile=diurnal&gpu_hour=3{extra}"
+                ))
+            })
+            .find(|r| {
+                r.hybrid
+                    .as_ref()
+                    .is_some_and(|h| h.api_share > 0.0 && h.api_share < 1.0)
+            })
+    };
+    let r = find("").expect("a volume with a partial split");
+    let h = r.hybrid.expect("hybrid");
+    let v = r.inputs.volumes;
+    let cold = (v.uncached + v.cached) * 1.25e-6 + v.output * 4.25e-6;
+    assert!(
+        (h.breakdown.overflow_api - h.api_share * cold).abs() < 1e-6 * cold,
+        "{} vs {}",
+        h.breakdown.overflow_api,
+        h.api_share * cold
+    );
+    let warm = report(&format!("{}&overflow_warm=1", r.query));
+    let w = warm.hybrid.expect("hybrid");
+    if (w.api_share - h.api_share).abs() < 1e-12 {
+        let hot = v.uncached * 1.25e-6 + v.cached * 0.15e-6 + v.output * 4.25e-6;
+        assert!((w.breakdown.overflow_api - w.api_share * hot).abs() < 1e-6 * hot);
+    }
+    let floor = report(&format!("{}&min_replicas=3", r.query));
+    let f = floor.hybrid.expect("hybrid");
+    assert!(f.replicas == 0.0 || f.replicas >= 3.0, "{}", f.replicas);
+}
+
+/// Staff that grow with the fleet: one more FTE ($200,000 a year) per 8 GPUs on one replica of
+/// four B300 adds $200,000 / 12 / 8 × 4 = $8,333.33 a month to the fixed 0.5 FTE.
+#[test]
+fn operations_can_grow_with_the_fleet() {
+    let base = report("");
+    let grown = report("ops_gpus_per_fte=8");
+    let added = grown.self_host.breakdown.ops - base.self_host.breakdown.ops;
+    let expected = 200_000.0 / 12.0 / 8.0 * base.self_host.gpus;
+    assert!((added - expected).abs() < 1e-6, "{added} vs {expected}");
+}

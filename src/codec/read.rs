@@ -431,6 +431,8 @@ impl Reader {
             ops_fte: self.number("ops_fte").unwrap_or(d.ops_fte),
             fte_cost: self.number("fte_cost").unwrap_or(d.fte_cost),
             ops_monthly: self.number("ops_monthly").unwrap_or(d.ops_monthly),
+            ops_gpus_per_fte: self.number("ops_gpus_per_fte"),
+            overflow_warm: self.number("overflow_warm").unwrap_or(d.overflow_warm),
             owned,
             headline: self.number("headline"),
             bill: self.number("bill"),

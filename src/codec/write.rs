@@ -142,6 +142,8 @@ pub fn to_query(scenario: &Scenario) -> String {
     w.unless("ops_fte", s.ops_fte, defaults::OPS_FTE);
     w.unless("fte_cost", s.fte_cost, defaults::FTE_COST);
     w.unless("ops_monthly", s.ops_monthly, defaults::OPS_MONTHLY);
+    w.opt("ops_gpus_per_fte", s.ops_gpus_per_fte);
+    w.unless("overflow_warm", s.overflow_warm, 0.0);
     if let Some(hw) = &s.owned {
         let d = OwnedInputs::with_capex(hw.capex);
         w.text("own", "1");

@@ -317,6 +317,8 @@ pub fn resolve<'a>(
         },
         gpu_hour: gpu_price.usd(),
         ops_monthly: s.ops_fte * s.fte_cost / 12.0 + s.ops_monthly,
+        ops_per_gpu: s.ops_gpus_per_fte.map_or(0.0, |n| s.fte_cost / 12.0 / n),
+        overflow_warm: s.overflow_warm,
     };
     let context = Context {
         model,
