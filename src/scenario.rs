@@ -163,6 +163,9 @@ pub struct Scenario {
     pub headline: Option<f64>,
     /// What last month's API bill came to, $, to reconcile with the list-price estimate.
     pub bill: Option<f64>,
+    /// With a dataset curve: the `input:cached:output` mix it was measured at, replacing the
+    /// dataset's reading (`None`: the dataset's, stated by its publisher or assumed).
+    pub curve_mix: Option<[f64; 3]>,
     /// The name of a chip that is not in the dataset (own points with `chip=other`).
     pub chip_name: Option<String>,
     /// Operations staff that grow with the fleet: one more FTE per this many GPUs, on top of
@@ -206,6 +209,7 @@ impl Default for Scenario {
             headline: None,
             bill: None,
             chip_name: None,
+            curve_mix: None,
             gpu_tier: None,
             gpu_kind: None,
             ops_gpus_per_fte: None,

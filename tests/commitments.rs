@@ -192,3 +192,47 @@ fn operations_can_grow_with_the_fleet() {
     let expected = 200_000.0 / 12.0 / 8.0 * base.self_host.gpus;
     assert!((added - expected).abs() < 1e-6, "{added} vs {expected}");
 }
+
+/// "Far from the curve's mix" is measured in GPU time: 3 % output against the SGLang curve's
+/// 0.67 % (1,237 of 185,382 tokens/s) is close in token shares (2.3 points) but needs about 4×
+/// the GPU time per token, and is flagged.
+#[test]
+fn a_mix_far_in_gpu_time_is_flagged() {
+    let r = report("tokens=10B&mix=0:97:3&curve=sglang-gb300-tp4&tps=40.9");
+    let w = r
+        .warnings
+        .iter()
+        .find(|w| w.code == "mix_far_from_curve")
+        .expect("flagged");
+    assert!(w.message.contains("GPU time"), "{}", w.message);
+    // The curve's own mix is not.
+    let m = common::sglang_mix();
+    let own = report(&format!(
+        "tokens=10B&mix={}:{}:{}&curve=sglang-gb300-tp4&tps=40.9",
+        m.uncached, m.cached, m.output
+    ));
+    assert!(own.warnings.iter().all(|w| w.code != "mix_far_from_curve"));
+}
+
+/// The InferenceX curves do not state their mix: servecost reads them as the AgentPerf agent
+/// trace, and says what self-hosting costs under the other reading (the same 27,000 input and
+/// 180 output tokens at fixed lengths, nothing cached), which `curve_mix` then selects.
+#[test]
+fn an_assumed_curve_mix_gives_the_other_reading_and_can_be_chosen() {
+    let r = report("requests=50M");
+    let w = r
+        .warnings
+        .iter()
+        .find(|w| w.code == "assumed_mix")
+        .expect("assumed");
+    assert!(w.message.contains("Read the other way"), "{}", w.message);
+    let chosen = report("requests=50M&curve_mix=27000:0:180");
+    let figure = servecost::codec::human_number(chosen.self_host.monthly_usd.round(), false);
+    assert!(
+        w.message.contains(&format!("${figure} a month")),
+        "{} / {figure}",
+        w.message
+    );
+    assert!(chosen.warnings.iter().all(|w| w.code != "assumed_mix"));
+    assert_ne!(chosen.self_host.monthly_usd, r.self_host.monthly_usd);
+}

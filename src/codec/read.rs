@@ -377,6 +377,25 @@ impl Reader {
         }
         let workload = self.workload().unwrap_or(d.workload);
         let curve = self.curve();
+        // With a dataset curve, `curve_mix` is your reading of the mix it was measured at.
+        let dataset_curve_mix = match &curve {
+            CurveChoice::Dataset { .. } if self.has("curve_mix") => {
+                let m = self.parts("curve_mix");
+                match m {
+                    Some(m) if m[2] > 0.0 => Some(m),
+                    Some(m) => {
+                        self.conflict(
+                            "curve_mix",
+                            &format!("{}:{}:{}", m[0], m[1], m[2]),
+                            "needs a positive output part: the decode rate is derived from it",
+                        );
+                        None
+                    }
+                    None => None,
+                }
+            }
+            _ => None,
+        };
         let chip_name = match &curve {
             CurveChoice::Own {
                 chip: Some(chip), ..
@@ -436,6 +455,7 @@ impl Reader {
             owned,
             headline: self.number("headline"),
             bill: self.number("bill"),
+            curve_mix: dataset_curve_mix,
             chip_name,
             gpu_tier,
             gpu_kind,
@@ -568,7 +588,6 @@ impl Reader {
             );
         }
         if !self.has("points") {
-            self.ignore("curve_mix", "ignored: applies only with points");
             self.ignore(
                 "chip",
                 "ignored: applies only with points (a dataset curve has its chip)",

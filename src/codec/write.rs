@@ -101,6 +101,9 @@ pub fn to_query(scenario: &Scenario) -> String {
             if let Some(id) = id {
                 w.text("curve", id);
             }
+            if let Some(mix) = &s.curve_mix {
+                w.parts("curve_mix", mix);
+            }
         }
         CurveChoice::Own { points, mix, chip } => {
             let text: Vec<String> = points

@@ -149,7 +149,17 @@ pub fn resolve<'a>(
                     format!("the dataset curve is unusable: {e}"),
                 )]
             })?;
-            (Some(row), throughput, row.mix, Some(row.chip.clone()))
+            let mix = match s.curve_mix {
+                Some([u, c, o]) => Mix::from_parts(u, c, o).ok_or_else(|| {
+                    vec![Problem::new(
+                        "curve_mix",
+                        "",
+                        "must have non-negative parts with a positive sum",
+                    )]
+                })?,
+                None => row.mix,
+            };
+            (Some(row), throughput, mix, Some(row.chip.clone()))
         }
         CurveChoice::Own { points, mix, chip } => {
             let throughput = match ThroughputCurve::new(points.clone()) {

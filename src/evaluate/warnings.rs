@@ -10,8 +10,12 @@ use crate::scenario::Scenario;
 use crate::units::Mix;
 use crate::workload::{Preset, Workload};
 
-/// A user mix further than this from the curve's (largest class-share difference) is flagged.
+/// A user mix whose GPU-time shares differ from the curve's by more than this (largest class
+/// difference) is flagged.
 pub const FAR_MIX: f64 = 0.2;
+/// A user mix whose tokens take more than this many times (or less than its inverse) the GPU
+/// time of the curve's is flagged.
+pub const FAR_TIME_RATIO: f64 = 2.0;
 
 fn warn(code: &str, message: String, source: Option<&str>) -> Warning {
     Warning {
@@ -180,12 +184,35 @@ pub fn warnings(
                     Some(&curve.source),
                 ));
             }
-            if !curve.mix_stated {
+            if !curve.mix_stated && s.curve_mix.is_none() {
+                // The other reading: fixed ISL/OSL without a prefix cache, as InferenceX's own
+                // runs are measured, with the same input and output lengths.
+                let m = curve.mix;
+                let alternative = Mix::from_parts(m.uncached + m.cached, 0.0, m.output);
+                let costs = alternative.and_then(|alt| {
+                    let mut other = r.clone();
+                    other.curve_mix = alt;
+                    let then = r.costing().ok()?.self_host(1.0).total();
+                    let now = other.costing().ok()?.self_host(1.0).total();
+                    Some((alt, then, now))
+                });
+                let reading = costs.map_or(String::new(), |(alt, then, now)| {
+                    format!(
+                        " Read the other way, as fixed input and output lengths without a prefix \
+                         cache ({}: curve_mix={}:0:{}), self-hosting costs ${} a month instead of \
+                         ${}: set curve_mix to choose the reading.",
+                        mix_text(&alt),
+                        crate::codec::write_rounded(100.0 * alt.uncached, false),
+                        crate::codec::write_rounded(100.0 * alt.output, false),
+                        crate::codec::human_number(now.round(), false),
+                        crate::codec::human_number(then.round(), false)
+                    )
+                });
                 out.push(warn(
                     "assumed_mix",
                     format!(
                         "The curve's publication does not state the token mix it was measured at; \
-                         servecost assumes {}. Per-class costs lean on that assumption.",
+                         servecost assumes {}. Per-class costs lean on that assumption.{reading}",
                         mix_text(&curve.mix)
                     ),
                     Some(&curve.source),
@@ -198,18 +225,41 @@ pub fn warnings(
             None,
         )),
     }
-    if let Some(user_mix) = r.volumes.mix() {
-        if user_mix.distance(&r.curve_mix) > FAR_MIX {
-            out.push(warn(
-                "mix_far_from_curve",
-                format!(
-                    "Your mix ({}) is far from the curve's ({}): the translation leans on the prefill \
-                     rate P and the cache-hit cost ratio k, which are assumptions.",
-                    mix_text(&user_mix),
-                    mix_text(&r.curve_mix)
-                ),
-                Some("servecost-assumptions"),
-            ));
+    if let (Some(user_mix), Ok((_, g))) = (r.volumes.mix(), r.gpu_time()) {
+        // Far in GPU time, not in token counts: a few more output tokens in a hundred can
+        // multiply the GPU time a token takes.
+        let time = |m: &Mix| {
+            [
+                m.uncached * g.uncached,
+                m.cached * g.cached,
+                m.output * g.output,
+            ]
+        };
+        let (mine, theirs) = (time(&user_mix), time(&r.curve_mix));
+        let (t_mine, t_theirs): (f64, f64) = (mine.iter().sum(), theirs.iter().sum());
+        if t_mine > 0.0 && t_theirs > 0.0 {
+            let shares = |t: [f64; 3], total: f64| t.map(|x| x / total);
+            let (a, b) = (shares(mine, t_mine), shares(theirs, t_theirs));
+            let apart = (0..3).map(|i| (a[i] - b[i]).abs()).fold(0.0, f64::max);
+            let ratio = t_mine / t_theirs;
+            if apart > FAR_MIX || !(FAR_TIME_RATIO.recip()..=FAR_TIME_RATIO).contains(&ratio) {
+                out.push(warn(
+                    "mix_far_from_curve",
+                    format!(
+                        "Your mix ({}) is far from the curve's ({}) in GPU time: a token of yours \
+                         takes {:.1}× the GPU time of one of the curve's, and {:.0} % of your GPU \
+                         time goes to output against {:.0} % at the curve's mix. The translation \
+                         leans on the prefill rate P and the cache-hit cost ratio k, which are \
+                         assumptions.",
+                        mix_text(&user_mix),
+                        mix_text(&r.curve_mix),
+                        ratio,
+                        a[2] * 100.0,
+                        b[2] * 100.0
+                    ),
+                    Some("servecost-assumptions"),
+                ));
+            }
         }
     }
     if let Some(chip) = ctx.chip {

@@ -158,6 +158,7 @@ pub fn visible(s: &servecost::Scenario, q: &str) -> Vec<&'static str> {
         "cache_cost",
     ]);
     v.push("curve");
+    v.push("curve_mix");
     if query::get(q, "gpu_hour").is_some() && !self_hosting::wants_owned(q) {
         v.push("gpu_kind");
     }

@@ -111,6 +111,22 @@ pub fn SelfHosting(
                 .collect_view()
         })
     };
+    // The dataset curve's mix, as percentages: the placeholder of `curve_mix`.
+    let curve_mix_in_force = Signal::derive(move || {
+        let id = ctx
+            .report
+            .with(|r| r.as_ref().map(|r| r.inputs.curve.clone()));
+        id.and_then(|id| {
+            ctx.data.with_value(|d| {
+                d.curve(&id).map(|c| {
+                    [c.mix.uncached, c.mix.cached, c.mix.output]
+                        .map(|v| write_rounded(100.0 * v, false))
+                        .join(":")
+                })
+            })
+        })
+        .unwrap_or_default()
+    });
     let own_price = Memo::new(move |_| ctx.query.with(|q| query::get(q, "gpu_hour").is_some()));
     // Only your own price fills the field: a tier's price shows as its placeholder, so a form
     // submitted without JavaScript keeps the tier (and its commitment) rather than turning it
@@ -299,11 +315,16 @@ pub fn SelfHosting(
                     explain="Monitoring, storage, support contracts and other fixed costs."/>
             </details>
             <details>
-                <summary>"Assumptions P and k"</summary>
+                <summary>"Assumptions: P, k and the curve's mix"</summary>
                 <Field name="prefill" value=ctx.typed("prefill") placeholder=ctx.in_force("prefill") outcome=ctx.outcome on_change
                     explain="P: uncached input tokens one GPU prefills per second. It sets the cost of uncached input, and so how much of the curve's GPU time is left for output."/>
                 <Field name="cache_cost" value=ctx.typed("cache_cost") placeholder=ctx.in_force("cache_cost") outcome=ctx.outcome on_change
                     explain="k: GPU time of a cached input token relative to an uncached one. Agent traces are mostly cached input, so k decides much of their cost."/>
+                {move || (!own_curve.get()).then(|| view! {
+                    <Field name="curve_mix" value=ctx.typed("curve_mix") placeholder=curve_mix_in_force outcome=ctx.outcome on_change
+                        label="Mix the curve was measured at" unit="uncached input : cached input : output"
+                        explain="Blank: the dataset's reading (stated by the publisher, or assumed: see the warning). The InferenceX curves do not state theirs."/>
+                })}
             </details>
         </fieldset>
     }
