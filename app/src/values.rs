@@ -48,6 +48,8 @@ pub fn in_force(name: &str, s: &Scenario, report: Option<&Report>) -> String {
         ("ops_fte", _) => num(s.ops_fte, name),
         ("fte_cost", _) => num(s.fte_cost, name),
         ("ops_monthly", _) => num(s.ops_monthly, name),
+        ("ops_gpus_per_fte", _) => s.ops_gpus_per_fte.map(|v| num(v, name)).unwrap_or_default(),
+        ("overflow_warm", _) => num(s.overflow_warm, name),
         ("headline", _) => s.headline.map(|h| num(h, name)).unwrap_or_default(),
         ("capex", _) => s.owned.map(|o| num(o.capex, name)).unwrap_or_default(),
         ("years" | "rate" | "pue" | "kwh" | "colo" | "maint" | "kw", _) => {

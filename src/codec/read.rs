@@ -682,16 +682,17 @@ impl Reader {
             return (None, None, None);
         }
         let usd = self.number("gpu_hour");
-        let tier = self.id("gpu_tier");
-        if self.has("gpu_hour") {
-            if let Some(t) = &tier {
-                self.conflict(
-                    "gpu_tier",
-                    t,
-                    "give either a dataset price tier or your own gpu_hour, not both",
-                );
-            }
+        // Your own price replaces the tier (a form keeps the tier it was opened with).
+        let tier = if self.has("gpu_hour") {
+            self.ignore(
+                "gpu_tier",
+                "ignored: your own gpu_hour replaces the price tier",
+            );
+            None
         } else {
+            self.id("gpu_tier")
+        };
+        if !self.has("gpu_hour") {
             self.ignore("gpu_kind", "ignored: applies only with your own gpu_hour");
         }
         let kind = if self.has("gpu_hour") {

@@ -58,8 +58,10 @@ pub fn Field(
     let error_id = format!("{id}-error");
     let error = Memo::new(move |_| {
         outcome.with(|o| {
+            // A value that cannot be read, or one that leaves the inputs without an answer.
             o.problems
                 .iter()
+                .chain(o.report.as_ref().err().into_iter().flatten())
                 .find(|p| p.param == name)
                 .map(|p| p.reason.clone())
         })

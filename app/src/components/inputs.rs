@@ -70,6 +70,43 @@ impl Ctx {
         })
     }
 
+    /// Whether a folded section of the form opens: when one of its `params` is set in the link
+    /// (to something other than its default word) or named by a problem, so that a value to
+    /// check or fix is never hidden. Once open it stays open: a section never folds away under
+    /// the field being typed in.
+    pub fn unfolded(self, params: &'static [&'static str]) -> Signal<bool> {
+        let wanted = Signal::derive(move || {
+            let set = self.query.with(|q| {
+                params.iter().any(|p| {
+                    query::get(q, p).is_some_and(|v| {
+                        let v = decode(&v);
+                        !(*p == "scaling" && v == "fixed"
+                            || *p == "hybrid" && servecost::codec::FLAG_ON.contains(&v.as_str()))
+                    })
+                })
+            });
+            set || self.outcome.with(|o| {
+                o.problems
+                    .iter()
+                    .chain(o.report.as_ref().err().into_iter().flatten())
+                    .any(|p| params.contains(&p.param.as_str()))
+            })
+        });
+        Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || wanted.get()).into()
+    }
+
+    /// The model of the scenario: the link's, else the dataset's first (known even when the
+    /// inputs have no answer, so that the form's choices never empty).
+    pub fn model(self) -> String {
+        let given = self.outcome.with(|o| o.scenario.model.clone());
+        given
+            .or_else(|| {
+                self.data
+                    .with_value(|d| d.models.first().map(|m| m.id.clone()))
+            })
+            .unwrap_or_default()
+    }
+
     /// A link to the calculator with `set` applied and `remove` removed.
     pub fn link(self, set: &[(&str, &str)], remove: &[&str]) -> String {
         query::href(&self.query.with(|q| query::edit(q, set, remove)))
@@ -154,6 +191,8 @@ pub fn visible(s: &servecost::Scenario, q: &str) -> Vec<&'static str> {
         "ops_fte",
         "fte_cost",
         "ops_monthly",
+        "ops_gpus_per_fte",
+        "overflow_warm",
         "prefill",
         "cache_cost",
     ]);

@@ -27,11 +27,8 @@ pub fn chip_in_force(ctx: Ctx) -> Option<String> {
         .query
         .with(|q| query::get(q, "curve"))
         .map(|c| decode(&c));
-    let model = ctx
-        .report
-        .with(|r| r.as_ref().map(|r| r.inputs.model.clone()));
+    let model = ctx.model();
     ctx.data.with_value(|d| {
-        let model = model.or_else(|| d.models.first().map(|m| m.id.clone()))?;
         curve
             .and_then(|id| d.curve(&id).map(|c| c.chip.clone()))
             .or_else(|| d.curves_of(&model).next().map(|c| c.chip.clone()))

@@ -23,10 +23,7 @@ pub fn Renting(
 ) -> impl IntoView {
     let on_change = ctx.on_change;
     let offers = Memo::new(move |_| {
-        let model = ctx
-            .report
-            .with(|r| r.as_ref().map(|r| r.inputs.model.clone()))
-            .unwrap_or_default();
+        let model = ctx.model();
         ctx.data.with_value(|d| {
             d.api_offers
                 .iter()
@@ -51,6 +48,7 @@ pub fn Renting(
             .with(|r| r.as_ref().and_then(|r| r.inputs.api.clone()))
             .unwrap_or_default()
     });
+    let own_prices_open = ctx.unfolded(&["price_in", "price_out", "cache_discount", "markup"]);
     // Last month's bill against the estimate, from the current inputs.
     let bill = Memo::new(move |_| {
         ctx.outcome.with(|o| {
@@ -101,7 +99,7 @@ pub fn Renting(
         <fieldset>
             <legend>"Renting"</legend>
             {move || view! { <Choice name="api" label="API offer" options=offers.get() value=api on_change/> }}
-            <details open=move || ctx.query.with(|q| ["price_in", "price_out", "cache_discount", "markup"].iter().any(|p| crate::query::get(q, p).is_some()))>
+            <details open=move || own_prices_open.get()>
                 <summary>"Your own prices"</summary>
                 <Field name="price_in" value=ctx.typed("price_in") placeholder=ctx.in_force("price_in") outcome=ctx.outcome on_change/>
                 <Field name="price_out" value=ctx.typed("price_out") placeholder=ctx.in_force("price_out") outcome=ctx.outcome on_change/>

@@ -31,10 +31,7 @@ pub fn SelfHosting(
 ) -> impl IntoView {
     let on_change = ctx.on_change;
     let curves = Memo::new(move |_| {
-        let model = ctx
-            .report
-            .with(|r| r.as_ref().map(|r| r.inputs.model.clone()))
-            .unwrap_or_default();
+        let model = ctx.model();
         ctx.data.with_value(|d| {
             let mut options: Vec<(String, String)> = d
                 .curves_of(&model)
@@ -127,6 +124,17 @@ pub fn SelfHosting(
         })
         .unwrap_or_default()
     });
+    let fleet_open = ctx.unfolded(&[
+        "replica",
+        "util",
+        "redundancy",
+        "min_replicas",
+        "scaling",
+        "hybrid",
+        "overflow_warm",
+    ]);
+    let ops_open = ctx.unfolded(&["ops_fte", "fte_cost", "ops_monthly", "ops_gpus_per_fte"]);
+    let assumptions_open = ctx.unfolded(&["prefill", "cache_cost", "curve_mix"]);
     let own_price = Memo::new(move |_| ctx.query.with(|q| query::get(q, "gpu_hour").is_some()));
     // Only your own price fills the field: a tier's price shows as its placeholder, so a form
     // submitted without JavaScript keeps the tier (and its commitment) rather than turning it
@@ -288,7 +296,7 @@ pub fn SelfHosting(
                     <div class="marks" aria-label="Published GPU-hour prices for this chip">{tiers}</div>
                 }.into_any()
             }}
-            <details>
+            <details open=move || fleet_open.get()>
                 <summary>"Fleet"</summary>
                 {move || (!own_curve.get()).then(|| view! {
                     <Field name="replica" value=ctx.typed("replica") placeholder=ctx.in_force("replica") outcome=ctx.outcome on_change
@@ -305,16 +313,20 @@ pub fn SelfHosting(
                     }
                 }}
                 <Choice name="hybrid" label="Hybrid: overflow to the API" options=yes_no("Search the cheapest split", "Off") value=hybrid on_change/>
+                <Field name="overflow_warm" value=ctx.typed("overflow_warm") placeholder=ctx.in_force("overflow_warm") outcome=ctx.outcome on_change
+                    explain="Overflow sessions reach the API without their prefix cache: by default (0) their cached input is priced as uncached. Raise it if the API keeps your prefixes warm."/>
             </details>
-            <details>
+            <details open=move || ops_open.get()>
                 <summary>"Operations"</summary>
                 <Field name="ops_fte" value=ctx.typed("ops_fte") placeholder=ctx.in_force("ops_fte") outcome=ctx.outcome on_change
                     explain="Staff running the deployment (on call, upgrades, capacity)."/>
                 <Field name="fte_cost" value=ctx.typed("fte_cost") placeholder=ctx.in_force("fte_cost") outcome=ctx.outcome on_change/>
                 <Field name="ops_monthly" value=ctx.typed("ops_monthly") placeholder=ctx.in_force("ops_monthly") outcome=ctx.outcome on_change
                     explain="Monitoring, storage, support contracts and other fixed costs."/>
+                <Field name="ops_gpus_per_fte" value=ctx.typed("ops_gpus_per_fte") placeholder=ctx.in_force("ops_gpus_per_fte") outcome=ctx.outcome on_change
+                    explain="Optional: one more FTE for every so many GPUs, for staff that grow with the fleet. Blank: staff stay fixed."/>
             </details>
-            <details>
+            <details open=move || assumptions_open.get()>
                 <summary>"Assumptions: P, k and the curve's mix"</summary>
                 <Field name="prefill" value=ctx.typed("prefill") placeholder=ctx.in_force("prefill") outcome=ctx.outcome on_change
                     explain="P: uncached input tokens one GPU prefills per second. It sets the cost of uncached input, and so how much of the curve's GPU time is left for output."/>

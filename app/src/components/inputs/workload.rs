@@ -78,10 +78,7 @@ pub fn WorkloadInputs(
         .collect();
     let marks = Memo::new(move |_| {
         let data = ctx.data.get_value();
-        let model = ctx
-            .report
-            .with(|r| r.as_ref().map(|r| r.inputs.model.clone()))
-            .unwrap_or_default();
+        let model = ctx.model();
         let mut marks: Vec<(f64, String)> = data
             .curves_of(&model)
             .flat_map(|c| c.points.iter().map(|p| (p.tps, c.source.clone())))
