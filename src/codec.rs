@@ -270,7 +270,7 @@ impl NumSpec {
         if self.suffixes {
             text.push_str(" (k, M, B, T suffixes accepted)");
         }
-        if self.percent {
+        if self.percent && !self.unit.contains('%') {
             text.push_str(" (or a percentage such as 40%)");
         }
         text

@@ -50,3 +50,19 @@ test("switching the workload form keeps the same volumes", async ({ page, reques
   const after = await matchesApi(page, request);
   expect(after.rent.monthly_usd).toBeCloseTo(before.rent, 6);
 });
+
+test("an invoice typed into one tab comes back after another tab", async ({ page, request }) => {
+  await page.goto("/");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Three totals (invoice)" }).click();
+  await page.getByLabel(/^Uncached input tokens per month/).fill("3.1 B");
+  await page.getByLabel(/^Cached input tokens per month/).fill("41,000,000,000");
+  await page.getByLabel(/^Output tokens per month/).fill("900M");
+  await page.getByRole("link", { name: "Requests × shape" }).click();
+  await expect(page.getByLabel("Requests per month")).toBeVisible();
+  await page.getByRole("link", { name: "Three totals (invoice)" }).click();
+  await expect(page.getByLabel(/^Cached input tokens per month/)).toHaveValue("41,000,000,000");
+  await expect(page.getByLabel(/^Uncached input tokens per month/)).toHaveValue("3.1 B");
+  const api = await matchesApi(page, request);
+  expect(api.inputs.volumes).toEqual({ uncached: 3.1e9, cached: 41e9, output: 9e8 });
+});

@@ -31,7 +31,7 @@ pub fn TpsChart(
         })
         .collect_view();
     view! {
-        <ChartFigure svg caption="Self-hosted $ per million tokens (your mix, at full use) against output speed per user; shaded: below the slowest measured point" testid="chart-tps">
+        <ChartFigure svg caption="Self-hosted $ per million tokens (your mix, at full use) against output speed per user: your curve at your GPU-hour price, the others at their chip's default tier; shaded: below the slowest measured point" testid="chart-tps">
             <table>
                 <thead><tr><th>"Curve"</th><th>"Tokens/s per user"</th><th>"$/M"</th><th>"Note"</th></tr></thead>
                 <tbody>{rows}</tbody>

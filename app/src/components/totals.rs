@@ -76,6 +76,7 @@ pub fn Totals(
                 {owned}
                 <tr><th scope="row">"Operations"</th><td>{usd(b.ops)}</td></tr>
                 <tr><th scope="row">"API overflow"</th><td>{usd(b.overflow_api)}</td></tr>
+                <tr class="sum"><th scope="row">"Total"</th><td data-testid="bill-total">{usd(r.self_host.monthly_usd)}</td></tr>
             </tbody>
         </table>
     }

@@ -11,6 +11,9 @@ use crate::charts::sparkline;
 use crate::components::inputs::Ctx;
 use crate::components::{Choice, Field};
 
+/// What was typed in one form of the workload: its key and its parameters.
+type Typed = (&'static str, Vec<(String, String)>);
+
 /// The workload section.
 #[component]
 pub fn WorkloadInputs(
@@ -31,9 +34,40 @@ pub fn WorkloadInputs(
             .with(|r| r.as_ref().map(|r| r.inputs.volumes))
             .unwrap_or_default()
     });
+    // What was typed in each form, so that going back to a tab gives it back (in the browser;
+    // a page without JavaScript starts each tab from the volumes in force).
+    let typed: StoredValue<Vec<Typed>> = StoredValue::new(Vec::new());
+    Effect::new(move |_| {
+        let key = form.get();
+        let params: &[&str] = match key {
+            "requests" => &SHAPE,
+            "tokens" => &MIX,
+            _ => &TOTALS,
+        };
+        let values: Vec<(String, String)> = ctx.query.with(|q| {
+            params
+                .iter()
+                .filter_map(|p| {
+                    crate::query::get(q, p).map(|v| ((*p).to_owned(), servecost::codec::decode(&v)))
+                })
+                .collect()
+        });
+        typed.update_value(|t| {
+            t.retain(|(k, _)| *k != key);
+            if !values.is_empty() {
+                t.push((key, values));
+            }
+        });
+    });
     let target = move |key: &str| {
         let v = volumes.get();
         let all: Vec<&str> = SHAPE.iter().chain(&MIX).chain(&TOTALS).copied().collect();
+        let kept = typed.with_value(|t| t.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone()));
+        if let Some(kept) = kept.filter(|_| form.get_untracked() != key) {
+            let set: Vec<(&str, &str)> =
+                kept.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+            return ctx.link(&set, &all);
+        }
         // Rounded for people: a mix derived by arithmetic never pre-fills `810.0000000000007M`.
         let n = |x: f64| write_rounded(x, true);
         match key {
