@@ -5,7 +5,7 @@
 //! Pure functions, the same on the server (for the form submitted without JavaScript) and in
 //! the browser (for the live editor).
 
-use serde_json::Value;
+use serde::Deserialize;
 use servecost::codec::{read_number, write_number, write_rounded, OWN_CURVE};
 
 use crate::query;
@@ -217,13 +217,90 @@ const BENCH_FIELDS: [&str; 4] = [
     "total_output_tokens",
 ];
 
+/// One run of a vLLM serving-benchmark result: the fields servecost reads (the others are
+/// left alone).
+#[derive(Debug, Default, Deserialize)]
+struct Run {
+    total_token_throughput: Option<f64>,
+    median_tpot_ms: Option<f64>,
+    total_input_tokens: Option<f64>,
+    total_output_tokens: Option<f64>,
+}
+
+/// A pasted value: one run, or an array of runs.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Runs {
+    Many(Vec<Run>),
+    One(Run),
+}
+
+/// The top-level JSON values of `text`, one after another (several results pasted together),
+/// split by their brackets, strings and escapes respected; `None` when something else stands
+/// between them or a value is left open.
+fn json_values(text: &str) -> Option<Vec<&str>> {
+    let mut out = Vec::new();
+    let (mut depth, mut start, mut in_string, mut escaped) = (0usize, None, false, false);
+    for (i, c) in text.char_indices() {
+        if in_string {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '{' | '[' => {
+                if depth == 0 {
+                    start = Some(i);
+                }
+                depth += 1;
+            }
+            '}' | ']' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    out.push(&text[start?..=i]);
+                }
+            }
+            '"' if depth > 0 => in_string = true,
+            c if depth == 0 && !c.is_whitespace() && c != ',' => return None,
+            _ => {}
+        }
+    }
+    (depth == 0 && !in_string).then_some(out)
+}
+
+/// Parses one JSON value: by the browser's `JSON.parse` in the browser bundle, by serde_json on
+/// the server.
+#[cfg(feature = "hydrate")]
+fn parse_runs(text: &str) -> Result<Runs, String> {
+    let value = js_sys::JSON::parse(text).map_err(|_| "not valid JSON".to_owned())?;
+    serde_wasm_bindgen::from_value(value).map_err(|e| format!("not a benchmark result: {e}"))
+}
+
+/// Parses one JSON value: by the browser's `JSON.parse` in the browser bundle, by serde_json on
+/// the server.
+#[cfg(not(feature = "hydrate"))]
+fn parse_runs(text: &str) -> Result<Runs, String> {
+    serde_json::from_str(text).map_err(|e| {
+        if e.is_data() {
+            format!("not a benchmark result: {e}")
+        } else {
+            format!("not valid JSON: {e}")
+        }
+    })
+}
+
 fn benchmark_json(text: &str, gpus: Option<f64>) -> Result<Pasted, String> {
+    let values =
+        json_values(text).ok_or("not valid JSON: unbalanced brackets or text between results")?;
     let mut runs = Vec::new();
-    for value in serde_json::Deserializer::from_str(text).into_iter::<Value>() {
-        match value {
-            Ok(Value::Array(items)) => runs.extend(items),
-            Ok(v) => runs.push(v),
-            Err(e) => return Err(format!("not valid JSON: {e}")),
+    for value in values {
+        match parse_runs(value)? {
+            Runs::Many(many) => runs.extend(many),
+            Runs::One(one) => runs.push(one),
         }
     }
     let Some(gpus) = gpus.filter(|g| *g >= 1.0) else {
@@ -242,7 +319,13 @@ fn benchmark_json(text: &str, gpus: Option<f64>) -> Result<Pasted, String> {
             String::new()
         };
         let get = |field: &str| -> Result<f64, String> {
-            match run.get(field).and_then(Value::as_f64) {
+            let value = match field {
+                "total_token_throughput" => run.total_token_throughput,
+                "median_tpot_ms" => run.median_tpot_ms,
+                "total_input_tokens" => run.total_input_tokens,
+                _ => run.total_output_tokens,
+            };
+            match value {
                 Some(v) if v.is_finite() && v > 0.0 => Ok(v),
                 Some(_) => Err(format!("{which}{field} must be a positive number")),
                 None => Err(format!(

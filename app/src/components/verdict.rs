@@ -19,11 +19,14 @@ pub fn sentences(r: &Report) -> (String, String) {
     };
     let rent = format!("Renting costs {} a month", usd(r.rent.monthly_usd));
     let host = format!(
-        "self-hosting on {fleet} at {} per GPU-hour ({}) costs {} a month ({} of it idle hours)",
-        usd(r.inputs.gpu_hour_usd),
-        r.inputs.gpu_hour_label,
+        "self-hosting on {fleet} costs {} a month ({} of it idle hours)",
         usd(own.monthly_usd),
         percent(idle)
+    );
+    let price = format!(
+        " Its GPU-hour: {}, {}.",
+        usd(r.inputs.gpu_hour_usd),
+        r.inputs.gpu_hour_label
     );
     let ratio = r
         .verdict
@@ -60,7 +63,7 @@ pub fn sentences(r: &Report) -> (String, String) {
         }
         _ => "",
     };
-    (format!("{sentence}{term}"), break_even)
+    (format!("{sentence}{price}{term}"), break_even)
 }
 
 /// Which side wins, by how much, and from which volume on.
