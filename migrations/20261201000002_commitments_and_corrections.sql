@@ -9,7 +9,9 @@
 --               whole fleet is billed every hour of the term, used or not;
 --   owner_cost  what an operator pays to own the GPU at scale: a floor, not an offer.
 -- Only on_demand and spot prices may scale hour by hour. The default tier of a chip is the
--- cheapest of a rentable kind (on_demand, spot, reserved) in its newest price survey.
+-- cheapest of a rentable kind (on_demand, spot, reserved) in its newest price survey. A tier
+-- whose source does not say (the April 2026 neocloud price) keeps no kind: the page says the
+-- commitment is not stated.
 --
 -- Corrections:
 --   the SGLang TP8 EP8 run is two 4-GPU nodes: 8 GPUs per replica, not 16;
@@ -36,7 +38,7 @@ INSERT INTO sources (key, revision, publisher, title, url, date, trust, caveat) 
 ('semianalysis-tco-2026-07', 2, 'SemiAnalysis', 'AI Cloud TCO Model: cost per GPU-hour, July 2026 survey (costh: hyperscaler-owned; costr: 3-year rental with 25 % upfront)', NULL, '2026-07', 'independent',
  'costh is what a hyperscaler pays to own and run the GPU (an owner''s cost: a floor, not a price anyone rents at); costr is a 3-year reserved rental with 25 % paid upfront, billed every hour of the term. Published costs depend on the table live on the day.'),
 ('semianalysis-tco-2026-04', 2, 'SemiAnalysis', 'AI Cloud TCO Model: April 2026 table, with all-in power per GPU', NULL, '2026-04', 'independent',
- 'Superseded for prices by the July 2026 survey; kept for its all-in power per GPU (IT power at the wall: GPU with its share of host and network, cooling not included). The neocloud price does not state its commitment: servecost reads it as on demand.'),
+ 'Superseded for prices by the July 2026 survey; kept for its all-in power per GPU (IT power at the wall: GPU with its share of host and network, cooling not included). The neocloud price does not state its commitment.'),
 ('orcarouter', 2, 'OrcaRouter', 'Router listing of hosted Muse Spark checkpoints', NULL, '2026-10', 'vendor',
  'Serves Muse Spark 1.1 and 1.2, the hosted checkpoints, not the open weights. Publishes no cache discount. OrcaRouter published the article these figures were gathered from.'),
 ('sglang-cookbook', 2, 'SGLang project', 'Cookbook pull request: five GB300 deployments picked from 43 measured configurations on the AgentPerf coding-agent scenario (merged 2026-10-22)', NULL, '2026-10-22', 'vendor',
@@ -62,7 +64,7 @@ INSERT INTO price_tiers (chip, tier, revision, label, usd_per_gpu_hour, source, 
 ('mi355x', 'costh', 2, 'Hyperscaler-owned cost (July 2026)', 1.50, 'semianalysis-tco-2026-07', FALSE, 'owner_cost', NULL, NULL),
 ('mi355x', 'costr', 2, '3-year rental, 25 % upfront (July 2026)', 2.90, 'semianalysis-tco-2026-07', TRUE, 'reserved', 36, 0.25),
 ('mi355x', 'costh-2026-04', 2, 'Hyperscaler-owned cost (April 2026)', 1.48, 'semianalysis-tco-2026-04', FALSE, 'owner_cost', NULL, NULL),
-('mi355x', 'neocloud-2026-04', 2, 'Neocloud, commitment not stated (April 2026)', 1.90, 'semianalysis-tco-2026-04', FALSE, 'on_demand', NULL, NULL),
+('mi355x', 'neocloud-2026-04', 2, 'Neocloud, commitment not stated (April 2026)', 1.90, 'semianalysis-tco-2026-04', FALSE, NULL, NULL, NULL),
 ('mi355x', 'costr-2026-04', 2, '3-year rental (April 2026)', 2.10, 'semianalysis-tco-2026-04', FALSE, 'reserved', 36, NULL);
 
 INSERT INTO api_offers (id, revision, model, name, price_in, price_out, cache_discount, markup, speed_tps, source, note, cache_discount_stated) VALUES

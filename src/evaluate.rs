@@ -259,7 +259,14 @@ fn power(
     let chip_power = ctx.chip.and_then(|c| {
         c.accelerator_kw
             .zip(c.accelerator_kw_source.clone())
-            .map(|(kw, src)| (kw, src, PowerDefinition::Accelerator))
+            .map(|(kw, src)| {
+                let definition = if c.accelerator_kw_measure.as_deref() == Some("board") {
+                    PowerDefinition::Board
+                } else {
+                    PowerDefinition::Accelerator
+                };
+                (kw, src, definition)
+            })
             .or_else(|| {
                 c.all_in_kw
                     .zip(c.all_in_kw_source.clone())

@@ -15,8 +15,11 @@ fn field(text: &str) -> String {
 pub fn csv(r: &Report) -> String {
     let i = &r.inputs;
     let mut rows: Vec<(&str, String, String, &str)> = Vec::new();
+    // Twelve significant digits: every figure to far below a cent, without the float noise
+    // of arithmetic (`5706.000000000001`) a spreadsheet would show.
     let mut num = |section: &'static str, name: &str, value: f64, unit: &'static str| {
-        rows.push((section, name.to_owned(), value.to_string(), unit));
+        let clean: f64 = format!("{value:.11e}").parse().unwrap_or(value);
+        rows.push((section, name.to_owned(), clean.to_string(), unit));
     };
     num(
         "input",
@@ -92,6 +95,7 @@ pub fn csv(r: &Report) -> String {
     if let Some(v) = r.break_even.gpu_hour_usd {
         num("break_even", "gpu_hour", v, "$/GPU-hour");
     }
+    let texts = [("gpu_hour_label", i.gpu_hour_label.clone())];
     let ids = [
         ("model", i.model.clone()),
         ("api", i.api.clone().unwrap_or_default()),
@@ -102,7 +106,6 @@ pub fn csv(r: &Report) -> String {
             "gpu_kind",
             i.gpu_kind.map(|k| k.key().to_owned()).unwrap_or_default(),
         ),
-        ("gpu_hour_label", i.gpu_hour_label.clone()),
     ];
     let mut out = String::from("section,name,value,unit\n");
     for (name, value) in ids {
@@ -113,6 +116,17 @@ pub fn csv(r: &Report) -> String {
             "{section},{},{value},{}\n",
             field(&name),
             field(unit)
+        ));
+    }
+    for (name, value) in texts {
+        out.push_str(&format!("input,{name},{},text\n", field(&value)));
+    }
+    // What to keep in mind travels with the numbers.
+    for w in &r.warnings {
+        out.push_str(&format!(
+            "warning,{},{},text\n",
+            field(&w.code),
+            field(&w.message)
         ));
     }
     out.push_str(&format!("link,query,{},text\n", field(&r.query)));

@@ -16,6 +16,9 @@ pub enum PowerDefinition {
     Accelerator,
     /// All-in per GPU: host, network and cooling share included.
     AllIn,
+    /// A data sheet's total board power: more than AgentPerf's accelerator measure, so per-MW
+    /// figures decoded with it come out low (and a headline decoded with it, high per GPU).
+    Board,
 }
 
 /// The chosen operating point in per-MW units.

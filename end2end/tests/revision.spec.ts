@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
+import { ready } from "./helpers";
 
 // A saved link keeps its numbers when an import brings new data, says so, and shows both results.
 // Each engine gets servers and a database of their own (an import changes the data every other
@@ -83,11 +84,13 @@ for (const engine of engines) {
 
     test("a saved link keeps its numbers after an import and shows the current ones beside them", async ({
       page,
+      javaScriptEnabled,
     }) => {
       const first = servers[0].base;
       const last = servers[servers.length - 1].base;
       // Save a scenario with the published data.
       await page.goto(`${first}/?requests=20M`);
+      await ready(page, javaScriptEnabled);
       await page.locator("#save-name").fill("Before the price cut");
       await page.getByRole("button", { name: "Save" }).click();
       await expect(page).toHaveURL(/\/s\/[0-9A-Za-z]{12}$/);

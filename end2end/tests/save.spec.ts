@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { apiReport } from "./helpers";
+import { apiReport, ready } from "./helpers";
 
 // With and without JavaScript the save form posts, and the short link shows the pinned numbers.
-test("saving gives a short link that shows the same numbers", async ({ page, request }) => {
+test("saving gives a short link that shows the same numbers", async ({ page, request, javaScriptEnabled }) => {
   await page.goto("/?requests=30M&gpu_hour=2.8");
+  await ready(page, javaScriptEnabled);
   await page.locator("#save-name").fill(`Budget ${test.info().project.name}`);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/s\/[0-9A-Za-z]{12}$/);

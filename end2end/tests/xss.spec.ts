@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { ready } from "./helpers";
 
 // Hostile names, notes and query values, saved and viewed in a real Chromium, with and without
 // JavaScript: no dialog opens, no element is injected, the text shows as text. Each probe
@@ -25,9 +26,10 @@ function watch(page: Page) {
 }
 
 for (const [i, probe] of PROBES.entries()) {
-  test(`a hostile saved name and note stay text (${i + 1})`, async ({ page }) => {
+  test(`a hostile saved name and note stay text (${i + 1})`, async ({ page, javaScriptEnabled }) => {
     const clean = watch(page);
     await page.goto("/?requests=3M");
+    await ready(page, javaScriptEnabled);
     const name = `${probe} ${test.info().project.name}`;
     await page.locator("#save-name").fill(name);
     await page.locator("#save-note").fill(probe);

@@ -55,6 +55,18 @@ pub fn warnings(
             Some(&ctx.tps_source),
         ));
     }
+    if s.tps.is_none() && ctx.offer.is_some_and(|o| o.speed_tps.is_none()) {
+        out.push(warn(
+            "target_not_published",
+            format!(
+                "{} publishes no output speed: the target is the curve's slowest measured point, \
+                 {} tokens/s per user. Give the speed your users need.",
+                ctx.offer.map_or("The API offer", |o| o.name.as_str()),
+                r.tps
+            ),
+            ctx.offer.map(|o| o.source.as_str()),
+        ));
+    }
     if matches!(
         s.workload,
         Workload::Requests {
@@ -124,11 +136,11 @@ pub fn warnings(
             let mut api = r.api;
             api.cache_discount = p.cache_discount;
             format!(
-                " If it passes the provider's {:.0} % through, renting costs ${:.0} a month \
-                 instead of ${:.0}.",
+                " If it passes the provider's {:.0} % through, renting costs ${} a month \
+                 instead of ${}: check this before reading the verdict.",
                 p.cache_discount * 100.0,
-                api.cost(&r.volumes).monthly_usd,
-                r.api.cost(&r.volumes).monthly_usd
+                crate::codec::human_number(api.cost(&r.volumes).monthly_usd.round(), false),
+                crate::codec::human_number(r.api.cost(&r.volumes).monthly_usd.round(), false)
             )
         });
         out.push(warn(
@@ -194,13 +206,19 @@ pub fn warnings(
                     other.curve_mix = alt;
                     let then = r.costing().ok()?.self_host(1.0).total();
                     let now = other.costing().ok()?.self_host(1.0).total();
-                    Some((alt, then, now))
+                    let output = |x: &Resolved| {
+                        x.gpu_time()
+                            .ok()
+                            .map(|(_, g)| g.usd_per_mtok(x.gpu_hour)[2])
+                    };
+                    Some((alt, then, now, output(r)?, output(&other)?))
                 });
-                let reading = costs.map_or(String::new(), |(alt, then, now)| {
+                let reading = costs.map_or(String::new(), |(alt, then, now, was, is)| {
                     format!(
                         " Read the other way, as fixed input and output lengths without a prefix \
-                         cache ({}: curve_mix={}:0:{}), self-hosting costs ${} a month instead of \
-                         ${}: set curve_mix to choose the reading.",
+                         cache ({}: curve_mix={}:0:{}), an output token costs ${is:.2} per million \
+                         at full use instead of ${was:.2}, and self-hosting ${} a month instead \
+                         of ${}: set curve_mix to choose the reading.",
                         mix_text(&alt),
                         crate::codec::write_rounded(100.0 * alt.uncached, false),
                         crate::codec::write_rounded(100.0 * alt.output, false),

@@ -27,6 +27,7 @@ pub fn Decoder(
             let power = match op.power_definition {
                 PowerDefinition::Accelerator => "accelerator power (GPU, die and HBM, as AgentPerf measures)",
                 PowerDefinition::AllIn => "all-in power per GPU (no accelerator-only figure is known for this chip)",
+                PowerDefinition::Board => "board power from the data sheet, not AgentPerf's accelerator measure: per-MW figures come out low",
             };
             Some(view! {
                 <p data-testid="operating-point">

@@ -20,7 +20,12 @@ pub fn Totals(
         let what = if h.replicas == 0.0 {
             "= renting everything".to_owned()
         } else {
-            format!("{} replicas, {} of demand to the API", h.replicas, percent(h.api_share))
+            format!(
+                "{} {}, {} of demand to the API",
+                h.replicas,
+                if h.replicas == 1.0 { "replica" } else { "replicas" },
+                percent(h.api_share)
+            )
         };
         view! {
             <div class="total hybrid" data-testid="hybrid-monthly" data-usd=h.monthly_usd.to_string()>

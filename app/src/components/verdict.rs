@@ -31,7 +31,13 @@ pub fn sentences(r: &Report) -> (String, String) {
     let ratio = r
         .verdict
         .ratio
-        .map(|x| format!(" ({x:.1}× cheaper)"))
+        .map(|x| {
+            if x < 1.05 {
+                " (by less than 5 %: about the same)".to_owned()
+            } else {
+                format!(" ({x:.1}× cheaper)")
+            }
+        })
         .unwrap_or_default();
     let sentence = match r.verdict.winner {
         Side::Rent => format!("{rent}; {host}. Renting wins{ratio}."),
@@ -50,7 +56,11 @@ pub fn sentences(r: &Report) -> (String, String) {
                 tokens(v)
             )
         }
-        (Some(v), _) => format!("Self-hosting wins above {} tokens a month.", tokens(v)),
+        (Some(v), _) if r.verdict.winner == Side::SelfHost => format!(
+            "Self-hosting is cheaper at your volume, and stays cheaper at every volume above {} tokens a month (below it, whole replicas make the lead come and go).",
+            tokens(v)
+        ),
+        (Some(v), _) => format!("Self-hosting stays cheaper above {} tokens a month.", tokens(v)),
         (None, Some(why)) => format!("Self-hosting never wins at these prices: {why}."),
         (None, None) => String::new(),
     };

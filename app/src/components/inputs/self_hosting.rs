@@ -2,7 +2,7 @@
 //! hardware), the fleet, operations, and the two assumptions P and k.
 
 use leptos::prelude::*;
-use servecost::codec::{decode, write_number, write_rounded, FLAG_ON, OWN_CURVE};
+use servecost::codec::{decode, write_rounded, FLAG_ON, OWN_CURVE};
 use servecost::gpu_price::Commitment;
 
 use crate::components::inputs::benchmark::{chip_in_force, Benchmark};
@@ -81,7 +81,6 @@ pub fn SelfHosting(
                 .iter()
                 .filter(|t| t.chip == chip)
                 .map(|t| {
-                    let text = write_number(t.usd_per_gpu_hour, false);
                     let id = t.tier.clone();
                     let href = {
                         let id = id.clone();
@@ -101,7 +100,7 @@ pub fn SelfHosting(
                         <a href=href class="chip-link" class:current=current.clone()
                             aria-current=move || if current() { "true" } else { "false" }
                             title=format!("{} ({publisher})", t.label)>
-                            {format!("${text}")} <span class="tier">{format!("{kind} · {}", t.label)}</span>
+                            {format!("${:.2}", t.usd_per_gpu_hour)} <span class="tier">{format!("{kind} · {}", t.label)}</span>
                         </a>
                     }
                 })
