@@ -329,7 +329,7 @@ pub async fn write(
     .execute(&mut *tx)
     .await?;
     for r in &rows.sources {
-        sqlx::query(
+        row_insert(
             "INSERT INTO sources (key, revision, publisher, title, url, date, trust, caveat) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
@@ -345,7 +345,7 @@ pub async fn write(
         .await?;
     }
     for r in &rows.models {
-        sqlx::query(
+        row_insert(
             "INSERT INTO models (id, revision, name, licence, licence_revenue_threshold_usd, licence_source) \
              VALUES ($1, $2, $3, $4, $5, $6)",
         )
@@ -359,7 +359,7 @@ pub async fn write(
         .await?;
     }
     for r in &rows.weights {
-        sqlx::query(
+        row_insert(
             "INSERT INTO model_weights (model, precision, revision, gigabytes, source) \
              VALUES ($1, $2, $3, $4, $5)",
         )
@@ -372,7 +372,7 @@ pub async fn write(
         .await?;
     }
     for r in &rows.chips {
-        sqlx::query(
+        row_insert(
             "INSERT INTO chips (id, revision, name, memory_gb, memory_source, accelerator_kw, \
              accelerator_kw_source, all_in_kw, all_in_kw_source, accelerator_kw_measure, power_caveat) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
@@ -392,7 +392,7 @@ pub async fn write(
         .await?;
     }
     for r in &rows.tiers {
-        sqlx::query(
+        row_insert(
             "INSERT INTO price_tiers (chip, tier, revision, label, usd_per_gpu_hour, source, is_default, \
              kind, term_months, upfront_share) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
@@ -410,7 +410,7 @@ pub async fn write(
         .await?;
     }
     for r in &rows.offers {
-        sqlx::query(
+        row_insert(
             "INSERT INTO api_offers (id, revision, model, name, price_in, price_out, cache_discount, \
              markup, speed_tps, source, note, cache_discount_stated) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
@@ -431,7 +431,7 @@ pub async fn write(
         .await?;
     }
     for r in &rows.curves {
-        sqlx::query(
+        row_insert(
             "INSERT INTO curves (id, revision, model, chip, precision, framework, replica_gpus, \
              mix_uncached, mix_cached, mix_output, mix_stated, price_basis_usd, source, note) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
@@ -454,7 +454,7 @@ pub async fn write(
         .await?;
     }
     for r in &rows.points {
-        sqlx::query(
+        row_insert(
             "INSERT INTO curve_points (curve, revision, idx, tps, tokens_per_s_per_gpu, usd_per_mtok, note) \
              VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
@@ -469,7 +469,7 @@ pub async fn write(
         .await?;
     }
     for r in &rows.headlines {
-        sqlx::query(
+        row_insert(
             "INSERT INTO headlines (id, revision, chip, label, tokens_per_s_per_mw, agents_per_mw, is_floor, source) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
@@ -486,4 +486,11 @@ pub async fn write(
     }
     tx.commit().await?;
     Ok(revision)
+}
+
+/// An INSERT prepared afresh for each row. With PostgreSQL a cached statement keeps the
+/// parameter types of its first row: a NULL there (an optional number left empty) would make
+/// the same parameter unreadable in a later row that gives it.
+fn row_insert(sql: &str) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments<'_>> {
+    sqlx::query(sql).persistent(false)
 }
