@@ -9,7 +9,8 @@ mod read;
 mod write;
 
 pub use number::{
-    human as human_number, read as read_number, rounded as write_rounded, write as write_number,
+    human as human_number, read as read_number, rounded as write_rounded,
+    significant as write_significant, write as write_number,
 };
 pub use read::{
     decode, parse, parse_checked, parse_lenient, Parsed, Refused, OTHER_CHIP, OWN_CURVE,

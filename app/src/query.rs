@@ -15,6 +15,16 @@ pub struct Outcome {
     pub ignored: Vec<Problem>,
 }
 
+impl Outcome {
+    /// Every problem of the inputs: values that cannot be read, then those that leave the
+    /// inputs without an answer.
+    pub fn all_problems(&self) -> impl Iterator<Item = &Problem> {
+        self.problems
+            .iter()
+            .chain(self.report.as_ref().err().into_iter().flatten())
+    }
+}
+
 /// The query's `name=value` pairs, without empty values (an emptied form field means "default").
 pub fn pairs(query: &str) -> Vec<(String, String)> {
     query

@@ -84,11 +84,18 @@ fn ungrouped(body: &str) -> Option<String> {
 /// (`810M`, `0.3333`): what the page pre-fills into a field, so that a value derived by
 /// arithmetic (`810.0000000000007M`) never reaches a field or a link with its float noise.
 pub fn rounded(value: f64, suffixes: bool) -> String {
+    significant(value, 4, suffixes)
+}
+
+/// `value` to `digits` significant digits (at least one), in the link's own syntax.
+pub fn significant(value: f64, digits: usize, suffixes: bool) -> String {
     if !value.is_finite() || value == 0.0 {
         return write(if value.is_finite() { value } else { 0.0 }, suffixes);
     }
-    let four: f64 = format!("{value:.3e}").parse().unwrap_or(value);
-    write(four, suffixes)
+    let kept: f64 = format!("{value:.*e}", digits.max(1) - 1)
+        .parse()
+        .unwrap_or(value);
+    write(kept, suffixes)
 }
 
 /// The shortest text that [`read`] turns back into exactly `value`.

@@ -59,9 +59,7 @@ pub fn Field(
     let error = Memo::new(move |_| {
         outcome.with(|o| {
             // A value that cannot be read, or one that leaves the inputs without an answer.
-            o.problems
-                .iter()
-                .chain(o.report.as_ref().err().into_iter().flatten())
+            o.all_problems()
                 .find(|p| p.param == name)
                 .map(|p| p.reason.clone())
         })

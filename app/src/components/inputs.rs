@@ -85,12 +85,9 @@ impl Ctx {
                     })
                 })
             });
-            set || self.outcome.with(|o| {
-                o.problems
-                    .iter()
-                    .chain(o.report.as_ref().err().into_iter().flatten())
-                    .any(|p| params.contains(&p.param.as_str()))
-            })
+            set || self
+                .outcome
+                .with(|o| o.all_problems().any(|p| params.contains(&p.param.as_str())))
         });
         Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || wanted.get()).into()
     }

@@ -86,17 +86,9 @@ pub fn Benchmark(
             return None;
         }
         ctx.outcome.with(|o| {
-            o.problems
-                .iter()
+            o.all_problems()
                 .find(|p| p.param == "points")
                 .map(|p| p.reason.clone())
-                .or_else(|| {
-                    o.report
-                        .as_ref()
-                        .err()
-                        .and_then(|ps| ps.iter().find(|p| p.param == "points"))
-                        .map(|p| p.reason.clone())
-                })
         })
     });
     // The rows are rebuilt only when their number changes: typing keeps the focus in its cell.
@@ -228,12 +220,7 @@ pub fn Benchmark(
     });
     let chip = Signal::derive(move || chip_in_force(ctx).unwrap_or_default());
     let other = Memo::new(move |_| chip.get() == OTHER_CHIP);
-    let chip_name = Signal::derive(move || {
-        ctx.query
-            .with(|q| query::get(q, "chip_name"))
-            .map(|c| decode(&c))
-            .unwrap_or_default()
-    });
+    let chip_name = ctx.typed("chip_name");
     view! {
         <div class="benchmark" data-testid="benchmark">
             <p class="hint">"Your own measurements: each point is an output speed per user and the total throughput per GPU at that speed (input and output tokens together), as benchmark tools report them. The page interpolates between points; a target speed above the fastest point has no answer."</p>

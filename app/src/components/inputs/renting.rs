@@ -1,15 +1,7 @@
 //! Renting inputs: the API offer from the dataset, or your own prices, cache discount and markup.
 
 use leptos::prelude::*;
-use servecost::codec::write_number;
-
-/// `v` to `digits` significant digits, in the link's syntax.
-fn write_significant(v: f64, digits: usize) -> String {
-    let rounded: f64 = format!("{v:.*e}", digits.saturating_sub(1))
-        .parse()
-        .unwrap_or(v);
-    write_number(rounded, false)
-}
+use servecost::codec::write_significant;
 
 use crate::components::inputs::Ctx;
 use crate::components::{Choice, Field};
@@ -78,8 +70,8 @@ pub fn Renting(
                 )
             };
             // Six significant digits: the applied prices meet the bill to the dollar.
-            let price_in = write_significant(b.price_in, 6);
-            let price_out = write_significant(b.price_out, 6);
+            let price_in = write_significant(b.price_in, 6, false);
+            let price_out = write_significant(b.price_out, 6, false);
             let href = ctx.link(&[("price_in", &price_in), ("price_out", &price_out)], &[]);
             let apply = (gap.abs() >= 0.005 * b.estimate_usd).then(|| view! {
                 <a class="apply" data-testid="apply-discount" href=href>

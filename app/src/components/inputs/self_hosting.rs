@@ -138,12 +138,7 @@ pub fn SelfHosting(
     // Only your own price fills the field: a tier's price shows as its placeholder, so a form
     // submitted without JavaScript keeps the tier (and its commitment) rather than turning it
     // into a price of yours.
-    let own_text = Signal::derive(move || {
-        ctx.query
-            .with(|q| query::get(q, "gpu_hour"))
-            .map(|v| decode(&v))
-            .unwrap_or_default()
-    });
+    let own_text = ctx.typed("gpu_hour");
     let in_force_price = ctx.in_force("gpu_hour");
     let gpu_kind = Signal::derive(move || {
         ctx.query
