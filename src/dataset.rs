@@ -99,6 +99,10 @@ pub struct Chip {
     /// What to keep in mind about the power figures.
     #[serde(default)]
     pub power_caveat: Option<String>,
+    /// The chip's family (`blackwell-ultra`): curves of one model on chips of one family are
+    /// compared for the spread between independent measurements (`None`: compared with none).
+    #[serde(default)]
+    pub family: Option<String>,
 }
 
 /// A published price per GPU-hour.

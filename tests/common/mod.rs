@@ -35,6 +35,7 @@ fn chip(id: &str, memory_gb: f64, acc: Option<f64>, all_in: Option<f64>) -> Chip
         all_in_kw_source: all_in.map(|_| "semianalysis-tco-2026-04".into()),
         accelerator_kw_measure: None,
         power_caveat: None,
+        family: None,
     }
 }
 
@@ -69,6 +70,24 @@ pub fn revision_2() -> Dataset {
             t.upfront_share = Some(0.25);
             t.is_default = true;
         }
+    }
+    d
+}
+
+/// Revision 3 of the seed: revision 2 with the chip families (B300 and GB300 are Blackwell
+/// Ultra, MI355X is CDNA 4).
+pub fn revision_3() -> Dataset {
+    let mut d = revision_2();
+    d.revision = 3;
+    for c in &mut d.chips {
+        c.family = Some(
+            if c.id == "mi355x" {
+                "cdna4"
+            } else {
+                "blackwell-ultra"
+            }
+            .into(),
+        );
     }
     d
 }

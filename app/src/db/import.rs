@@ -374,8 +374,8 @@ pub async fn write(
     for r in &rows.chips {
         row_insert(
             "INSERT INTO chips (id, revision, name, memory_gb, memory_source, accelerator_kw, \
-             accelerator_kw_source, all_in_kw, all_in_kw_source, accelerator_kw_measure, power_caveat) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+             accelerator_kw_source, all_in_kw, all_in_kw_source, accelerator_kw_measure, power_caveat, \
+             family) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         )
         .bind(&r.id)
         .bind(revision)
@@ -388,6 +388,7 @@ pub async fn write(
         .bind(&r.all_in_kw_source)
         .bind(&r.accelerator_kw_measure)
         .bind(&r.power_caveat)
+        .bind(&r.family)
         .execute(&mut *tx)
         .await?;
     }

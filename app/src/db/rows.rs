@@ -185,6 +185,9 @@ pub struct ChipRow {
     pub accelerator_kw_measure: Option<String>,
     #[serde(default)]
     pub power_caveat: Option<String>,
+    /// The chip's family, e.g. `blackwell-ultra`.
+    #[serde(default)]
+    pub family: Option<String>,
 }
 
 /// A chip-hour price tier.
@@ -485,6 +488,7 @@ pub fn dataset(rows: Rows, revision: i64) -> Result<Dataset, sqlx::Error> {
                 all_in_kw_source: c.all_in_kw_source,
                 accelerator_kw_measure: c.accelerator_kw_measure,
                 power_caveat: c.power_caveat,
+                family: c.family,
             })
             .collect(),
         price_tiers: tiers

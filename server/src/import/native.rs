@@ -39,6 +39,7 @@ const KINDS: &[(&str, &[&str], &[&str])] = &[
             "all_in_kw_source",
             "accelerator_kw_measure",
             "power_caveat",
+            "family",
         ],
     ),
     (

@@ -225,7 +225,7 @@ async fn dominated_points_are_left_out() {
         outcome.notes.iter().any(|n| n.contains("kept 2 of 3")),
         "{outcome}"
     );
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM curve_points WHERE revision = 3")
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM curve_points WHERE revision = 4")
         .fetch_one(&db.pool)
         .await
         .expect("count");
@@ -364,8 +364,8 @@ async fn the_example_files_import_and_a_second_run_changes_nothing() {
     assert_eq!(page["revision"], SEEDED + 1);
     // /data lists both revisions with their files, and rows say which revision brought them.
     let html = body_text(get(&app, "/data").await).await;
-    assert!(html.contains(r#"id="rev-3""#) && html.contains(r#"id="rev-1""#));
-    let at = html.find(r#"id="rev-3""#).expect("rev-3");
+    assert!(html.contains(r#"id="rev-4""#) && html.contains(r#"id="rev-1""#));
+    let at = html.find(r#"id="rev-4""#).expect("rev-4");
     let row = &html[at..at + html[at..].find("</tr>").expect("row end")];
     assert!(row.contains("<code>curve_points.csv"), "{row}");
     assert!(row.contains("Imported 8 files"), "{row}");
@@ -374,7 +374,7 @@ async fn the_example_files_import_and_a_second_run_changes_nothing() {
         .split(r#"id="curve-example-8b-l40s-fp8""#)
         .nth(1)
         .expect("the imported curve is listed");
-    assert!(curve[..curve.find("</article>").expect("end")].contains("rev. 3"));
+    assert!(curve[..curve.find("</article>").expect("end")].contains("rev. 4"));
     let published = html
         .split(r#"id="curve-inferencex-b300-fp4""#)
         .nth(1)

@@ -63,8 +63,8 @@ impl Drop for TestDb {
 }
 
 /// The dataset revision the migrations seed: 1, the published figures; 2, their commitment
-/// kinds and corrections. An import writes the next.
-pub const SEEDED: i64 = 2;
+/// kinds and corrections; 3, the chip families. An import writes the next.
+pub const SEEDED: i64 = 3;
 
 pub async fn fresh_db() -> TestDb {
     let turn = SERIAL.lock().await;
@@ -166,19 +166,21 @@ pub fn post_json(uri: &str, body: &str) -> Request<Body> {
 pub async fn reprice(db: &TestDb, store: &app::db::Store, input: f64, output: f64) {
     sqlx::query(
         "INSERT INTO dataset_revisions (id, created_at, description) \
-         VALUES (3, '2026-12-01T00:00:00Z', 'test repricing')",
+         VALUES ($1, '2026-12-01T00:00:00Z', 'test repricing')",
     )
+    .bind(SEEDED + 1)
     .execute(&db.pool)
     .await
     .expect("revision");
     sqlx::query(
         "INSERT INTO api_offers (id, revision, model, name, price_in, price_out, cache_discount, \
-         markup, speed_tps, source, note) SELECT id, 3, model, name, price_in * $1, price_out * $2, \
+         markup, speed_tps, source, note) SELECT id, $3, model, name, price_in * $1, price_out * $2, \
          cache_discount, markup, speed_tps, source, note FROM api_offers \
          WHERE id = 'muse-spark-open-api' AND revision = 1",
     )
     .bind(input)
     .bind(output)
+    .bind(SEEDED + 1)
     .execute(&db.pool)
     .await
     .expect("offer");
