@@ -231,6 +231,61 @@ pub const NUMBERS: &[NumSpec] = &[
         1.0,
         1e12,
     ),
+    whole(
+        "draws",
+        "Draws of the uncertainty sample",
+        "draws",
+        0.0,
+        2_000.0,
+    ),
+    num(
+        "u_prefill",
+        "Range of the prefill rate P: ×1/f to ×f",
+        "factor f",
+        1.0,
+        100.0,
+    ),
+    num(
+        "u_cache_cost",
+        "Range of the cache-hit cost ratio k: ×1/f to ×f",
+        "factor f",
+        1.0,
+        100.0,
+    ),
+    share(
+        "u_curve_mix",
+        "Range of an assumed curve mix: share of the way to the other reading",
+        1.0,
+    ),
+    share(
+        "u_haircut",
+        "Range of the haircut on a vendor's curve: throughput ×(1 − h) to ×1",
+        0.9,
+    ),
+    share(
+        "u_curves",
+        "Share of the spread between curves of the model on chips of one family",
+        1.0,
+    ),
+    num(
+        "u_gpu_hour",
+        "Range of the GPU-hour price: ×1/f to ×f (default by the price's kind)",
+        "factor f",
+        1.0,
+        10.0,
+    ),
+    share(
+        "u_util",
+        "Range of the target utilisation: ± this step",
+        0.5,
+    ),
+    num(
+        "u_api",
+        "Range of the API prices: ×1/f to ×f",
+        "factor f",
+        1.0,
+        10.0,
+    ),
 ];
 
 impl NumSpec {

@@ -182,14 +182,21 @@ impl Costing {
     /// A cap of zero is renting; the uncapped fleet is self-hosting: the result never costs more
     /// than either.
     pub fn hybrid(&self, scale: f64) -> PlanCost {
+        self.self_host_and_hybrid(scale).1
+    }
+
+    /// Self-hosting everything and the cheapest hybrid at `scale` times the volume, costed
+    /// together (the uncapped fleet is where the hybrid's search starts).
+    pub fn self_host_and_hybrid(&self, scale: f64) -> (PlanCost, PlanCost) {
         let runs = self.runs(scale);
-        let mut best = self.cost_of(None, scale, &runs);
+        let own = self.cost_of(None, scale, &runs);
+        let mut best = own;
         for cap in self.demand.candidate_caps(scale) {
             let c = self.cost_of(Some(cap), scale, &runs);
             if c.total() < best.total() {
                 best = c;
             }
         }
-        best
+        (own, best)
     }
 }

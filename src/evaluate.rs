@@ -9,12 +9,13 @@ use crate::break_even::break_even;
 use crate::codec::{parse, to_query};
 use crate::costing::Costing;
 use crate::dataset::Dataset;
+use crate::decision::{self, Totals};
 use crate::error::Problem;
 use crate::gpu_price::Commitment;
 use crate::power::{decode_headline, operating_point, PowerDefinition};
 use crate::report::{
     Bar, BillCheck, ClassBars, HybridReport, Inputs, PowerReport, RentReport, Report,
-    SelfHostReport, Series, Side, Verdict,
+    SelfHostReport, Series, Side, Verdict, Warning,
 };
 use crate::resolved::Resolved;
 use crate::scenario::Scenario;
@@ -47,6 +48,14 @@ pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Probl
     let be = break_even(&costing);
 
     let own_total = own.total();
+    let totals = Totals {
+        rent: rent.monthly_usd,
+        self_host: own_total,
+        hybrid: hybrid
+            .filter(|h| h.plan.replicas > 0.0 && h.plan.overflow_share > 0.0)
+            .map(|h| h.total()),
+    };
+    let (best, best_monthly_usd) = totals.best();
     let (cheap, dear) = if own_total < rent.monthly_usd {
         (own_total, rent.monthly_usd)
     } else {
@@ -61,7 +70,33 @@ pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Probl
         ratio: (cheap > 0.0).then(|| dear / cheap),
         difference_usd: dear - cheap,
         hybrid_saves_usd: hybrid.map_or(0.0, |h| (cheap - h.total()).max(0.0)),
+        best,
+        best_monthly_usd,
     };
+    let ratios = curve_ratios(&r, &ctx, data, &gpu_time);
+    let sure = decision::Context {
+        spec: s.uncertainty,
+        gpu_hour_spread: s.uncertainty.gpu_hour.unwrap_or_else(|| {
+            decision::gpu_hour_spread(ctx.commitment, ctx.owned_parts.is_some())
+        }),
+        gpu_hour_reason: gpu_hour_reason(&s, &ctx),
+        vendor: ctx
+            .curve
+            .filter(|c| data.is_vendor(&c.source))
+            .map(|c| c.source.clone()),
+        alternative_mix: ctx
+            .curve
+            .filter(|c| !c.mix_stated && s.curve_mix.is_none())
+            .and_then(|c| {
+                crate::units::Mix::from_parts(c.mix.uncached + c.mix.cached, 0.0, c.mix.output)
+                    .map(|m| (m, c.source.clone()))
+            }),
+        curve_ratios: ratios.clone(),
+        hybrid: s.hybrid,
+    };
+    let (ranges, uncertainty) =
+        decision::uncertainty(&r, &reading, &sure, &totals, decision::seed_of(&query));
+    let flips = decision::flips(&r, &reading, &costing, s.hybrid, best);
 
     let [mu, mc, mo] = gpu_time.usd_per_mtok(r.gpu_hour);
     let per_mtok = PerMtok::with_blend(mu, mc, mo, &r.volumes);
@@ -118,6 +153,28 @@ pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Probl
         per_class: class_bars(&rent.per_mtok, &per_mtok, &effective_per_mtok),
     };
     let chip = ctx.chip;
+    let sensitivity = sensitivity(&r, own_total - rent.monthly_usd);
+    let mut warnings = warnings::warnings(&s, &r, &ctx, data, &reading);
+    if let Some((lo, hi, names)) = ratios.filter(|(lo, hi, _)| hi / lo >= CURVES_APART) {
+        warnings.push(Warning {
+            code: "curves_disagree".into(),
+            message: format!(
+                "Independent curves of this model on chips of the same family disagree: at your \
+                 mix and speed, {names} give ×{} to ×{} this curve's throughput. The sureness \
+                 figures draw over that spread (u_curves).",
+                crate::codec::write_significant(lo, 2, false),
+                crate::codec::write_significant(hi, 2, false)
+            ),
+            source: None,
+            effect_usd: None,
+        });
+    }
+    let top_warnings = rank_warnings(
+        &mut warnings,
+        &ranges,
+        &sensitivity,
+        ctx.owned_parts.is_some(),
+    );
     let report = Report {
         query,
         dataset_revision: data.revision,
@@ -178,10 +235,13 @@ pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Probl
             breakdown: h.breakdown,
         }),
         verdict,
-        sensitivity: sensitivity(&r, own_total - rent.monthly_usd),
+        uncertainty,
+        flips,
+        top_warnings,
+        sensitivity,
         break_even: be,
         power,
-        warnings: warnings::warnings(&s, &r, &ctx, data, &reading),
+        warnings,
         series,
     };
     // The last guard of the policy in `error`: no answer carries a NaN or an infinity (JSON
@@ -351,4 +411,139 @@ fn gpu_hour_label(ctx: &Context) -> String {
         Some(t) => format!("{}: {kind}", t.label),
         None => format!("Your price: {kind}"),
     }
+}
+
+/// Curves whose throughputs lie this far apart are flagged as disagreeing.
+const CURVES_APART: f64 = 1.5;
+
+/// The throughput of the other curves of the model on chips of the selected chip's family,
+/// over the selected curve's, at the user's volumes and target speed (each read at its own
+/// mix): the lowest and highest ratio (1, this curve, included) and the curves in words.
+fn curve_ratios(
+    r: &Resolved,
+    ctx: &Context,
+    data: &Dataset,
+    mine: &crate::gpu_time::GpuTime,
+) -> Option<(f64, f64, String)> {
+    let selected = ctx.curve?;
+    let family = ctx.chip?.family.as_deref()?;
+    let own_demand = mine.demand(&r.volumes);
+    if !(own_demand > 0.0) {
+        return None;
+    }
+    let (mut lo, mut hi, mut names) = (1.0_f64, 1.0_f64, Vec::new());
+    for c in data
+        .curves_of(&ctx.model.id)
+        .filter(|c| c.id != selected.id)
+    {
+        if data.chip(&c.chip).and_then(|ch| ch.family.as_deref()) != Some(family) {
+            continue;
+        }
+        let Some(g) = crate::curve::ThroughputCurve::new(c.points.clone())
+            .ok()
+            .and_then(|curve| curve.at(r.tps).ok())
+            // A target below a curve's slowest point reads that point, not the curve at the
+            // target: no comparison.
+            .filter(|reading| !reading.clamped)
+            .and_then(|reading| {
+                crate::gpu_time::GpuTime::derive(
+                    reading.tokens_per_s_per_gpu,
+                    &c.mix,
+                    r.prefill,
+                    r.cache_cost,
+                )
+                .ok()
+            })
+        else {
+            continue;
+        };
+        let theirs = g.demand(&r.volumes);
+        if !(theirs > 0.0) {
+            continue;
+        }
+        let ratio = own_demand / theirs;
+        lo = lo.min(ratio);
+        hi = hi.max(ratio);
+        names.push(format!(
+            "{} (×{})",
+            curve_label(c, data),
+            crate::codec::write_significant(ratio, 2, false)
+        ));
+    }
+    (!names.is_empty()).then(|| (lo, hi, names.join("; ")))
+}
+
+/// Why the GPU-hour range is as wide as it is.
+fn gpu_hour_reason(s: &Scenario, ctx: &Context) -> String {
+    if s.uncertainty.gpu_hour.is_some() {
+        return "Set by u_gpu_hour.".to_owned();
+    }
+    if ctx.owned_parts.is_some() {
+        return "Owned hardware's hour rests on estimates of power, facility, maintenance and \
+                life: ×1/1.2 to ×1.2."
+            .to_owned();
+    }
+    match ctx.commitment {
+        Some(Commitment::Reserved) => "A reserved price is fixed for its term; what remains \
+             uncertain is its terms (upfront share, renewal): ×1/1.1 to ×1.1."
+            .to_owned(),
+        Some(Commitment::OnDemand) => {
+            "On-demand list prices move and are discounted for volume: ×1/1.25 to ×1.25.".to_owned()
+        }
+        Some(Commitment::Spot) => "Spot prices swing with the market: ×1/1.5 to ×1.5.".to_owned(),
+        Some(Commitment::OwnerCost) => "An owner's cost is an estimate, not a price anyone \
+             pays: ×1/1.3 to ×1.3."
+            .to_owned(),
+        None => "The price does not say what it commits to: ×1/1.3 to ×1.3.".to_owned(),
+    }
+}
+
+/// Gives each warning the effect of the range behind it and returns the codes of the three
+/// that move the answer most.
+fn rank_warnings(
+    warnings: &mut [Warning],
+    ranges: &[decision::Range],
+    sensitivity: &[crate::sensitivity::Sensitivity],
+    owned: bool,
+) -> Vec<String> {
+    let range = |key: &str| {
+        ranges
+            .iter()
+            .find(|x| x.key == key && x.applies)
+            .map(|x| x.effect_usd)
+    };
+    let lever = |key: &str| {
+        sensitivity
+            .iter()
+            .find(|x| x.key == key)
+            .map(|x| x.effect())
+    };
+    for w in warnings.iter_mut().filter(|w| w.effect_usd.is_none()) {
+        w.effect_usd = match w.code.as_str() {
+            "vendor_curve" => range("haircut"),
+            "assumed_mix" => range("curve_mix"),
+            "curves_disagree" => range("curves"),
+            "mix_far_from_curve" => range("prefill")
+                .into_iter()
+                .chain(range("cache_cost"))
+                .reduce(f64::max),
+            "commitment_not_stated" | "owner_cost_price" | "reserved_term" => range("gpu_hour"),
+            "power_figure" if owned => range("gpu_hour"),
+            "target_capped"
+            | "target_not_published"
+            | "batch_at_interactive_speed"
+            | "target_below_curve" => lever("tps"),
+            _ => None,
+        };
+    }
+    let mut ranked: Vec<&Warning> = warnings
+        .iter()
+        .filter(|w| w.effect_usd.is_some_and(|e| e > 0.0))
+        .collect();
+    ranked.sort_by(|a, b| {
+        b.effect_usd
+            .unwrap_or(0.0)
+            .total_cmp(&a.effect_usd.unwrap_or(0.0))
+    });
+    ranked.into_iter().take(3).map(|w| w.code.clone()).collect()
 }

@@ -95,6 +95,48 @@ pub fn csv(r: &Report) -> String {
     if let Some(v) = r.break_even.gpu_hour_usd {
         num("break_even", "gpu_hour", v, "$/GPU-hour");
     }
+    num(
+        "decision",
+        "best_monthly",
+        r.verdict.best_monthly_usd,
+        "$/month",
+    );
+    if let Some(u) = &r.uncertainty {
+        num("decision", "draws", f64::from(u.draws), "draws");
+        num("decision", "p_best_holds", u.p_best_holds, "fraction");
+        num(
+            "decision",
+            "p_self_host_cheaper",
+            u.p_self_host_cheaper,
+            "fraction",
+        );
+        num(
+            "decision",
+            "difference.p10",
+            u.difference_usd.p10,
+            "$/month",
+        );
+        num(
+            "decision",
+            "difference.p50",
+            u.difference_usd.p50,
+            "$/month",
+        );
+        num(
+            "decision",
+            "difference.p90",
+            u.difference_usd.p90,
+            "$/month",
+        );
+    }
+    for f in &r.flips.flips {
+        num(
+            "flip",
+            &format!("{}.{}", f.param, f.direction),
+            f.value,
+            flip_unit(&f.param),
+        );
+    }
     let texts = [("gpu_hour_label", i.gpu_hour_label.clone())];
     let ids = [
         ("model", i.model.clone()),
@@ -111,6 +153,7 @@ pub fn csv(r: &Report) -> String {
     for (name, value) in ids {
         out.push_str(&format!("input,{name},{},id\n", field(&value)));
     }
+    out.push_str(&format!("decision,best,{},id\n", plan_key(r.verdict.best)));
     for (section, name, value, unit) in rows {
         out.push_str(&format!(
             "{section},{},{value},{}\n",
@@ -121,7 +164,19 @@ pub fn csv(r: &Report) -> String {
     for (name, value) in texts {
         out.push_str(&format!("input,{name},{},text\n", field(&value)));
     }
-    // What to keep in mind travels with the numbers.
+    for f in &r.flips.flips {
+        out.push_str(&format!(
+            "flip,{}.{}.to,{},id\n",
+            field(&f.param),
+            field(&f.direction),
+            plan_key(f.to)
+        ));
+    }
+    // What to keep in mind travels with the numbers, the caveats that move the answer most
+    // first.
+    for code in &r.top_warnings {
+        out.push_str(&format!("decision,top_warning,{},id\n", field(code)));
+    }
     for w in &r.warnings {
         out.push_str(&format!(
             "warning,{},{},text\n",
@@ -131,4 +186,25 @@ pub fn csv(r: &Report) -> String {
     }
     out.push_str(&format!("link,query,{},text\n", field(&r.query)));
     out
+}
+
+fn plan_key(p: crate::decision::Plan) -> &'static str {
+    match p {
+        crate::decision::Plan::Rent => "rent",
+        crate::decision::Plan::SelfHost => "self_host",
+        crate::decision::Plan::Hybrid => "hybrid",
+    }
+}
+
+fn flip_unit(param: &str) -> &'static str {
+    match param {
+        "volume" => "tokens/month",
+        "gpu_hour" => "$/GPU-hour",
+        "price_in" | "price_out" => "$/M tokens",
+        "cache_discount" | "util" => "fraction",
+        "prefill" => "uncached tokens/s per GPU",
+        "cache_cost" => "ratio",
+        "ops" => "$/month",
+        _ => "factor",
+    }
 }

@@ -6,6 +6,7 @@ pub mod codec;
 pub mod costing;
 pub mod curve;
 pub mod dataset;
+pub mod decision;
 pub mod error;
 pub mod evaluate;
 pub mod export;

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::break_even::BreakEven;
 use crate::costing::Breakdown;
+use crate::decision::{Flips, Plan, Uncertainty};
 use crate::gpu_price::OwnedHourParts;
 use crate::gpu_time::GpuTime;
 use crate::power::{HeadlineDecode, OperatingPoint};
@@ -27,8 +28,16 @@ pub struct Report {
     pub self_host: SelfHostReport,
     /// The cheapest split between own replicas and the API (`None` when hybrid is off).
     pub hybrid: Option<HybridReport>,
-    /// Which side wins.
+    /// Which side wins, and the cheapest plan.
     pub verdict: Verdict,
+    /// How sure the cheapest plan is, over documented ranges of the uncertain inputs (`None`
+    /// with `draws=0`, or when no draw has an answer).
+    pub uncertainty: Option<Uncertainty>,
+    /// The values of the main inputs at which the cheapest plan changes.
+    pub flips: Flips,
+    /// Codes of the warnings that move the answer most, largest first (at most three): the
+    /// caveats to read with the verdict.
+    pub top_warnings: Vec<String>,
     /// Where the two cost the same.
     pub break_even: BreakEven,
     /// Each main input moved over its range, largest effect first.
@@ -208,6 +217,11 @@ pub struct Verdict {
     pub difference_usd: f64,
     /// How much the best hybrid saves over the cheaper side, $ per month.
     pub hybrid_saves_usd: f64,
+    /// The cheapest plan of the three: renting, self-hosting alone, or the best hybrid (named
+    /// only when it is cheaper than both, with some replicas and some demand at the API).
+    pub best: Plan,
+    /// What the cheapest plan costs, $ per month.
+    pub best_monthly_usd: f64,
 }
 
 /// The power view.
@@ -223,7 +237,7 @@ pub struct PowerReport {
 }
 
 /// Something to keep in mind, with a stable code and its source.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Warning {
     /// Stable code, e.g. `vendor_curve`.
@@ -232,6 +246,9 @@ pub struct Warning {
     pub message: String,
     /// Source key it rests on.
     pub source: Option<String>,
+    /// How far the range behind it moves (self-hosting minus renting), $ per month, when the
+    /// same machinery as the sureness figures measures it (`None`: not measured).
+    pub effect_usd: Option<f64>,
 }
 
 /// A bar of the breakdown chart.

@@ -178,6 +178,8 @@ pub struct Scenario {
     pub gpu_tier: Option<String>,
     /// What the user's own `gpu_hour` commits to (`None`: on demand).
     pub gpu_kind: Option<crate::gpu_price::Commitment>,
+    /// The widths of the ranges the answer's sureness is drawn over.
+    pub uncertainty: crate::decision::UncertaintySpec,
 }
 
 impl Default for Scenario {
@@ -214,6 +216,7 @@ impl Default for Scenario {
             gpu_kind: None,
             ops_gpus_per_fte: None,
             overflow_warm: 0.0,
+            uncertainty: crate::decision::UncertaintySpec::default(),
         }
     }
 }

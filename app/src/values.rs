@@ -67,6 +67,31 @@ pub fn in_force(name: &str, s: &Scenario, report: Option<&Report>) -> String {
             };
             v.map(|v| num(v, name)).unwrap_or_default()
         }
+        ("draws", _) => num(s.uncertainty.draws, name),
+        ("u_prefill", _) => num(s.uncertainty.prefill, name),
+        ("u_cache_cost", _) => num(s.uncertainty.cache_cost, name),
+        ("u_curve_mix", _) => num(s.uncertainty.curve_mix, name),
+        ("u_haircut", _) => num(s.uncertainty.haircut, name),
+        ("u_curves", _) => num(s.uncertainty.curves, name),
+        ("u_util", _) => num(s.uncertainty.util, name),
+        ("u_api", _) => num(s.uncertainty.api, name),
+        // By the price's kind, as the report applies it.
+        ("u_gpu_hour", _) => s
+            .uncertainty
+            .gpu_hour
+            .map(|v| num(v, name))
+            .or_else(|| {
+                report.map(|r| {
+                    num(
+                        servecost::decision::gpu_hour_spread(
+                            r.inputs.gpu_kind,
+                            r.inputs.owned_parts.is_some(),
+                        ),
+                        name,
+                    )
+                })
+            })
+            .unwrap_or_default(),
         ("curve", _) => match &s.curve {
             CurveChoice::Dataset { id } => id
                 .clone()

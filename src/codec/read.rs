@@ -459,6 +459,22 @@ impl Reader {
             chip_name,
             gpu_tier,
             gpu_kind,
+            uncertainty: self.uncertainty(),
+        }
+    }
+
+    fn uncertainty(&mut self) -> crate::decision::UncertaintySpec {
+        let d = crate::decision::UncertaintySpec::default();
+        crate::decision::UncertaintySpec {
+            draws: self.number("draws").unwrap_or(d.draws),
+            prefill: self.number("u_prefill").unwrap_or(d.prefill),
+            cache_cost: self.number("u_cache_cost").unwrap_or(d.cache_cost),
+            curve_mix: self.number("u_curve_mix").unwrap_or(d.curve_mix),
+            haircut: self.number("u_haircut").unwrap_or(d.haircut),
+            curves: self.number("u_curves").unwrap_or(d.curves),
+            gpu_hour: self.number("u_gpu_hour"),
+            util: self.number("u_util").unwrap_or(d.util),
+            api: self.number("u_api").unwrap_or(d.api),
         }
     }
 

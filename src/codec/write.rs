@@ -164,6 +164,16 @@ pub fn to_query(scenario: &Scenario) -> String {
     if let Some(name) = &s.chip_name {
         w.text("chip_name", &encode(name));
     }
+    let (u, d) = (&s.uncertainty, crate::decision::UncertaintySpec::default());
+    w.unless("draws", u.draws, d.draws);
+    w.unless("u_prefill", u.prefill, d.prefill);
+    w.unless("u_cache_cost", u.cache_cost, d.cache_cost);
+    w.unless("u_curve_mix", u.curve_mix, d.curve_mix);
+    w.unless("u_haircut", u.haircut, d.haircut);
+    w.unless("u_curves", u.curves, d.curves);
+    w.opt("u_gpu_hour", u.gpu_hour);
+    w.unless("u_util", u.util, d.util);
+    w.unless("u_api", u.api, d.api);
     w.0.join("&")
 }
 

@@ -22,6 +22,7 @@ fn warn(code: &str, message: String, source: Option<&str>) -> Warning {
         code: code.to_owned(),
         message,
         source: source.map(str::to_owned),
+        effect_usd: None,
     }
 }
 
@@ -132,9 +133,12 @@ pub fn warnings(
             .iter()
             .filter(|o| o.model == offer.model && o.cache_discount_stated && o.cache_discount > 0.0)
             .max_by(|a, b| a.cache_discount.total_cmp(&b.cache_discount));
+        let mut effect = None;
         let alternative = provider.map_or(String::new(), |p| {
             let mut api = r.api;
             api.cache_discount = p.cache_discount;
+            effect =
+                Some((api.cost(&r.volumes).monthly_usd - r.api.cost(&r.volumes).monthly_usd).abs());
             format!(
                 " If it passes the provider's {:.0} % through, renting costs ${} a month \
                  instead of ${}: check this before reading the verdict.",
@@ -143,14 +147,17 @@ pub fn warnings(
                 crate::codec::human_number(r.api.cost(&r.volumes).monthly_usd.round(), false)
             )
         });
-        out.push(warn(
-            "cache_discount_unknown",
-            format!(
-                "{} publishes no cache discount: cached input is priced at the full input price.{alternative}",
-                offer.name
-            ),
-            Some(&offer.source),
-        ));
+        out.push(Warning {
+            effect_usd: effect,
+            ..warn(
+                "cache_discount_unknown",
+                format!(
+                    "{} publishes no cache discount: cached input is priced at the full input price.{alternative}",
+                    offer.name
+                ),
+                Some(&offer.source),
+            )
+        });
     }
     if let Some(note) = ctx
         .offer

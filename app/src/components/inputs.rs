@@ -192,6 +192,15 @@ pub fn visible(s: &servecost::Scenario, q: &str) -> Vec<&'static str> {
         "overflow_warm",
         "prefill",
         "cache_cost",
+        "draws",
+        "u_prefill",
+        "u_cache_cost",
+        "u_curve_mix",
+        "u_haircut",
+        "u_curves",
+        "u_gpu_hour",
+        "u_util",
+        "u_api",
     ]);
     v.push("curve");
     v.push("curve_mix");

@@ -134,6 +134,17 @@ pub fn SelfHosting(
     ]);
     let ops_open = ctx.unfolded(&["ops_fte", "fte_cost", "ops_monthly", "ops_gpus_per_fte"]);
     let assumptions_open = ctx.unfolded(&["prefill", "cache_cost", "curve_mix"]);
+    let ranges_open = ctx.unfolded(&[
+        "draws",
+        "u_prefill",
+        "u_cache_cost",
+        "u_curve_mix",
+        "u_haircut",
+        "u_curves",
+        "u_gpu_hour",
+        "u_util",
+        "u_api",
+    ]);
     let own_price = Memo::new(move |_| ctx.query.with(|q| query::get(q, "gpu_hour").is_some()));
     // Only your own price fills the field: a tier's price shows as its placeholder, so a form
     // submitted without JavaScript keeps the tier (and its commitment) rather than turning it
@@ -331,6 +342,24 @@ pub fn SelfHosting(
                         label="Mix the curve was measured at" unit="uncached input : cached input : output"
                         explain="Blank: the dataset's reading (stated by the publisher, or assumed: see the warning). The InferenceX curves do not state theirs."/>
                 })}
+            </details>
+            <details open=move || ranges_open.get() data-testid="ranges-inputs">
+                <summary>"How sure: the ranges drawn"</summary>
+                <p class="hint">"The sureness figures draw every input below at once from its range. A factor f means ×1/f to ×f; 1 (or 0 for a share) takes the input as given. "<a href="/method#ranges">"Why these ranges"</a></p>
+                <Field name="u_gpu_hour" value=ctx.typed("u_gpu_hour") placeholder=ctx.in_force("u_gpu_hour") outcome=ctx.outcome on_change
+                    explain="Blank: by what the price commits to (reserved 1.1, on demand 1.25, spot 1.5, owner's cost 1.3, owned 1.2)."/>
+                <Field name="u_api" value=ctx.typed("u_api") placeholder=ctx.in_force("u_api") outcome=ctx.outcome on_change/>
+                <Field name="u_prefill" value=ctx.typed("u_prefill") placeholder=ctx.in_force("u_prefill") outcome=ctx.outcome on_change/>
+                <Field name="u_cache_cost" value=ctx.typed("u_cache_cost") placeholder=ctx.in_force("u_cache_cost") outcome=ctx.outcome on_change/>
+                <Field name="u_util" value=ctx.typed("u_util") placeholder=ctx.in_force("u_util") outcome=ctx.outcome on_change/>
+                <Field name="u_curve_mix" value=ctx.typed("u_curve_mix") placeholder=ctx.in_force("u_curve_mix") outcome=ctx.outcome on_change
+                    explain="Applies when the curve's publication states no mix."/>
+                <Field name="u_haircut" value=ctx.typed("u_haircut") placeholder=ctx.in_force("u_haircut") outcome=ctx.outcome on_change
+                    explain="Applies to a curve published by a vendor of the stack it measures."/>
+                <Field name="u_curves" value=ctx.typed("u_curves") placeholder=ctx.in_force("u_curves") outcome=ctx.outcome on_change
+                    explain="Applies where the dataset has other curves of the model on chips of the same family."/>
+                <Field name="draws" value=ctx.typed("draws") placeholder=ctx.in_force("draws") outcome=ctx.outcome on_change
+                    explain="0 turns the sample off."/>
             </details>
         </fieldset>
     }

@@ -1,0 +1,291 @@
+//! The decision: the cheapest plan, how sure it is, and what would change it.
+
+mod common;
+
+use common::revision_3;
+use servecost::decision::Plan;
+use servecost::{evaluate, parse, Report};
+
+fn report(q: &str) -> Report {
+    let s = parse(q).expect("valid").scenario;
+    evaluate(&s, &revision_3()).unwrap_or_else(|p| panic!("{q}: {p:?}"))
+}
+
+/// Scenarios on every side of the answer: renting, self-hosting, the hybrid, owned hardware,
+/// a vendor's curve with an assumed mix, a stated mix, hourly sizing.
+const SCENARIOS: [&str; 8] = [
+    "",
+    "requests=20M",
+    "requests=200M",
+    "requests=5M&profile=flat",
+    "requests=20M&own=1&capex=35000",
+    "requests=20M&curve=sglang-gb300-tp4",
+    "tokens=40B&mix=3:96:1&gpu_hour=2.10&gpu_kind=on_demand&scaling=hourly",
+    "requests=50M&hybrid=0",
+];
+
+#[test]
+fn the_best_plan_is_the_cheapest_of_the_three() {
+    for q in SCENARIOS {
+        let r = report(q);
+        let hybrid = r.hybrid.map_or(f64::INFINITY, |h| h.monthly_usd);
+        let least = r.rent.monthly_usd.min(r.self_host.monthly_usd).min(hybrid);
+        assert!(
+            (r.verdict.best_monthly_usd - least).abs() <= 1e-6 * least.max(1.0),
+            "{q}: best {} vs least {least}",
+            r.verdict.best_monthly_usd
+        );
+        let named = match r.verdict.best {
+            Plan::Rent => r.rent.monthly_usd,
+            Plan::SelfHost => r.self_host.monthly_usd,
+            Plan::Hybrid => hybrid,
+        };
+        assert_eq!(named, r.verdict.best_monthly_usd, "{q}");
+    }
+}
+
+/// A hybrid is named only when it is a plan of its own: some replicas, some demand at the API.
+#[test]
+fn a_named_hybrid_keeps_replicas_and_sends_some_demand_to_the_api() {
+    for q in SCENARIOS {
+        let r = report(q);
+        if r.verdict.best == Plan::Hybrid {
+            let h = r.hybrid.expect("hybrid searched");
+            assert!(
+                h.replicas > 0.0 && h.api_share > 0.0 && h.api_share < 1.0,
+                "{q}: {h:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_same_link_gives_the_same_sureness() {
+    for q in SCENARIOS {
+        let (a, b) = (report(q), report(q));
+        assert_eq!(a.uncertainty, b.uncertainty, "{q}");
+        assert!(a.uncertainty.is_some(), "{q}: no sample");
+    }
+}
+
+#[test]
+fn zero_width_ranges_collapse_to_the_point_answer() {
+    let zero = "&u_prefill=1&u_cache_cost=1&u_curve_mix=0&u_haircut=0&u_curves=0&u_gpu_hour=1&u_util=0&u_api=1";
+    for q in SCENARIOS {
+        let r = report(&format!("{q}{zero}"));
+        let u = r.uncertainty.expect("sample");
+        let point = r.self_host.monthly_usd - r.rent.monthly_usd;
+        for p in [
+            u.difference_usd.p10,
+            u.difference_usd.p50,
+            u.difference_usd.p90,
+        ] {
+            assert!(
+                (p - point).abs() <= 1e-9 * point.abs().max(1.0),
+                "{q}: {p} vs {point}"
+            );
+        }
+        let cheaper = if r.self_host.monthly_usd < r.rent.monthly_usd {
+            1.0
+        } else {
+            0.0
+        };
+        assert_eq!(u.p_self_host_cheaper, cheaper, "{q}");
+        assert_eq!(u.p_best_holds, 1.0, "{q}");
+    }
+}
+
+/// Wider ranges make the answer less sure, never more, on a scenario near its break-even.
+#[test]
+fn wider_ranges_are_less_sure_near_the_break_even() {
+    let narrow = report("requests=20M&u_prefill=1.1&u_cache_cost=1.1&u_gpu_hour=1.02&u_api=1.02&u_util=0.01&u_haircut=0.02&u_curve_mix=0.05&u_curves=0.05");
+    let wide = report("requests=20M");
+    let (n, w) = (narrow.uncertainty.unwrap(), wide.uncertainty.unwrap());
+    let spread = |u: &servecost::decision::Uncertainty| u.difference_usd.p90 - u.difference_usd.p10;
+    assert!(spread(&w) > spread(&n), "{} vs {}", spread(&w), spread(&n));
+}
+
+/// Each range says where it comes from, and a range that does not apply says so: the
+/// hyperscaler-independent SGLang curve states its mix, the InferenceX curve does not.
+#[test]
+fn ranges_are_documented_and_apply_where_they_should() {
+    let inferencex = report("requests=20M");
+    let sglang = report("requests=20M&curve=sglang-gb300-tp4");
+    let applies = |r: &Report, key: &str| {
+        r.uncertainty
+            .as_ref()
+            .unwrap()
+            .ranges
+            .iter()
+            .find(|x| x.key == key)
+            .unwrap_or_else(|| panic!("{key}"))
+            .applies
+    };
+    assert!(applies(&inferencex, "curve_mix"));
+    assert!(!applies(&sglang, "curve_mix"));
+    // Both have another curve of the model on a Blackwell Ultra chip.
+    assert!(applies(&inferencex, "curves"));
+    assert!(applies(&sglang, "curves"));
+    for range in &inferencex.uncertainty.as_ref().unwrap().ranges {
+        assert!(
+            !range.reason.is_empty() && !range.range.is_empty(),
+            "{range:?}"
+        );
+        assert!(range.param.starts_with("u_"), "{range:?}");
+        assert!(range.effect_usd.is_finite() && range.effect_usd >= 0.0);
+    }
+    // The independent curves disagree, and the page says so.
+    assert!(inferencex
+        .warnings
+        .iter()
+        .any(|w| w.code == "curves_disagree"));
+}
+
+/// The GPU-hour range follows what the price commits to.
+#[test]
+fn the_gpu_hour_range_follows_the_commitment() {
+    let width = |q: &str| {
+        let r = report(q);
+        let range = r
+            .uncertainty
+            .unwrap()
+            .ranges
+            .into_iter()
+            .find(|x| x.key == "gpu_hour")
+            .unwrap();
+        range.range
+    };
+    assert!(width("").contains("×1/1.1 to ×1.1"), "{}", width(""));
+    assert!(width("gpu_hour=3&gpu_kind=spot").contains("×1/1.5 to ×1.5"));
+    assert!(width("gpu_hour=3&gpu_kind=on_demand").contains("×1/1.25 to ×1.25"));
+    assert!(width("gpu_hour=3&u_gpu_hour=2").contains("×1/2 to ×2"));
+}
+
+fn with_param(q: &str, param: &str, value: f64) -> String {
+    let v = servecost::codec::write_number(value, false);
+    match param {
+        "volume" => {
+            // All tokens at the scenario's own mix.
+            let r = report(q);
+            let t = r.inputs.volumes;
+            let total = t.uncached + t.cached + t.output;
+            let rest = strip(
+                q,
+                &[
+                    "requests", "tokens", "mix", "workload", "input", "cached", "output",
+                ],
+            );
+            format!(
+                "{rest}&tokens={v}&mix={}:{}:{}",
+                servecost::codec::write_number(t.uncached / total, false),
+                servecost::codec::write_number(t.cached / total, false),
+                servecost::codec::write_number(t.output / total, false)
+            )
+        }
+        "ops" => format!(
+            "{}&ops_fte=0&ops_monthly={v}",
+            strip(q, &["ops_fte", "ops_monthly"])
+        ),
+        p => format!("{}&{p}={v}", strip(q, &[p])),
+    }
+}
+
+fn strip(q: &str, names: &[&str]) -> String {
+    q.split('&')
+        .filter(|p| !p.is_empty() && !names.iter().any(|n| p.split('=').next() == Some(n)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// Each flip moves the cheapest plan when its input is set just past it, not just before:
+/// checked through the link, as a person would set it.
+#[test]
+fn each_flip_moves_the_best_plan_just_past_its_value() {
+    let mut checked = 0;
+    for q in SCENARIOS {
+        let r = report(q);
+        for f in &r.flips.flips {
+            // Throughput has no parameter; the rest are set in the link.
+            if f.param == "throughput" || (f.param == "gpu_hour" && q.contains("own=1")) {
+                continue;
+            }
+            // The search narrows each change to within about 1e-10 of its value.
+            let step = 1e-8;
+            let (past, before) = if f.direction == "above" {
+                (f.value * (1.0 + step), f.value * (1.0 - step))
+            } else {
+                (f.value * (1.0 - step), f.value * (1.0 + step))
+            };
+            let best = |v: f64| {
+                let link = with_param(q, &f.param, v);
+                let s = parse(&link)
+                    .unwrap_or_else(|p| panic!("{link}: {p:?}"))
+                    .scenario;
+                evaluate(&s, &revision_3()).map(|r| r.verdict.best)
+            };
+            if let (Ok(a), Ok(b)) = (best(past), best(before)) {
+                assert_eq!(a, f.to, "{q}: {} just past {}", f.param, f.value);
+                assert_eq!(b, f.from, "{q}: {} just before {}", f.param, f.value);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 10, "only {checked} flips checked");
+}
+
+/// Without the hybrid, the volume above which self-hosting first wins is at or below the
+/// break-even the page states (where self-hosting stays cheaper: a fleet grows in whole
+/// replicas, so the two sides can cross more than once).
+#[test]
+fn the_volume_flip_of_renting_is_near_the_break_even() {
+    let r = report("hybrid=0");
+    let flip = r
+        .flips
+        .flips
+        .iter()
+        .find(|f| f.param == "volume" && f.direction == "above")
+        .expect("a volume above which self-hosting wins");
+    let be = r.break_even.monthly_tokens.expect("break-even");
+    assert!(flip.value <= be * (1.0 + 1e-6), "{} vs {be}", flip.value);
+    assert_eq!((flip.from, flip.to), (Plan::Rent, Plan::SelfHost));
+}
+
+/// The caveats that move the answer most are named first, by their effect.
+#[test]
+fn top_warnings_are_ranked_by_their_effect() {
+    let r = report("requests=20M");
+    assert!(!r.top_warnings.is_empty());
+    let effect = |code: &str| {
+        r.warnings
+            .iter()
+            .find(|w| w.code == code)
+            .and_then(|w| w.effect_usd)
+            .unwrap()
+    };
+    let effects: Vec<f64> = r.top_warnings.iter().map(|c| effect(c)).collect();
+    assert!(effects.windows(2).all(|w| w[0] >= w[1]), "{effects:?}");
+    assert!(r.top_warnings.len() <= 3);
+}
+
+/// `draws=0` turns the sample off; the flips stay.
+#[test]
+fn no_draws_no_sample() {
+    let r = report("draws=0");
+    assert!(r.uncertainty.is_none());
+    assert!(!r.flips.flips.is_empty() || !r.flips.unchanged.is_empty());
+}
+
+#[test]
+fn print_default() {
+    let r = report("");
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&(&r.verdict, &r.uncertainty, &r.flips, &r.top_warnings))
+            .unwrap()
+    );
+    let t = std::time::Instant::now();
+    for _ in 0..20 {
+        let _ = report("requests=20M");
+    }
+    println!("{:?} per report (debug)", t.elapsed() / 20);
+}
