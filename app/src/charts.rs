@@ -3,7 +3,7 @@
 
 mod bars;
 mod sparkline;
-mod tornado;
+pub mod tornado;
 mod tps;
 mod volume;
 

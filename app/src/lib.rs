@@ -121,10 +121,10 @@ fn link_preview() -> Option<impl IntoView> {
     };
     Some(view! {
         {og("og:title", format!("servecost: {}", report.inputs.model_name))}
-        {og("og:description", format!("{sentence} {break_even}"))}
+        {og("og:description", crate::components::preview_text(&report))}
         {og("og:type", "website".to_owned())}
         {og("og:url", page)}
-        <meta name="description" content=sentence/>
+        <meta name="description" content=format!("{sentence} {break_even}")/>
         <link rel="alternate" type="application/json+oembed" href=oembed title="servecost scenario"/>
     })
 }

@@ -75,6 +75,18 @@ fn draw<'a>(rows: &[Sensitivity], out: &'a mut String) -> Drawn<'a> {
     for (x, style) in [(base, INK.stroke_width(2)), (0.0, GRID.stroke_width(2))] {
         chart.draw_series(std::iter::once(PathElement::new([(x, 0.0), (x, n)], style)))?;
     }
+    // Where a bar crosses zero, the verdict (renting against self-hosting) flips within that
+    // input's range: marked on the zero line.
+    for (i, r) in rows.iter().enumerate() {
+        if crosses_zero(r) {
+            let y = n - 1.0 - i as f64 + 0.5;
+            chart.draw_series(std::iter::once(Cross::new(
+                (0.0, y),
+                7,
+                INK.stroke_width(3),
+            )))?;
+        }
+    }
     legend(
         &chart,
         &[
@@ -85,4 +97,12 @@ fn draw<'a>(rows: &[Sensitivity], out: &'a mut String) -> Drawn<'a> {
     )?;
     root.present()?;
     Ok(())
+}
+
+/// Whether the input's range carries self-hosting minus renting across zero.
+pub fn crosses_zero(r: &Sensitivity) -> bool {
+    [r.low, r.high]
+        .into_iter()
+        .flatten()
+        .any(|v| (v < 0.0) != (r.base < 0.0) && v != 0.0)
 }

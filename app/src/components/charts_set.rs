@@ -88,19 +88,21 @@ pub fn TornadoChart(
         .iter()
         .map(|s| {
             let show = |v: Option<f64>| v.map(usd).unwrap_or_else(|| "no answer".into());
+            let flips = crate::charts::tornado::crosses_zero(s);
             view! {
-                <tr>
+                <tr data-crosses=flips.to_string()>
                     <th scope="row">{s.label.clone()}</th>
                     <td>{format!("{}: {}", s.low_label, show(s.low))}</td>
                     <td>{format!("{}: {}", s.high_label, show(s.high))}</td>
+                    <td>{if flips { "yes: the cheaper side changes" } else { "no" }}</td>
                 </tr>
             }
         })
         .collect_view();
     view! {
-        <ChartFigure svg caption="What moves the answer: self-hosting minus renting, $ per month, as each input moves over its range (the black line is your scenario)" testid="chart-tornado">
+        <ChartFigure svg caption="What moves the answer: self-hosting minus renting, $ per month, as each input moves over its range (the black line is your scenario; ✕ on the zero line marks an input whose range changes the cheaper side)" testid="chart-tornado">
             <table>
-                <thead><tr><th>"Input"</th><th>"Low"</th><th>"High"</th></tr></thead>
+                <thead><tr><th>"Input"</th><th>"Low"</th><th>"High"</th><th>"Crosses zero"</th></tr></thead>
                 <tbody>{rows}</tbody>
             </table>
         </ChartFigure>

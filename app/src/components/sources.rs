@@ -1,20 +1,25 @@
 //! The sources a result rests on: publisher, title, date, independent or vendor, caveat.
 
 use leptos::prelude::*;
-use servecost::dataset::Trust;
+use servecost::dataset::{Source, Trust};
 use servecost::Dataset;
+
+/// The sources of `keys` in `data`, in citation order.
+pub fn cited_sources(keys: &[String], data: &Dataset) -> Vec<Source> {
+    keys.iter()
+        .filter_map(|k| data.source(k).cloned())
+        .collect()
+}
 
 /// A numbered list of sources with anchors the footnote markers link to.
 #[component]
 pub fn Sources(
-    /// Source keys, in citation order.
-    keys: Vec<String>,
-    /// The dataset holding them.
-    data: StoredValue<Dataset>,
+    /// The sources, in citation order.
+    sources: Vec<Source>,
 ) -> impl IntoView {
-    let items = data.with_value(|d| {
-        keys.iter()
-            .filter_map(|k| d.source(k).cloned())
+    let items = {
+        sources
+            .into_iter()
             .map(|s| {
                 let trust = match s.trust {
                     Trust::Independent => "independent",
@@ -32,7 +37,7 @@ pub fn Sources(
                 }
             })
             .collect_view()
-    });
+    };
     view! {
         <section class="sources" aria-labelledby="sources-title">
             <h2 id="sources-title">"Sources"</h2>

@@ -5,7 +5,8 @@ use servecost::report::Side;
 use servecost::Report;
 
 use crate::citations::cite;
-use crate::format::{percent, tokens, usd};
+use crate::format::{per_mtok, percent, significant, thousands, tokens, usd};
+use servecost::decision::{Flip, Plan};
 
 /// The verdict as two sentences: who wins and at what cost, and from which volume on.
 pub fn sentences(r: &Report) -> (String, String) {
@@ -76,7 +77,212 @@ pub fn sentences(r: &Report) -> (String, String) {
     (format!("{sentence}{price}{term}"), break_even)
 }
 
-/// Which side wins, by how much, and from which volume on.
+/// The cheapest plan of the three, with its fleet and the other two totals.
+pub fn best_sentence(r: &Report) -> String {
+    let chip = r.inputs.chip_name.clone().unwrap_or_else(|| "GPU".into());
+    let others = format!(
+        "renting costs {}, self-hosting alone {}",
+        usd(r.rent.monthly_usd),
+        usd(r.self_host.monthly_usd)
+    );
+    let plural = |n: f64| if n == 1.0 { "replica" } else { "replicas" };
+    match (r.verdict.best, r.hybrid) {
+        (Plan::Hybrid, Some(h)) => format!(
+            "Best: {} {} of {} × {chip} with {} of demand sent to the API, {} a month; {others}.",
+            h.replicas,
+            plural(h.replicas),
+            r.inputs.replica_gpus,
+            share(h.api_share),
+            usd(h.monthly_usd)
+        ),
+        (Plan::SelfHost, _) => format!(
+            "Best: self-hosting on {} {} of {} × {chip}, {} a month; renting costs {}.",
+            r.self_host.replicas,
+            plural(r.self_host.replicas),
+            r.inputs.replica_gpus,
+            usd(r.self_host.monthly_usd),
+            usd(r.rent.monthly_usd)
+        ),
+        _ => format!(
+            "Best: renting per token, {} a month; self-hosting alone costs {}{}.",
+            usd(r.rent.monthly_usd),
+            usd(r.self_host.monthly_usd),
+            r.hybrid
+                .filter(|h| h.replicas > 0.0 && h.api_share > 0.0)
+                .map(|h| format!(", the best hybrid {}", usd(h.monthly_usd)))
+                .unwrap_or_default()
+        ),
+    }
+}
+
+/// A share of demand, with a decimal below 10 %: `1.2 %`, `35 %`.
+fn share(v: f64) -> String {
+    if v < 0.1 {
+        format!("{}\u{a0}%", significant(v * 100.0, 2))
+    } else {
+        format!("{:.0}\u{a0}%", v * 100.0)
+    }
+}
+
+/// How sure the best plan is, in one sentence (`None` without a sample).
+pub fn sureness_sentence(r: &Report) -> Option<String> {
+    let u = r.uncertainty.as_ref()?;
+    Some(format!(
+        "Holds in {} of plausible cases (ranges on /method).",
+        percent(u.p_best_holds)
+    ))
+}
+
+/// The sample's figures behind the sureness sentence.
+pub fn sureness_detail(r: &Report) -> Option<String> {
+    let u = r.uncertainty.as_ref()?;
+    let d = &u.difference_usd;
+    let signed = |v: f64| {
+        // A word joiner keeps the sign on the figure's line.
+        if v < 0.0 {
+            format!("−\u{2060}{}", usd(-v))
+        } else {
+            format!("+\u{2060}{}", usd(v))
+        }
+    };
+    let left = if u.draws_without_answer > 0 {
+        format!(
+            " {} of {} draws had an answer: in the others P and k leave the curve no time for output.",
+            u.draws,
+            u.draws + u.draws_without_answer
+        )
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "Self-hosting minus renting: {} to {} a month (10th to 90th percentile, median {}); self-hosting is cheaper than renting in {} of the cases.{left}",
+        signed(d.p10),
+        signed(d.p90),
+        signed(d.p50),
+        percent(u.p_self_host_cheaper)
+    ))
+}
+
+fn flip_value(f: &Flip) -> String {
+    match f.param.as_str() {
+        "volume" => format!("{} tokens a month", tokens(f.value)),
+        "gpu_hour" => usd(f.value),
+        "price_in" => format!("{} per million input tokens", per_mtok(f.value)),
+        "price_out" => format!("{} per million output tokens", per_mtok(f.value)),
+        "cache_discount" | "util" => format!("{}\u{a0}%", significant(f.value * 100.0, 3)),
+        "prefill" => format!("{} tokens/s per GPU", thousands(f.value)),
+        "ops" => format!("{} a month", usd(f.value)),
+        "throughput" => format!("×{} of what it measured", significant(f.value, 3)),
+        _ => significant(f.value, 3),
+    }
+}
+
+/// One flip as a clause: `volume above 71 B tokens a month`.
+pub fn flip_clause(f: &Flip) -> String {
+    let side = if f.direction == "above" {
+        "above"
+    } else {
+        "below"
+    };
+    let what = match f.param.as_str() {
+        "volume" => "volume",
+        "gpu_hour" => "the GPU-hour",
+        "price_in" => "the API input price",
+        "price_out" => "the API output price",
+        "cache_discount" => "the API cache discount",
+        "util" => "target utilisation",
+        "prefill" => "the prefill rate P",
+        "cache_cost" => "the cache-hit cost ratio k",
+        "ops" => "operations",
+        "throughput" => "the curve's throughput",
+        _ => f.param.as_str(),
+    };
+    format!("{what} {side} {}", flip_value(f))
+}
+
+/// What the plan becomes past a flip, capitalised for a list item: `Self-hosting`.
+fn plan_word(p: Plan) -> &'static str {
+    match p {
+        Plan::Rent => "renting",
+        Plan::SelfHost => "self-hosting",
+        Plan::Hybrid => "the hybrid",
+    }
+}
+
+fn best_word(r: &Report) -> &'static str {
+    match r.verdict.best {
+        Plan::Rent => "Renting",
+        Plan::SelfHost => "Self-hosting",
+        Plan::Hybrid => "The hybrid",
+    }
+}
+
+/// The inputs no value of which (within its range) changes the answer, in words.
+fn unchanged_sentence(r: &Report) -> String {
+    let names: Vec<String> = r
+        .flips
+        .unchanged
+        .iter()
+        .map(|key| match key.as_str() {
+            "volume" => "monthly volume",
+            "gpu_hour" => "GPU-hour price",
+            "price_in" => "API input price",
+            "price_out" => "API output price",
+            "cache_discount" => "API cache discount",
+            "util" => "target utilisation",
+            "prefill" => "prefill rate P",
+            "cache_cost" => "cache-hit cost ratio k",
+            "ops" => "operations cost",
+            "throughput" => "curve throughput",
+            other => other,
+        })
+        .map(str::to_owned)
+        .collect();
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " No value within its accepted range of the {} changes it.",
+            names.join(", ")
+        )
+    }
+}
+
+/// The decision in a few sentences for link previews: the cheapest plan, how sure it is, and
+/// the caveat that moves it most (its first sentence).
+pub fn preview_text(r: &Report) -> String {
+    let mut text = best_sentence(r);
+    if let Some(sure) = sureness_sentence(r) {
+        text = format!("{text} {sure}");
+    }
+    if let Some((_, message, _)) = top_caveats(r).into_iter().next() {
+        let first = message
+            .split(". ")
+            .next()
+            .unwrap_or(&message)
+            .trim_end_matches('.');
+        text = format!("{text} Keep in mind: {first}.");
+    }
+    text
+}
+
+/// The warnings that move the answer most, with their effect.
+pub fn top_caveats(r: &Report) -> Vec<(String, String, f64)> {
+    r.top_warnings
+        .iter()
+        .filter_map(|code| r.warnings.iter().find(|w| &w.code == code))
+        .map(|w| {
+            (
+                w.code.clone(),
+                w.message.clone(),
+                w.effect_usd.unwrap_or(0.0),
+            )
+        })
+        .collect()
+}
+
+/// Which side wins, by how much, and from which volume on; the cheapest plan, how sure it is,
+/// what would change it, and the caveats that move it most.
 #[component]
 pub fn Verdict(
     /// The report.
@@ -90,11 +296,82 @@ pub fn Verdict(
         Side::Rent => "rent",
         Side::SelfHost => "self_host",
     };
+    let best = match r.verdict.best {
+        Plan::Rent => "rent",
+        Plan::SelfHost => "self_host",
+        Plan::Hybrid => "hybrid",
+    };
+    let sureness = sureness_sentence(r).map(|text| {
+        let u = r.uncertainty.as_ref();
+        view! {
+            <p class="sureness" data-testid="sureness"
+                data-p-best=u.map(|u| u.p_best_holds.to_string()).unwrap_or_default()
+                data-p-self=u.map(|u| u.p_self_host_cheaper.to_string()).unwrap_or_default()
+                data-p10=u.map(|u| u.difference_usd.p10.to_string()).unwrap_or_default()
+                data-p90=u.map(|u| u.difference_usd.p90.to_string()).unwrap_or_default()>
+                <strong>{text}</strong> " " {sureness_detail(r)} " " <a href="/method#ranges">"How the ranges are drawn"</a>
+            </p>
+        }
+    });
+    let flips = if r.flips.flips.is_empty() {
+        view! { <p>{format!("{} stays cheapest at every value of the main inputs within their accepted ranges.", best_word(r))}</p> }.into_any()
+    } else {
+        let items = r
+            .flips
+            .flips
+            .iter()
+            .map(|f| {
+                view! {
+                    <li class="flip" data-param=f.param.clone() data-value=f.value.to_string()
+                        data-direction=f.direction.clone() data-to=format!("{:?}", f.to)>
+                        {flip_clause(f)} " → " <strong>{plan_word(f.to)}</strong>
+                    </li>
+                }
+            })
+            .collect_view();
+        view! {
+            <p>{format!("{} stays cheapest unless:", best_word(r))}</p>
+            <ul>{items}</ul>
+            <p class="unchanged">{unchanged_sentence(r).trim().to_owned()}</p>
+        }
+        .into_any()
+    };
+    let caveats = top_caveats(r);
+    let caveats = (!caveats.is_empty()).then(|| {
+        let items = caveats
+            .into_iter()
+            .map(|(code, message, effect)| {
+                view! {
+                    <li data-code=code>
+                        {message} " "
+                        <span class="effect">{format!("(moves the difference by up to {} a month)", usd(effect))}</span>
+                    </li>
+                }
+            })
+            .collect_view();
+        view! {
+            <div class="top-caveats" data-testid="top-caveats">
+                <h3>"What moves this answer most"</h3>
+                <ul>{items}</ul>
+            </div>
+        }
+    });
     view! {
-        <p class="verdict" data-testid="verdict" data-winner=winner>
-            <strong>{sentence}</strong>
-            {cite(&keys, &r.inputs.api_source)} {cite(&keys, &r.inputs.curve_source)} {cite(&keys, &r.inputs.gpu_hour_source)}
-            " " {break_even}
-        </p>
+        <div class="decision">
+            <p class="best" data-testid="best" data-best=best data-usd=r.verdict.best_monthly_usd.to_string()>
+                <strong>{best_sentence(r)}</strong>
+            </p>
+            {sureness}
+            <p class="verdict" data-testid="verdict" data-winner=winner>
+                {sentence}
+                {cite(&keys, &r.inputs.api_source)} {cite(&keys, &r.inputs.curve_source)} {cite(&keys, &r.inputs.gpu_hour_source)}
+                " " {break_even}
+            </p>
+            <div class="flips" data-testid="flips">
+                <h3>"What would change it"</h3>
+                {flips}
+            </div>
+            {caveats}
+        </div>
     }
 }

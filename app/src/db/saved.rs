@@ -230,6 +230,8 @@ pub struct Pinned {
     pub newer_data_changes_result: bool,
     /// The same scenario with the newest data, when that revision is newer and evaluates.
     pub current: Option<servecost::Report>,
+    /// The sources the pinned report rests on, at its revision, in citation order.
+    pub sources: Vec<servecost::dataset::Source>,
 }
 
 /// Why a pinned scenario cannot be shown.
@@ -266,7 +268,9 @@ pub async fn pinned(store: &super::Store, id: &str) -> Result<Pinned, PinnedErro
             now.rent.monthly_usd != report.rent.monthly_usd
                 || now.self_host.monthly_usd != report.self_host.monthly_usd
         });
+    let sources = crate::components::cited_sources(&crate::citations::cited(&report, &then), &then);
     Ok(Pinned {
+        sources,
         newest_revision: newest.revision,
         newer_data_changes_result: changed,
         current,

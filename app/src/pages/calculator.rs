@@ -202,7 +202,7 @@ fn Body(
                 {move || view! { <Warnings warnings=warnings.get() keys=keys.get()/> }}
                 <Decoder ctx keys=keys.into()/>
                 <Share report=shown/>
-                {move || view! { <Sources keys=keys.get() data/> }}
+                {move || view! { <Sources sources=data.with_value(|d| crate::components::cited_sources(&keys.get(), d))/> }}
             </section>
         </div>
     }

@@ -6,6 +6,7 @@ use leptos_meta::Title;
 use servecost::scenario::defaults as d;
 
 use crate::format::number;
+use servecost::decision::defaults as u;
 
 /// The method page.
 #[component]
@@ -28,6 +29,21 @@ pub fn Method() -> impl IntoView {
     ]
     .into_iter()
     .map(|(what, value, unit)| view! { <tr><th scope="row">{what}</th><td>{value}</td><td>{unit}</td></tr> })
+    .collect_view();
+    let ranges = [
+        ("Prefill rate P", "u_prefill", format!("×1/{0} to ×{0}", number(u::PREFILL)), "log-uniform", "always", "P is servecost's assumption, not a published measurement: as likely half as double."),
+        ("Cache-hit cost ratio k", "u_cache_cost", format!("×1/{0} to ×{0}, at most 1", number(u::CACHE_COST)), "log-uniform", "always", "No publication measures what attention over a cached prefix costs."),
+        ("The curve's mix, when assumed", "u_curve_mix", format!("up to {} % of the way to the other reading", number(u::CURVE_MIX * 100.0)), "uniform", "the publication states no mix", "Both readings fit the publication: the AgentPerf agent trace, or fixed input and output lengths without a prefix cache."),
+        ("Haircut on a vendor's curve", "u_haircut", format!("throughput ×{} to ×1", number(1.0 - u::HAIRCUT)), "uniform", "the curve's publisher sells the stack it measures", "A vendor's tuned best case may be above what a buyer's deployment reaches."),
+        ("Spread between curves of one model on chips of one family", "u_curves", format!("{} % of the spread", number(u::CURVES * 100.0)), "log-uniform", "the dataset has another curve of the model on the family", "Independent measurements disagree: InferenceX's B300 runs and SGLang's GB300 runs, both Blackwell Ultra, differ 2.5 to 3.5 times at every speed."),
+        ("GPU-hour price", "u_gpu_hour", "by the price's kind: reserved ×1/1.1 to ×1.1, on demand ×1.25, spot ×1.5, owner's cost ×1.3, owned ×1.2, not stated ×1.3".to_owned(), "log-uniform", "always", "A reserved term fixes the price; list prices move and are discounted; spot swings; an owner's cost and owned hardware rest on estimates."),
+        ("Target utilisation", "u_util", format!("±{}", number(u::UTIL)), "uniform", "always", "How close to full a replica runs while holding the speed depends on the stack and the traffic."),
+        ("API prices", "u_api", format!("×1/{0} to ×{0}", number(u::API)), "log-uniform", "always", "List prices move and large buyers negotiate them."),
+    ]
+    .into_iter()
+    .map(|(what, param, range, dist, applies, why)| view! {
+        <tr><th scope="row">{what}</th><td><code>{param}</code></td><td>{range}</td><td>{dist}</td><td>{applies}</td><td>{why}</td></tr>
+    })
     .collect_view();
     view! {
         <Title text="servecost: how the calculation works"/>
@@ -57,6 +73,15 @@ pub fn Method() -> impl IntoView {
             <p>"Operations are FTEs × loaded annual cost / 12 plus other fixed monthly costs. The hybrid caps the own fleet and sends the demand above the cap to the API, in the workload's class proportions; the cheapest cap is searched, and never costs more than renting or self-hosting alone. The break-even volume scales all three volumes together (same mix, same profile) and reports the smallest volume above which self-hosting stays cheaper; the break-even GPU-hour price is (rent − operations) / provisioned GPU-hours."</p>
             <h2>"Sensitivity"</h2>
             <p>"Each main input moves over a range — volume ×0.5/×2, GPU-hour price ×0.75/×1.25, API prices ×0.5/×1.5, interactivity ×0.75/×1.25, utilisation −0.2/+0.1, operations ×0.5/×2, P ×0.5/×2, k ×0.5/×2, cache misses ×0.5/×2 — and the tornado shows how self-hosting minus renting moves."</p>
+            <h2 id="ranges">"How sure: the ranges of the uncertain inputs"</h2>
+            <p>"The verdict names the cheapest of three plans: renting, self-hosting alone, and the best hybrid (own replicas with the demand above their cap sent to the API), named only when it is cheaper than both with some replicas and some demand at the API. How sure that is comes from a sample: each draw takes every uncertain input below at once from its range, independently, and costs the three plans again. A factor range ×1/f to ×f is drawn log-uniformly (as likely halved as doubled); a share or a step is drawn uniformly. The sample is seeded by the scenario's link, so the same link always gives the same figures. Draws whose P and k contradict the curve (no GPU time left for output) have no answer and are left out, and the page says how many. The page reports the share of draws in which the named plan stays cheapest, the share in which self-hosting beats renting, and the 10th, 50th and 90th percentiles of self-hosting minus renting per month. Each range is a parameter of the link: set it to zero width (a factor of 1, a share of 0) to take that input as given; draws=0 turns the sample off."</p>
+            <table data-testid="ranges">
+                <thead><tr><th>"Uncertain input"</th><th>"Parameter"</th><th>"Default range"</th><th>"Distribution"</th><th>"Applies"</th><th>"Why"</th></tr></thead>
+                <tbody>{ranges}</tbody>
+            </table>
+            <p>{format!("Draws: {} (the draws parameter, 0 to 2,000). The caveats shown under the verdict are the warnings whose range moves self-hosting minus renting most, each range taken alone at either end, at most three.", number(u::DRAWS))}</p>
+            <h2 id="flips">"What would change it"</h2>
+            <p>"For each main input (monthly volume, GPU-hour price, API input and output prices, cache discount, utilisation, P, k, operations cost, and the curve's throughput from ×0.1 to ×10), the value nearest to yours at which the cheapest plan changes, above and below, within the input's accepted range: a grid of 16 steps from your value to each end of the range (geometric over orders of magnitude, even for shares), then bisection to within far less than a millionth. A fleet grows in whole replicas, so the plans can trade places more than once: the nearest change is reported. An input none of whose values changes the plan is listed as such."</p>
             <h2>"Power view"</h2>
             <p>"AgentPerf headlines count total tokens/s per MW of accelerator power (GPU, die and HBM). At your target the calculator gives tokens/s per MW and users decoding at once per MW (output tokens/s per MW over the target speed: fewer than a benchmark's concurrency, which also counts users waiting for a first token or between turns); the reverse turns a headline into tokens/s per GPU (× the chip's kW), and so into $ per million tokens at a GPU-hour price, split per class at the headline's own mix."</p>
             <h2>"Assumptions and their defaults"</h2>

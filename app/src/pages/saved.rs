@@ -5,7 +5,9 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
-use crate::components::{ClassTable, Totals, Verdict, VolumeChart};
+use crate::components::{
+    ClassTable, Sources, TornadoChart, Totals, Verdict, VolumeChart, Warnings,
+};
 use crate::db::saved::{pinned, Pinned, PinnedError};
 use crate::db::Store;
 use crate::{format, query};
@@ -98,7 +100,10 @@ fn Page(
             <Verdict report=r.clone() keys=Vec::new()/>
             <Totals report=r.clone() keys=Vec::new()/>
             <VolumeChart report=r.clone()/>
-            <ClassTable report=r keys=Vec::new()/>
+            <ClassTable report=r.clone() keys=Vec::new()/>
+            <TornadoChart report=r.clone()/>
+            <Warnings warnings=r.warnings.clone() keys=Vec::new()/>
+            <Sources sources=pinned.sources.clone()/>
         </section>
     }
 }

@@ -1,10 +1,10 @@
 //! `GET /oembed?url=…`: oEmbed (type `rich`) for links to the calculator, so wikis auto-embed a
 //! pasted link as an iframe of `/embed` with the same scenario.
 
+use app::format::{percent, usd};
 use axum::extract::{Query, State};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use servecost::report::Side;
 use servecost::Problem;
 
 use crate::api::evaluate::run;
@@ -172,13 +172,22 @@ pub async fn oembed(
             (report, path)
         }
     };
-    let winner = match report.verdict.winner {
-        Side::Rent => "Renting wins",
-        Side::SelfHost => "Self-hosting wins",
+    let best = match report.verdict.best {
+        servecost::decision::Plan::Rent => "Renting is cheapest",
+        servecost::decision::Plan::SelfHost => "Self-hosting is cheapest",
+        servecost::decision::Plan::Hybrid => "A hybrid is cheapest",
     };
+    let sure = report
+        .uncertainty
+        .as_ref()
+        .map(|u| format!(", holds in {} of plausible cases", percent(u.p_best_holds)))
+        .unwrap_or_default();
     let title = format!(
-        "{winner}: rent ${:.0} vs self-host ${:.0} a month ({})",
-        report.rent.monthly_usd, report.self_host.monthly_usd, report.inputs.model_name
+        "{best} at {} a month{sure}: rent {}, self-host {} ({})",
+        usd(report.verdict.best_monthly_usd),
+        usd(report.rent.monthly_usd),
+        usd(report.self_host.monthly_usd),
+        report.inputs.model_name
     );
     let base = origin.to_owned();
     let src = format!("{base}{embed_path}");

@@ -2,6 +2,7 @@
 //! the migrations applied. Kept in one binary so the whole app is linked once, not once per file.
 
 mod common;
+mod decision;
 mod fuzz;
 mod hardening;
 mod import;

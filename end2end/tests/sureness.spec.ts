@@ -1,0 +1,122 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { apiReport, ready } from "./helpers";
+
+// The decision, walked as the finance lead would: type the volume, read the cheapest plan, how
+// sure it is and what would change it; narrow the ranges in the form; save and embed the link.
+// Every figure is checked against the JSON API for the page's own link.
+
+async function apply(page: Page, js: boolean | undefined) {
+  if (js === false) {
+    await page.getByRole("button", { name: "Update", exact: true }).click();
+    await page.waitForLoadState("domcontentloaded");
+  }
+}
+
+async function ownLink(page: Page) {
+  const href = await page.getByTestId("scenario-link").getAttribute("href");
+  expect(href).not.toBeNull();
+  return new URL(href ?? "/", "http://x").search.slice(1);
+}
+
+/** The page's decision block equals the API's report. */
+async function decisionMatches(page: Page, api: any) {
+  const best = page.getByTestId("best");
+  await expect(best).toHaveAttribute("data-best", api.verdict.best);
+  expect(Number(await best.getAttribute("data-usd"))).toBeCloseTo(api.verdict.best_monthly_usd, 6);
+  const sure = page.getByTestId("sureness");
+  const p = api.uncertainty.p_best_holds;
+  expect(Number(await sure.getAttribute("data-p-best"))).toBeCloseTo(p, 12);
+  expect(Number(await sure.getAttribute("data-p-self"))).toBeCloseTo(api.uncertainty.p_self_host_cheaper, 12);
+  await expect(sure).toContainText(`Holds in ${Math.round(p * 100)} % of plausible cases`);
+  const flips = page.getByTestId("flips").locator("li.flip");
+  await expect(flips).toHaveCount(api.flips.flips.length);
+  for (const [i, f] of api.flips.flips.entries()) {
+    const li = flips.nth(i);
+    await expect(li).toHaveAttribute("data-param", f.param);
+    await expect(li).toHaveAttribute("data-direction", f.direction);
+    expect(Number(await li.getAttribute("data-value")) / f.value).toBeCloseTo(1, 9);
+  }
+  const caveats = page.getByTestId("top-caveats").locator("li");
+  await expect(caveats).toHaveCount(api.top_warnings.length);
+  for (const [i, code] of api.top_warnings.entries()) {
+    await expect(caveats.nth(i)).toHaveAttribute("data-code", code);
+  }
+}
+
+async function pageAndApi(page: Page, request: APIRequestContext) {
+  await expect(page.getByTestId("problems")).toHaveCount(0);
+  const query = await ownLink(page);
+  const api = await apiReport(request, query);
+  await decisionMatches(page, api);
+  return { api, query };
+}
+
+test("the cheapest plan, how sure it is and what would change it, from typing to a saved embed", async ({ page, request, javaScriptEnabled: js }) => {
+  await page.goto("/");
+  await ready(page, js);
+  await page.getByLabel("Requests per month").fill("20M");
+  await apply(page, js);
+  const { api } = await pageAndApi(page, request);
+  // Near its break-even the answer is not certain, and the page says what would flip it.
+  expect(api.uncertainty.draws).toBeGreaterThan(100);
+  expect(api.flips.flips.length).toBeGreaterThan(0);
+  await expect(page.getByTestId("flips")).toContainText("stays cheapest unless");
+
+  // Narrow every range to nothing in the form: the answer becomes certain.
+  await page.getByText("How sure: the ranges drawn").click();
+  for (const [label, value] of [
+    [/^Range of the GPU-hour price/, "1"],
+    [/^Range of the API prices/, "1"],
+    [/^Range of the prefill rate P/, "1"],
+    [/^Range of the cache-hit cost ratio k/, "1"],
+    [/^Range of the target utilisation/, "0"],
+    [/^Range of an assumed curve mix/, "0"],
+    [/^Share of the spread between curves/, "0"],
+  ] as const) {
+    await page.getByLabel(label).fill(value);
+  }
+  await apply(page, js);
+  const certain = await pageAndApi(page, request);
+  expect(certain.api.uncertainty.p_best_holds).toBe(1);
+  await expect(page.getByTestId("sureness")).toContainText("Holds in 100 %");
+  const point = certain.api.self_host.monthly_usd - certain.api.rent.monthly_usd;
+  expect(certain.api.uncertainty.difference_usd.p10).toBeCloseTo(point, 6);
+
+  // Back to the default ranges; save; the saved page and its embed carry the same decision.
+  for (const label of [/^Range of the GPU-hour price/, /^Range of the API prices/, /^Range of the prefill rate P/, /^Range of the cache-hit cost ratio k/, /^Range of the target utilisation/, /^Range of an assumed curve mix/, /^Share of the spread between curves/]) {
+    await page.getByLabel(label).fill("");
+  }
+  await apply(page, js);
+  const { api: again, query } = await pageAndApi(page, request);
+  expect(again.uncertainty).toEqual(api.uncertainty);
+  await page.locator("#save-name").fill(`Sureness ${test.info().project.name}`);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/s\/[0-9A-Za-z]{12}$/);
+  await decisionMatches(page, again);
+  await expect(page.getByTestId("chart-tornado")).toBeVisible();
+  await expect(page.locator("#sources-title")).toBeVisible();
+  const id = page.url().split("/s/")[1];
+  await page.goto(`/embed/s/${id}`);
+  await decisionMatches(page, again);
+  await page.goto(`/embed?${query}`);
+  await decisionMatches(page, again);
+});
+
+test("the method page documents every range the report draws from", async ({ page, request }) => {
+  await page.goto("/method#ranges");
+  const api = await apiReport(request, "requests=20M");
+  const table = page.getByTestId("ranges");
+  for (const range of api.uncertainty.ranges) {
+    await expect(table).toContainText(range.param);
+  }
+});
+
+test("the tornado marks the inputs whose range changes the cheaper side", async ({ page, request }) => {
+  await page.goto("/?requests=20M");
+  const api = await apiReport(request, "requests=20M");
+  const crossing = api.sensitivity.filter((s: any) =>
+    [s.low, s.high].some((v: number | null) => v !== null && v !== 0 && v < 0 !== s.base < 0),
+  );
+  expect(crossing.length).toBeGreaterThan(0);
+  await expect(page.getByTestId("chart-tornado").locator('tr[data-crosses="true"]')).toHaveCount(crossing.length);
+});
