@@ -274,18 +274,3 @@ fn no_draws_no_sample() {
     assert!(r.uncertainty.is_none());
     assert!(!r.flips.flips.is_empty() || !r.flips.unchanged.is_empty());
 }
-
-#[test]
-fn print_default() {
-    let r = report("");
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&(&r.verdict, &r.uncertainty, &r.flips, &r.top_warnings))
-            .unwrap()
-    );
-    let t = std::time::Instant::now();
-    for _ in 0..20 {
-        let _ = report("requests=20M");
-    }
-    println!("{:?} per report (debug)", t.elapsed() / 20);
-}

@@ -348,6 +348,14 @@ proptest! {
             if let Some(h) = r.hybrid {
                 prop_assert!(h.monthly_usd <= cheaper * (1.0 + 1e-9) + 1e-9, "{} > {}", h.monthly_usd, cheaper);
             }
+            // The verdict's best plan is the cheapest of the three.
+            let least = r.rent.monthly_usd.min(r.self_host.monthly_usd).min(r.hybrid.map_or(f64::INFINITY, |h| h.monthly_usd));
+            prop_assert!((r.verdict.best_monthly_usd - least).abs() <= 1e-9 * least.max(1.0), "best {} vs least {least}", r.verdict.best_monthly_usd);
+            // The sureness figures are shares and ordered percentiles.
+            if let Some(u) = &r.uncertainty {
+                prop_assert!((0.0..=1.0).contains(&u.p_best_holds) && (0.0..=1.0).contains(&u.p_self_host_cheaper));
+                prop_assert!(u.difference_usd.p10 <= u.difference_usd.p50 && u.difference_usd.p50 <= u.difference_usd.p90);
+            }
             let b = r.self_host.breakdown;
             prop_assert!((b.busy_compute + b.idle_compute + b.ops + b.overflow_api - r.self_host.monthly_usd).abs() <= 1e-9 * r.self_host.monthly_usd.max(1.0));
             prop_assert!(b.idle_compute >= 0.0 && (0.0..=1.0 + 1e-12).contains(&r.self_host.utilization));
