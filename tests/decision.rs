@@ -100,7 +100,10 @@ fn zero_width_ranges_collapse_to_the_point_answer() {
 fn wider_ranges_are_less_sure_near_the_break_even() {
     let narrow = report("requests=20M&u_prefill=1.1&u_cache_cost=1.1&u_gpu_hour=1.02&u_api=1.02&u_util=0.01&u_haircut=0.02&u_curve_mix=0.05&u_curves=0.05");
     let wide = report("requests=20M");
-    let (n, w) = (narrow.uncertainty.unwrap(), wide.uncertainty.unwrap());
+    let (n, w) = (
+        narrow.uncertainty.expect("present"),
+        wide.uncertainty.expect("present"),
+    );
     let spread = |u: &servecost::decision::Uncertainty| u.difference_usd.p90 - u.difference_usd.p10;
     assert!(spread(&w) > spread(&n), "{} vs {}", spread(&w), spread(&n));
 }
@@ -114,7 +117,7 @@ fn ranges_are_documented_and_apply_where_they_should() {
     let applies = |r: &Report, key: &str| {
         r.uncertainty
             .as_ref()
-            .unwrap()
+            .expect("present")
             .ranges
             .iter()
             .find(|x| x.key == key)
@@ -126,7 +129,7 @@ fn ranges_are_documented_and_apply_where_they_should() {
     // Both have another curve of the model on a Blackwell Ultra chip.
     assert!(applies(&inferencex, "curves"));
     assert!(applies(&sglang, "curves"));
-    for range in &inferencex.uncertainty.as_ref().unwrap().ranges {
+    for range in &inferencex.uncertainty.as_ref().expect("present").ranges {
         assert!(
             !range.reason.is_empty() && !range.range.is_empty(),
             "{range:?}"
@@ -148,11 +151,11 @@ fn the_gpu_hour_range_follows_the_commitment() {
         let r = report(q);
         let range = r
             .uncertainty
-            .unwrap()
+            .expect("present")
             .ranges
             .into_iter()
             .find(|x| x.key == "gpu_hour")
-            .unwrap();
+            .expect("present");
         range.range
     };
     assert!(width("").contains("×1/1.1 to ×1.1"), "{}", width(""));
@@ -260,7 +263,7 @@ fn top_warnings_are_ranked_by_their_effect() {
             .iter()
             .find(|w| w.code == code)
             .and_then(|w| w.effect_usd)
-            .unwrap()
+            .expect("present")
     };
     let effects: Vec<f64> = r.top_warnings.iter().map(|c| effect(c)).collect();
     assert!(effects.windows(2).all(|w| w[0] >= w[1]), "{effects:?}");
