@@ -1,5 +1,6 @@
-//! `evaluate`: the full report (hybrid search, break-even, sensitivity, every chart series) for
-//! the default scenario and a larger, peakier one; plus parsing a link.
+//! `evaluate`: the full report (hybrid search, break-even, sensitivity, every chart series, the
+//! sureness sample and the flips) for the default scenario, one near its break-even and a larger,
+//! peakier one; the same without the sample (`draws=0`); plus parsing a link.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
@@ -8,16 +9,32 @@ use std::hint::black_box;
 mod common;
 
 fn bench(c: &mut Criterion) {
-    let data = common::published();
+    let data = common::revision_3();
     let default = servecost::parse("").expect("valid").scenario;
     c.bench_function("evaluate", |b| {
         b.iter(|| servecost::evaluate(black_box(&default), black_box(&data)))
     });
-    let large = servecost::parse("requests=300M&scaling=hourly&profile=diurnal&redundancy=1")
-        .expect("valid")
-        .scenario;
+    let large = servecost::parse(
+        "requests=300M&gpu_hour=2.1&gpu_kind=on_demand&scaling=hourly&profile=diurnal&redundancy=1",
+    )
+    .expect("valid")
+    .scenario;
+    assert!(
+        servecost::evaluate(&large, &data).is_ok(),
+        "the large scenario has an answer"
+    );
     c.bench_function("evaluate_large_hourly", |b| {
         b.iter(|| servecost::evaluate(black_box(&large), black_box(&data)))
+    });
+    let near = servecost::parse("requests=20M").expect("valid").scenario;
+    c.bench_function("evaluate_near_break_even", |b| {
+        b.iter(|| servecost::evaluate(black_box(&near), black_box(&data)))
+    });
+    let no_sample = servecost::parse("requests=20M&draws=0")
+        .expect("valid")
+        .scenario;
+    c.bench_function("evaluate_near_break_even_without_sample", |b| {
+        b.iter(|| servecost::evaluate(black_box(&no_sample), black_box(&data)))
     });
     let q = "v=1&tokens=27B&mix=2:7:1&tps=142.9&profile=flat&price_in=1.3&curve=sglang-gb300-tp4&util=0.7";
     c.bench_function("parse", |b| b.iter(|| servecost::parse(black_box(q))));

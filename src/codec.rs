@@ -241,14 +241,14 @@ pub const NUMBERS: &[NumSpec] = &[
     num(
         "u_prefill",
         "Range of the prefill rate P: ×1/f to ×f",
-        "factor f",
+        "times",
         1.0,
         100.0,
     ),
     num(
         "u_cache_cost",
         "Range of the cache-hit cost ratio k: ×1/f to ×f",
-        "factor f",
+        "times",
         1.0,
         100.0,
     ),
@@ -270,7 +270,7 @@ pub const NUMBERS: &[NumSpec] = &[
     num(
         "u_gpu_hour",
         "Range of the GPU-hour price: ×1/f to ×f (default by the price's kind)",
-        "factor f",
+        "times",
         1.0,
         10.0,
     ),
@@ -282,7 +282,7 @@ pub const NUMBERS: &[NumSpec] = &[
     num(
         "u_api",
         "Range of the API prices: ×1/f to ×f",
-        "factor f",
+        "times",
         1.0,
         10.0,
     ),

@@ -697,12 +697,35 @@ const INPUTS: [Input; 10] = [
     Input::Throughput,
 ];
 
-/// Grid steps from the value to each end of its range before the change is refined.
-const GRID: usize = 16;
-/// Bisection steps: a bracket of one grid step narrowed to well within a millionth.
-const BISECT: usize = 36;
+/// How far the volume is searched either way, as a factor of the scenario's.
+const VOLUME_SPAN: f64 = 1_000.0;
+
+/// Grid steps from the value to each end of its range before the change is refined: inputs
+/// whose plans cost a straight line in them (prices, operations) cross at most once or twice;
+/// those that change the fleet in whole replicas (utilisation, P, k, throughput) get a finer
+/// grid; the volume, cheap to probe, the finest, so that the nearest band in which another plan
+/// wins between two replica steps is found.
+const GRID: usize = 12;
+const GRID_STEPPED: usize = 24;
+/// Near the scenario's volume (within ×10 either way) the volume moves by this factor a step:
+/// 1 % for a fixed fleet, 5 % for an hourly one (smoother, and dearer to probe); beyond, the
+/// coarse grid.
+const VOLUME_STEP_FIXED: f64 = 1.01;
+const VOLUME_STEP_HOURLY: f64 = 1.05;
+/// Bisection steps at most: a bracket of one grid step narrowed to within [`PRECISION`].
+const BISECT: usize = 40;
+/// A flip's value is found to within this share of itself (a millionth: far below the three
+/// significant digits the page shows).
+const PRECISION: f64 = 1e-6;
 
 impl Input {
+    fn grid(self) -> usize {
+        match self {
+            Input::Util | Input::Prefill | Input::CacheCost | Input::Throughput => GRID_STEPPED,
+            _ => GRID,
+        }
+    }
+
     fn key(self) -> &'static str {
         match self {
             Input::Volume => "volume",
@@ -734,12 +757,22 @@ impl Input {
     }
 
     /// The value as given, the accepted range (the codec's; for the throughput, ×0.1 to ×10 of
-    /// the curve; for the volume, one token to the codec's most), and whether the grid is
+    /// the curve; for the volume, ×1/1,000 to ×1,000 of yours within the codec's), and whether the grid is
     /// geometric (ranges over orders of magnitude) or even (shares).
     fn span(self, r: &Resolved) -> (f64, f64, f64, bool) {
         let range = |name: &str| crate::codec::spec(name).map_or((0.0, 1.0), |s| (s.min, s.max));
         match self {
-            Input::Volume => (r.volumes.total(), 1.0, range("tokens").1, true),
+            // Within a thousandth to a thousand times yours (and the codec's range): a plan
+            // that changes a million times further out says nothing about this workload.
+            Input::Volume => {
+                let v = r.volumes.total();
+                (
+                    v,
+                    (v / VOLUME_SPAN).max(1.0),
+                    (v * VOLUME_SPAN).min(range("tokens").1),
+                    true,
+                )
+            }
             Input::GpuHour => {
                 let (lo, hi) = range("gpu_hour");
                 (r.gpu_hour, lo, hi, true)
@@ -801,6 +834,28 @@ impl Probe<'_> {
         Some(totals.best().0)
     }
 
+    /// The volumes probed from `base` towards `end`: fine steps to ×10, then the coarse grid.
+    fn volume_steps(&self, base: f64, end: f64) -> Vec<f64> {
+        let step = match self.costing.policy.scaling {
+            crate::fleet::Scaling::Fixed => VOLUME_STEP_FIXED,
+            crate::fleet::Scaling::Hourly => VOLUME_STEP_HOURLY,
+        };
+        let up = end > base;
+        let near = if up {
+            (base * 10.0).min(end)
+        } else {
+            (base / 10.0).max(end)
+        };
+        let n = ((near / base).ln().abs() / step.ln()).ceil().max(1.0) as usize;
+        let mut steps: Vec<f64> = (1..=n)
+            .map(|i| base * (near / base).powf(i as f64 / n as f64))
+            .collect();
+        if near != end {
+            steps.extend((1..=GRID).map(|i| near * (end / near).powf(i as f64 / GRID as f64)));
+        }
+        steps
+    }
+
     /// The nearest value from `base` towards `end` at which the best plan is not `from`: the
     /// value found and the plan there.
     fn search(
@@ -823,14 +878,18 @@ impl Probe<'_> {
             (base, end)
         };
         let at = |i: usize| {
-            let t = i as f64 / GRID as f64;
+            let t = i as f64 / input.grid() as f64;
             if geometric {
                 (a.ln() + (b.ln() - a.ln()) * t).exp()
             } else {
                 a + (b - a) * t
             }
         };
-        let mut steps: Vec<f64> = (1..=GRID).map(at).collect();
+        let mut steps: Vec<f64> = if input == Input::Volume {
+            self.volume_steps(base, end)
+        } else {
+            (1..=input.grid()).map(at).collect()
+        };
         if geometric && end == 0.0 {
             steps.push(0.0);
         }
@@ -860,6 +919,9 @@ impl Probe<'_> {
     ) -> (f64, Plan) {
         let mut to = self.best(input, other).unwrap_or(from);
         for _ in 0..BISECT {
+            if (other - same).abs() <= PRECISION * other.abs().max(same.abs()) {
+                break;
+            }
             let mid = if geometric && same > 0.0 && other > 0.0 {
                 (same * other).sqrt()
             } else {

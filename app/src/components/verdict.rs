@@ -40,9 +40,16 @@ pub fn sentences(r: &Report) -> (String, String) {
             }
         })
         .unwrap_or_default();
-    let sentence = match r.verdict.winner {
-        Side::Rent => format!("{rent}; {host}. Renting wins{ratio}."),
-        Side::SelfHost => format!("{rent}; {host}. Self-hosting wins{ratio}."),
+    let sentence = match (r.verdict.winner, r.verdict.best) {
+        // The hybrid beats both: the two alone are compared, not crowned.
+        (Side::Rent, Plan::Hybrid) => format!(
+            "{rent}; {host}. Of the two alone renting is cheaper{ratio}; the hybrid above beats both."
+        ),
+        (Side::SelfHost, Plan::Hybrid) => format!(
+            "{rent}; {host}. Of the two alone self-hosting is cheaper{ratio}; the hybrid above beats both."
+        ),
+        (Side::Rent, _) => format!("{rent}; {host}. Renting wins{ratio}."),
+        (Side::SelfHost, _) => format!("{rent}; {host}. Self-hosting wins{ratio}."),
     };
     let break_even = match (r.break_even.monthly_tokens, &r.break_even.volume_note) {
         (Some(v), Some(why)) if !r.break_even.volume_exact => {
@@ -147,18 +154,29 @@ pub fn sureness_detail(r: &Report) -> Option<String> {
     };
     let left = if u.draws_without_answer > 0 {
         format!(
-            " {} of {} draws had an answer: in the others P and k leave the curve no time for output.",
+            " {} of {} draws had an answer: in the others the drawn P, k and curve throughput together leave no GPU time for output, which the measured curve rules out.",
             u.draws,
             u.draws + u.draws_without_answer
         )
     } else {
         String::new()
     };
+    // Some ranges reach only one way (an assumed mix towards the other reading, the other
+    // curves of the family above or below this one): the figures as given can sit at one end.
+    let point = r.self_host.monthly_usd - r.rent.monthly_usd;
+    let lean = if point > d.p90 {
+        " Your figures sit at the end of the ranges that favours renting: most plausible cases make self-hosting cheaper than shown."
+    } else if point < d.p10 {
+        " Your figures sit at the end of the ranges that favours self-hosting: most plausible cases make it dearer than shown."
+    } else {
+        ""
+    };
     Some(format!(
-        "Self-hosting minus renting: {} to {} a month (10th to 90th percentile, median {}); self-hosting is cheaper than renting in {} of the cases.{left}",
+        "Self-hosting minus renting: {} to {} a month (10th to 90th percentile, median {}; as given {}); self-hosting alone is cheaper than renting in {} of the cases.{lean}{left}",
         signed(d.p10),
         signed(d.p90),
         signed(d.p50),
+        signed(point),
         percent(u.p_self_host_cheaper)
     ))
 }
@@ -177,8 +195,28 @@ fn flip_value(f: &Flip) -> String {
     }
 }
 
-/// One flip as a clause: `volume above 71 B tokens a month`.
+/// One flip as a clause: `volume above 71 B tokens a month (yours: 27.2 B)`.
 pub fn flip_clause(f: &Flip) -> String {
+    // Yours, short: the unit is in the clause already.
+    let base = match f.param.as_str() {
+        "volume" => tokens(f.base),
+        "price_in" | "price_out" => per_mtok(f.base),
+        "throughput" => "as measured".to_owned(),
+        _ => flip_value(&Flip {
+            value: f.base,
+            ..f.clone()
+        }),
+    };
+    let close = f.base != 0.0 && (f.value / f.base - 1.0).abs() < 0.01;
+    let yours = if close {
+        format!(" (within 1 % of yours, {base})")
+    } else {
+        format!(" (yours: {base})")
+    };
+    format!("{}{yours}", flip_clause_bare(f))
+}
+
+fn flip_clause_bare(f: &Flip) -> String {
     let side = if f.direction == "above" {
         "above"
     } else {
@@ -193,7 +231,7 @@ pub fn flip_clause(f: &Flip) -> String {
         "util" => "target utilisation",
         "prefill" => "the prefill rate P",
         "cache_cost" => "the cache-hit cost ratio k",
-        "ops" => "operations",
+        "ops" => "operations (staff and other fixed costs)",
         "throughput" => "the curve's throughput",
         _ => f.param.as_str(),
     };
@@ -289,8 +327,13 @@ pub fn Verdict(
     report: Report,
     /// Cited source keys.
     keys: Vec<String>,
+    /// For a small frame (the embed): the first three flips, each caveat's first sentence,
+    /// links opening outside the frame.
+    #[prop(optional)]
+    compact: bool,
 ) -> impl IntoView {
     let r = &report;
+    let link_target = if compact { "_blank" } else { "_self" };
     let (sentence, break_even) = sentences(r);
     let winner = match r.verdict.winner {
         Side::Rent => "rent",
@@ -309,22 +352,25 @@ pub fn Verdict(
                 data-p-self=u.map(|u| u.p_self_host_cheaper.to_string()).unwrap_or_default()
                 data-p10=u.map(|u| u.difference_usd.p10.to_string()).unwrap_or_default()
                 data-p90=u.map(|u| u.difference_usd.p90.to_string()).unwrap_or_default()>
-                <strong>{text}</strong> " " {sureness_detail(r)} " " <a href="/method#ranges">"How the ranges are drawn"</a>
+                <strong>{text.replace(" (ranges on /method).", "")} " (" <a href="/method#ranges" target=link_target>"ranges on /method"</a> ")."</strong>
+                " " {sureness_detail(r)}
             </p>
         }
     });
     let flips = if r.flips.flips.is_empty() {
         view! { <p>{format!("{} stays cheapest at every value of the main inputs within their accepted ranges.", best_word(r))}</p> }.into_any()
     } else {
+        let shown = if compact { 3 } else { usize::MAX };
         let items = r
             .flips
             .flips
             .iter()
+            .take(shown)
             .map(|f| {
                 view! {
                     <li class="flip" data-param=f.param.clone() data-value=f.value.to_string()
                         data-direction=f.direction.clone() data-to=format!("{:?}", f.to)>
-                        {flip_clause(f)} " → " <strong>{plan_word(f.to)}</strong>
+                        {flip_clause(f)} " → " <strong class="nowrap">{plan_word(f.to)}</strong>
                     </li>
                 }
             })
@@ -341,6 +387,12 @@ pub fn Verdict(
         let items = caveats
             .into_iter()
             .map(|(code, message, effect)| {
+                let message = if compact {
+                    let first = message.split(". ").next().unwrap_or(&message);
+                    format!("{}.", first.trim_end_matches('.'))
+                } else {
+                    message
+                };
                 view! {
                     <li data-code=code>
                         {message} " "

@@ -77,7 +77,7 @@ pub fn Compact(
         .map(|h| view! { <li>"Best hybrid " <strong>{usd(h.monthly_usd)}</strong></li> });
     view! {
         <div class="embed" data-testid="embed">
-            <Verdict report=r.clone() keys=Vec::new()/>
+            <Verdict report=r.clone() keys=Vec::new() compact=true/>
             <ul class="key-numbers">
                 <li>"Rent " <strong data-testid="rent-monthly" data-usd=r.rent.monthly_usd.to_string()>{usd(r.rent.monthly_usd)}</strong></li>
                 <li>"Self-host " <strong data-testid="self-monthly" data-usd=r.self_host.monthly_usd.to_string()>{usd(r.self_host.monthly_usd)}</strong></li>
