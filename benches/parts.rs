@@ -28,6 +28,28 @@ fn bench(c: &mut Criterion) {
     c.bench_function("cost_vs_volume", |b| {
         b.iter(|| servecost::series::cost_vs_volume(black_box(&costing), Some(7e10), true))
     });
+    // The decision's two searches, on a scenario near its break-even.
+    let near = servecost::parse("requests=20M").expect("valid").scenario;
+    let data3 = common::revision_3();
+    let (rn, _) = servecost::evaluate::resolve(&near, &data3).expect("resolves");
+    let (reading, _) = rn.gpu_time().expect("gpu time");
+    let cn = rn.costing().expect("costs");
+    let totals = servecost::decision::Totals::of(&cn, 1.0, true);
+    let sure = servecost::decision::Context {
+        spec: servecost::decision::UncertaintySpec::default(),
+        gpu_hour_spread: 1.1,
+        gpu_hour_reason: String::new(),
+        vendor: None,
+        alternative_mix: None,
+        curve_ratios: Some((1.0, 2.7, String::new())),
+        hybrid: true,
+    };
+    c.bench_function("decision_sample_200_draws", |b| {
+        b.iter(|| servecost::decision::uncertainty(black_box(&rn), &reading, &sure, &totals, 7))
+    });
+    c.bench_function("decision_flips", |b| {
+        b.iter(|| servecost::decision::flips(black_box(&rn), &reading, &cn, true, totals.best().0))
+    });
     c.bench_function("query_round_trip", |b| {
         b.iter(|| servecost::parse(&servecost::to_query(black_box(&s))))
     });

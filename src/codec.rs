@@ -375,7 +375,7 @@ pub mod syntax {
     /// `profile`: a preset, or 24 or 168 weights from 0 to 1,000,000.
     pub const PROFILE: &str = "^(?:flat|business|diurnal|(?:[0-9]{1,6}(?:\\.[0-9]{1,20})?|1000000)(?:,(?:[0-9]{1,6}(?:\\.[0-9]{1,20})?|1000000)){23}|(?:[0-9]{1,6}(?:\\.[0-9]{1,20})?|1000000)(?:,(?:[0-9]{1,6}(?:\\.[0-9]{1,20})?|1000000)){167})$";
     /// `chip_name`: 1 to 60 characters, none of them a control character.
-    pub const NAME: &str = "^[^\\x00-\\x1F\\x7F]{1,60}$";
+    pub const NAME: &str = "^[^\\x00-\\x1F\\x7F-\\x9F]{1,60}$";
     /// `points`: 1 to 64 pairs `tps:tokens_per_s_per_gpu`, the throughput with an optional
     /// `k`/`M`/`B`/`T` suffix.
     pub const POINTS: &str = "^(?:[0-9]{1,20}(?:\\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,2})?):(?:[0-9]{1,20}(?:\\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,2})?[kKmMbBtT]?)(?:,(?:[0-9]{1,20}(?:\\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,2})?):(?:[0-9]{1,20}(?:\\.[0-9]{1,20})?(?:[eE][+-]?[0-9]{1,2})?[kKmMbBtT]?)){0,63}$";

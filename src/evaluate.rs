@@ -27,6 +27,33 @@ use crate::workload::Preset;
 /// Evaluates a scenario against the dataset. Every input is validated first (through the same
 /// codec links use), so any problem comes back named by its parameter.
 pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Problem>> {
+    evaluate_with(scenario, data, Depth::Full)
+}
+
+/// How much of the decision an evaluation computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Depth {
+    /// Everything: the sureness sample and the flips included.
+    Full,
+    /// Everything but the sureness sample and the flips (`uncertainty` is `None`, `flips` lists
+    /// no input): for a first answer in the browser while the full one follows.
+    Quick,
+}
+
+impl Report {
+    /// Whether the sureness sample and the flips were computed ([`Depth::Full`]): a full report
+    /// lists every searched input, as a flip or as unchanged.
+    pub fn is_full(&self) -> bool {
+        !self.flips.flips.is_empty() || !self.flips.unchanged.is_empty()
+    }
+}
+
+/// [`evaluate`] to the given depth.
+pub fn evaluate_with(
+    scenario: &Scenario,
+    data: &Dataset,
+    depth: Depth,
+) -> Result<Report, Vec<Problem>> {
     let query = to_query(scenario);
     let s = parse(&query)?.scenario;
     let (r, ctx) = resolve(&s, data)?;
@@ -94,9 +121,29 @@ pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Probl
         curve_ratios: ratios.clone(),
         hybrid: s.hybrid,
     };
-    let (ranges, uncertainty) =
-        decision::uncertainty(&r, &reading, &sure, &totals, decision::seed_of(&query));
-    let flips = decision::flips(&r, &reading, &costing, s.hybrid, best);
+    let (ranges, uncertainty, flips) = match depth {
+        Depth::Full => {
+            let (ranges, uncertainty) =
+                decision::uncertainty(&r, &reading, &sure, &totals, decision::seed_of(&query));
+            let flips = decision::flips(&r, &reading, &costing, s.hybrid, best);
+            (ranges, uncertainty, flips)
+        }
+        Depth::Quick => {
+            let quick = decision::Context {
+                spec: decision::UncertaintySpec {
+                    draws: 0.0,
+                    ..s.uncertainty
+                },
+                ..sure
+            };
+            let (ranges, _) = decision::uncertainty(&r, &reading, &quick, &totals, 0);
+            let none = decision::Flips {
+                flips: Vec::new(),
+                unchanged: Vec::new(),
+            };
+            (ranges, None, none)
+        }
+    };
 
     let [mu, mc, mo] = gpu_time.usd_per_mtok(r.gpu_hour);
     let per_mtok = PerMtok::with_blend(mu, mc, mo, &r.volumes);

@@ -1,6 +1,6 @@
 //! The page's state is its query string: read it, change one parameter, evaluate it.
 
-use servecost::{evaluate, parse_lenient, Dataset, Problem, Report, Scenario};
+use servecost::{parse_lenient, Dataset, Problem, Report, Scenario};
 
 /// What one query string gives.
 #[derive(Debug, Clone, PartialEq)]
@@ -92,13 +92,24 @@ pub fn encode(value: &str) -> String {
 
 /// Reads and evaluates `query` against `data`, bad fields replaced by their default.
 pub fn outcome(query: &str, data: &Dataset) -> Outcome {
+    outcome_with(query, data, servecost::evaluate::Depth::Full)
+}
+
+/// [`outcome`] evaluated to `depth`.
+pub fn outcome_with(query: &str, data: &Dataset, depth: servecost::evaluate::Depth) -> Outcome {
     let cleaned: Vec<String> = pairs(query)
         .into_iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
     let (parsed, problems) = parse_lenient(&cleaned.join("&"));
     Outcome {
-        report: crate::browser::measure("servecost:evaluate", || evaluate(&parsed.scenario, data)),
+        report: crate::browser::measure(
+            match depth {
+                servecost::evaluate::Depth::Quick => "servecost:evaluate",
+                servecost::evaluate::Depth::Full => "servecost:decision",
+            },
+            || servecost::evaluate::evaluate_with(&parsed.scenario, data, depth),
+        ),
         scenario: parsed.scenario,
         problems,
         ignored: parsed.warnings,

@@ -1,6 +1,7 @@
 // Measures how long one input change takes in the browser, engine and DOM update together:
 // from the input event to the DOM holding the new result (a MutationObserver fires), over many
-// edits of the GPU-hour price. Also reads the engine-only User Timing measures the app records
+// edits of the GPU-hour price; then to the full answer (sureness figures, flips and charts, a
+// task later: the layout's data-settled). Also reads the engine-only User Timing measures the app records
 // ("servecost:evaluate"). Prints JSON; scripts/perf runs it against a release build.
 import { chromium } from "@playwright/test";
 
@@ -17,6 +18,7 @@ await page.locator("[data-hydrated=true]").waitFor({ timeout: 20_000 });
 const result = await page.evaluate(async (runs) => {
   const value = () => document.querySelector("[data-testid=self-monthly]")?.getAttribute("data-usd");
   const total = [];
+  const full = [];
   performance.clearMeasures("servecost:evaluate");
   performance.clearMeasures("servecost:chart");
   for (let i = 0; i < runs + 10; i++) {
@@ -31,11 +33,26 @@ const result = await page.evaluate(async (runs) => {
       });
       observer.observe(document.querySelector(".results"), { subtree: true, childList: true, attributes: true });
     });
+    const layout = document.querySelector(".layout");
     const t0 = performance.now();
     input.value = (2 + (i % 50) * 0.05 + (i % 2) * 0.013).toFixed(3);
     input.dispatchEvent(new Event("input", { bubbles: true }));
     const t1 = await done;
-    if (i >= 10) total.push(t1 - t0); // the first edits warm the JIT
+    // The full answer (sureness figures, flips, charts) follows a task later.
+    const t2 = await new Promise((resolve) => {
+      if (layout.getAttribute("data-settled") === "true") return resolve(performance.now());
+      const observer = new MutationObserver(() => {
+        if (layout.getAttribute("data-settled") === "true") {
+          observer.disconnect();
+          resolve(performance.now());
+        }
+      });
+      observer.observe(layout, { attributes: true });
+    });
+    if (i >= 10) {
+      total.push(t1 - t0); // the first edits warm the JIT
+      full.push(t2 - t0);
+    }
     await new Promise((r) => requestAnimationFrame(() => r()));
   }
   const engine = performance.getEntriesByName("servecost:evaluate").map((e) => e.duration).slice(10);
@@ -50,6 +67,11 @@ const result = await page.evaluate(async (runs) => {
   return {
     runs: total.length,
     update_ms: { p50: pct(total, 50), p95: pct(total, 95), max: Math.max(...total) },
+    full_answer_ms: { p50: pct(full, 50), p95: pct(full, 95), max: Math.max(...full) },
+    decision_engine_ms: (() => {
+      const d = performance.getEntriesByName("servecost:decision").map((e) => e.duration).slice(10);
+      return { p50: pct(d, 50), p95: pct(d, 95) };
+    })(),
     engine_ms: { p50: pct(engine, 50), p95: pct(engine, 95) },
     charts_ms: { p50: pct(perEdit.slice(10), 50), p95: pct(perEdit.slice(10), 95) },
   };

@@ -38,6 +38,7 @@ export async function hydrated(page: Page) {
  * current URL, next to the same numbers on the live page: the WASM redraw must match.
  */
 export async function chartsMatchServer(page: Page, browser: Browser) {
+  await settled(page);
   const ids = ["chart-volume", "chart-breakdown", "chart-tps", "chart-tornado"];
   const live = await Promise.all(ids.map((id) => page.getByTestId(id).locator("details.numbers table").textContent()));
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -55,4 +56,14 @@ export async function chartsMatchServer(page: Page, browser: Browser) {
  */
 export async function ready(page: Page, javaScriptEnabled: boolean | undefined) {
   if (javaScriptEnabled !== false) await hydrated(page);
+}
+
+/**
+ * Waits until the live page shows the full answer of its inputs: after an edit the browser shows
+ * the numbers at once and the sureness figures, flips and charts a task later. At once when the
+ * page runs no JavaScript (the server renders the full answer).
+ */
+export async function settled(page: Page) {
+  const live = await page.locator("[data-hydrated=true]").count();
+  if (live > 0) await expect(page.locator("[data-settled=true]")).toHaveCount(1, { timeout: 15_000 });
 }

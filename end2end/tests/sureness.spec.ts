@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiReport, ready } from "./helpers";
+import { apiReport, ready, settled } from "./helpers";
 
 // The decision, walked as the finance lead would: type the volume, read the cheapest plan, how
 // sure it is and what would change it; narrow the ranges in the form; save and embed the link.
@@ -20,6 +20,7 @@ async function ownLink(page: Page) {
 
 /** The page's decision block equals the API's report. */
 async function decisionMatches(page: Page, api: any, compact = false) {
+  await settled(page);
   const best = page.getByTestId("best");
   await expect(best).toHaveAttribute("data-best", api.verdict.best);
   expect(Number(await best.getAttribute("data-usd"))).toBeCloseTo(api.verdict.best_monthly_usd, 6);

@@ -15,6 +15,7 @@ use crate::components::{
     TornadoChart, Totals, TpsChart, Verdict, VolumeChart, Warnings,
 };
 use crate::query::{self, Outcome};
+use servecost::evaluate::Depth;
 
 /// Parameters of your own benchmark, cleared when another curve is picked.
 const OWN_POINTS: [&str; 4] = ["points", "curve_mix", "chip", "chip_name"];
@@ -135,16 +136,84 @@ fn Body(
         }
     });
     let data = StoredValue::new(data);
-    let outcome: Memo<Outcome> =
-        Memo::new(move |_| query.with(|q| data.with_value(|d| query::outcome(q, d))));
+    // The page as served (and as first hydrated) carries the full answer. After an edit the
+    // browser first computes everything but the sureness sample and the flips, so the numbers
+    // follow the typing, then the full answer in the next task: the decision block and the
+    // charts follow it.
+    let first = StoredValue::new(query.get_untracked());
+    let outcome: Memo<Outcome> = Memo::new(move |_| {
+        query.with(|q| {
+            let depth = if first.with_value(|f| f == q) {
+                Depth::Full
+            } else {
+                Depth::Quick
+            };
+            data.with_value(|d| query::outcome_with(q, d, depth))
+        })
+    });
+    let full: RwSignal<Option<Report>> = RwSignal::new(None);
+    Effect::new(move |_| {
+        let q = query.get();
+        if first.with_value(|f| *f == q) {
+            return;
+        }
+        let later = q.clone();
+        set_timeout(
+            move || {
+                // Only the newest edit's answer: a later edit has its own follow-up.
+                if query.with_untracked(|now| *now == later) {
+                    let o = data.with_value(|d| query::outcome_with(&later, d, Depth::Full));
+                    if let Ok(r) = o.report {
+                        full.set(Some(r));
+                    }
+                }
+            },
+            std::time::Duration::ZERO,
+        );
+    });
+    // The full answer of the current inputs, once it is in: computed at once for the page as
+    // served, a task after the edit otherwise.
+    let fresh_full: Memo<Option<Result<Report, ()>>> = Memo::new(move |_| {
+        outcome.with(|o| match &o.report {
+            Ok(r) if r.is_full() => Some(Ok(r.clone())),
+            Ok(r) => full.with(|f| f.as_ref().filter(|f| f.query == r.query).cloned().map(Ok)),
+            Err(_) => Some(Err(())),
+        })
+    });
     // The last report that came from valid inputs stays on screen while a field is invalid.
+    // Until the full answer of an edit is in, its decision block keeps the previous one's.
     let shown: Memo<Option<Report>> = Memo::new(move |prev: Option<&Option<Report>>| {
         let o = outcome.get();
         let previous = prev.cloned().flatten();
-        match o.report {
+        let report = o.report.map(|r| match fresh_full.get() {
+            Some(Ok(f)) => f,
+            _ => match &previous {
+                Some(p) if p.is_full() => Report {
+                    uncertainty: p.uncertainty.clone(),
+                    flips: p.flips.clone(),
+                    ..r
+                },
+                _ => r,
+            },
+        });
+        match report {
             Ok(r) if o.problems.is_empty() || previous.is_none() => Some(r),
             Ok(_) | Err(_) => previous,
         }
+    });
+    // The charts are drawn from full answers only, by the same rule: they follow the numbers
+    // by a task.
+    let charted: Memo<Option<Report>> = Memo::new(move |prev: Option<&Option<Report>>| {
+        let previous = prev.cloned().flatten();
+        let valid = outcome.with(|o| o.problems.is_empty());
+        match fresh_full.get() {
+            Some(Ok(r)) if valid || previous.is_none() => Some(r),
+            _ => previous,
+        }
+    });
+    let settled = Memo::new(move |_| {
+        let q = shown.with(|r| r.as_ref().map(|r| r.query.clone()));
+        q.is_some_and(|q| charted.with(|c| c.as_ref().is_some_and(|c| c.query == q)))
     });
     let aside = StoredValue::new(Vec::new());
     let on_change = Callback::new(move |(name, value): (&'static str, String)| {
@@ -179,7 +248,8 @@ fn Body(
     let hydrated = RwSignal::new(false);
     Effect::new(move |_| hydrated.set(true));
     view! {
-        <div class="layout" data-hydrated=move || hydrated.get().to_string()>
+        <div class="layout" data-hydrated=move || hydrated.get().to_string()
+            data-settled=move || settled.get().to_string()>
             <Inputs ctx/>
             <section class="results" aria-live="polite" aria-label="Results">
                 <Problems outcome/>
@@ -189,8 +259,12 @@ fn Body(
                         <Verdict report=report.clone() keys=keys.clone()/>
                         <Totals report=report.clone() keys=keys.clone()/>
                         <BreakEven report=report.clone()/>
-                        <VolumeChart report=report.clone()/>
-                        <ClassTable report=report.clone() keys=keys.clone()/>
+                    }
+                })}
+                {move || charted.get().map(|report| view! { <VolumeChart report/> })}
+                {move || shown.get().map(|report| view! { <ClassTable report keys=keys.get()/> })}
+                {move || charted.get().map(|report| {
+                    view! {
                         <ClassChart report=report.clone()/>
                         <BreakdownChart report=report.clone()/>
                         <TpsChart report=report.clone()/>

@@ -426,7 +426,9 @@ fn the_documents_patterns_are_the_codecs_syntax() {
             ["TPU v7", "Gaudi 3 (8×)", &"é".repeat(60)]
                 .map(String::from)
                 .to_vec(),
-            ["", "a\nb", "tab\there", &"x".repeat(61)]
+            // U+0089 and U+009F are C1 control characters: refused by both (schemathesis found
+            // the document allowing them).
+            ["", "a\nb", "tab\there", &"x".repeat(61), "a\u{89}b", "\u{9f}"]
                 .map(String::from)
                 .to_vec(),
         ),
