@@ -36,6 +36,15 @@ fn bench(c: &mut Criterion) {
     c.bench_function("evaluate_near_break_even_without_sample", |b| {
         b.iter(|| servecost::evaluate(black_box(&no_sample), black_box(&data)))
     });
+    c.bench_function("evaluate_quick_without_sample_and_flips", |b| {
+        b.iter(|| {
+            servecost::evaluate::evaluate_with(
+                black_box(&default),
+                black_box(&data),
+                servecost::evaluate::Depth::Quick,
+            )
+        })
+    });
     let q = "v=1&tokens=27B&mix=2:7:1&tps=142.9&profile=flat&price_in=1.3&curve=sglang-gb300-tp4&util=0.7";
     c.bench_function("parse", |b| b.iter(|| servecost::parse(black_box(q))));
 }

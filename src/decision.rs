@@ -708,9 +708,9 @@ const VOLUME_SPAN: f64 = 1_000.0;
 const GRID: usize = 12;
 const GRID_STEPPED: usize = 24;
 /// Near the scenario's volume (within ×10 either way) the volume moves by this factor a step:
-/// 1 % for a fixed fleet, 5 % for an hourly one (smoother, and dearer to probe); beyond, the
+/// 2 % for a fixed fleet, 5 % for an hourly one (smoother, and dearer to probe); beyond, the
 /// coarse grid.
-const VOLUME_STEP_FIXED: f64 = 1.01;
+const VOLUME_STEP_FIXED: f64 = 1.02;
 const VOLUME_STEP_HOURLY: f64 = 1.05;
 /// Bisection steps at most: a bracket of one grid step narrowed to within [`PRECISION`].
 const BISECT: usize = 40;

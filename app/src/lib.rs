@@ -59,6 +59,7 @@ pub const NONCE_HEADER: &str = "x-servecost-nonce";
 #[cfg(feature = "ssr")]
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     use leptos_meta::MetaTags;
+    provide_context(crate::query::RequestOutcomes::default());
     let path = use_context::<http::request::Parts>().map(|p| p.uri.path().to_owned());
     let scripts = path
         .as_deref()

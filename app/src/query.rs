@@ -95,8 +95,45 @@ pub fn outcome(query: &str, data: &Dataset) -> Outcome {
     outcome_with(query, data, servecost::evaluate::Depth::Full)
 }
 
-/// [`outcome`] evaluated to `depth`.
+/// [`outcome`] evaluated to `depth`. On the server a page asks for its scenario twice (its link
+/// preview and its body): the full answer is computed once per request.
 pub fn outcome_with(query: &str, data: &Dataset, depth: servecost::evaluate::Depth) -> Outcome {
+    #[cfg(feature = "ssr")]
+    if depth == servecost::evaluate::Depth::Full {
+        if let Some(seen) = leptos::prelude::use_context::<RequestOutcomes>() {
+            let key = (data.revision, query.to_owned());
+            if let Some(hit) = seen.get(&key) {
+                return hit;
+            }
+            let out = compute(query, data, depth);
+            seen.put(key, out.clone());
+            return out;
+        }
+    }
+    compute(query, data, depth)
+}
+
+/// The answers one server request has computed, by dataset revision and query (the page's
+/// dataset and the store's give the same report for one revision).
+#[cfg(feature = "ssr")]
+#[derive(Clone, Default)]
+pub struct RequestOutcomes(std::sync::Arc<std::sync::Mutex<Vec<((i64, String), Outcome)>>>);
+
+#[cfg(feature = "ssr")]
+impl RequestOutcomes {
+    fn get(&self, key: &(i64, String)) -> Option<Outcome> {
+        let seen = self.0.lock().ok()?;
+        seen.iter().find(|(k, _)| k == key).map(|(_, o)| o.clone())
+    }
+
+    fn put(&self, key: (i64, String), value: Outcome) {
+        if let Ok(mut seen) = self.0.lock() {
+            seen.push((key, value));
+        }
+    }
+}
+
+fn compute(query: &str, data: &Dataset, depth: servecost::evaluate::Depth) -> Outcome {
     let cleaned: Vec<String> = pairs(query)
         .into_iter()
         .map(|(k, v)| format!("{k}={v}"))

@@ -428,9 +428,16 @@ fn the_documents_patterns_are_the_codecs_syntax() {
                 .to_vec(),
             // U+0089 and U+009F are C1 control characters: refused by both (schemathesis found
             // the document allowing them).
-            ["", "a\nb", "tab\there", &"x".repeat(61), "a\u{89}b", "\u{9f}"]
-                .map(String::from)
-                .to_vec(),
+            [
+                "",
+                "a\nb",
+                "tab\there",
+                &"x".repeat(61),
+                "a\u{89}b",
+                "\u{9f}",
+            ]
+            .map(String::from)
+            .to_vec(),
         ),
     ];
     for (param, pattern, good, bad) in cases {
