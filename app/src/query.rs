@@ -117,16 +117,20 @@ pub fn outcome_with(query: &str, data: &Dataset, depth: servecost::evaluate::Dep
 /// dataset and the store's give the same report for one revision).
 #[cfg(feature = "ssr")]
 #[derive(Clone, Default)]
-pub struct RequestOutcomes(std::sync::Arc<std::sync::Mutex<Vec<((i64, String), Outcome)>>>);
+pub struct RequestOutcomes(std::sync::Arc<std::sync::Mutex<Vec<(OutcomeKey, Outcome)>>>);
+
+/// A dataset revision and a query string.
+#[cfg(feature = "ssr")]
+type OutcomeKey = (i64, String);
 
 #[cfg(feature = "ssr")]
 impl RequestOutcomes {
-    fn get(&self, key: &(i64, String)) -> Option<Outcome> {
+    fn get(&self, key: &OutcomeKey) -> Option<Outcome> {
         let seen = self.0.lock().ok()?;
         seen.iter().find(|(k, _)| k == key).map(|(_, o)| o.clone())
     }
 
-    fn put(&self, key: (i64, String), value: Outcome) {
+    fn put(&self, key: OutcomeKey, value: Outcome) {
         if let Ok(mut seen) = self.0.lock() {
             seen.push((key, value));
         }
