@@ -234,6 +234,18 @@ pub struct Range {
     pub effect_usd: f64,
 }
 
+/// A share of the draws for each plan.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlanShares {
+    /// Renting.
+    pub rent: f64,
+    /// Self-hosting alone.
+    pub self_host: f64,
+    /// The best hybrid.
+    pub hybrid: f64,
+}
+
 /// Percentiles of a quantity over the sample.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -258,6 +270,8 @@ pub struct Uncertainty {
     pub p_best_holds: f64,
     /// Share of draws in which self-hosting costs less than renting.
     pub p_self_host_cheaper: f64,
+    /// Share of draws in which each plan is the cheapest (the three add up to 1).
+    pub p_cheapest: PlanShares,
     /// Self-hosting minus renting over the draws, $ per month.
     pub difference_usd: Percentiles,
     /// The ranges drawn from.
@@ -624,6 +638,7 @@ pub fn uncertainty(
     let mut rng = SplitMix64::new(seed);
     let mut differences = Vec::with_capacity(draws as usize);
     let (mut holds, mut cheaper, mut failed) = (0u32, 0u32, 0u32);
+    let mut plans = [0u32; 3];
     let mut d = start.clone();
     for _ in 0..draws {
         d.throughput = 1.0;
@@ -635,7 +650,13 @@ pub fn uncertainty(
         }
         match d.totals(reading, ctx.hybrid) {
             Some(t) => {
-                holds += u32::from(t.best().0 == best);
+                let (cheapest, _) = t.best();
+                holds += u32::from(cheapest == best);
+                match cheapest {
+                    Plan::Rent => plans[0] += 1,
+                    Plan::SelfHost => plans[1] += 1,
+                    Plan::Hybrid => plans[2] += 1,
+                }
                 cheaper += u32::from(t.self_host < t.rent);
                 differences.push(t.difference());
             }
@@ -659,6 +680,11 @@ pub fn uncertainty(
         draws_without_answer: failed,
         p_best_holds: f64::from(holds) / n,
         p_self_host_cheaper: f64::from(cheaper) / n,
+        p_cheapest: PlanShares {
+            rent: f64::from(plans[0]) / n,
+            self_host: f64::from(plans[1]) / n,
+            hybrid: f64::from(plans[2]) / n,
+        },
         difference_usd: Percentiles {
             p10: at(0.1),
             p50: at(0.5),

@@ -297,3 +297,24 @@ fn the_nearest_volume_change_below_is_found() {
         below.value
     );
 }
+
+/// The shares of draws each plan is cheapest in add up to all of them, and the named plan's is
+/// the share in which the answer holds.
+#[test]
+fn every_draw_names_one_cheapest_plan() {
+    for q in SCENARIOS {
+        let r = report(q);
+        let u = r.uncertainty.expect("sample");
+        let p = u.p_cheapest;
+        assert!(
+            (p.rent + p.self_host + p.hybrid - 1.0).abs() < 1e-12,
+            "{q}: {p:?}"
+        );
+        let named = match r.verdict.best {
+            Plan::Rent => p.rent,
+            Plan::SelfHost => p.self_host,
+            Plan::Hybrid => p.hybrid,
+        };
+        assert_eq!(named, u.p_best_holds, "{q}");
+    }
+}

@@ -140,6 +140,23 @@ pub fn sureness_sentence(r: &Report) -> Option<String> {
     ))
 }
 
+/// What is cheapest in the cases where the named plan is not: `otherwise renting (4 %) or the
+/// hybrid (1 %)`.
+pub fn otherwise(r: &Report) -> Option<String> {
+    let u = r.uncertainty.as_ref()?;
+    let shares = [
+        (Plan::Rent, u.p_cheapest.rent),
+        (Plan::SelfHost, u.p_cheapest.self_host),
+        (Plan::Hybrid, u.p_cheapest.hybrid),
+    ];
+    let others: Vec<String> = shares
+        .into_iter()
+        .filter(|(p, share)| *p != r.verdict.best && *share > 0.0)
+        .map(|(p, share)| format!("{} ({})", plan_word(p), percent(share)))
+        .collect();
+    (!others.is_empty()).then(|| format!("Otherwise {} is cheapest.", others.join(" or ")))
+}
+
 /// The sample's figures behind the sureness sentence.
 pub fn sureness_detail(r: &Report) -> Option<String> {
     let u = r.uncertainty.as_ref()?;
@@ -353,7 +370,7 @@ pub fn Verdict(
                 data-p10=u.map(|u| u.difference_usd.p10.to_string()).unwrap_or_default()
                 data-p90=u.map(|u| u.difference_usd.p90.to_string()).unwrap_or_default()>
                 <strong>{text.replace(" (ranges on /method).", "")} " (" <a href="/method#ranges" target=link_target>"ranges on /method"</a> ")."</strong>
-                " " {sureness_detail(r)}
+                " " {otherwise(r).unwrap_or_default()} " " {sureness_detail(r)}
             </p>
         }
     });
