@@ -24,51 +24,92 @@ impl fmt::Display for NonFinite {
 
 impl std::error::Error for NonFinite {}
 
-impl ser::Error for NonFinite {
-    fn custom<T: fmt::Display>(msg: T) -> Self {
+/// Fails with the first non-finite number in `value`, named by its path. The walk allocates
+/// nothing while every number is finite: the path is put together only for the one that is not.
+pub fn check<T: Serialize + ?Sized>(value: &T) -> Result<(), NonFinite> {
+    value.serialize(Walker).map_err(|found| {
+        let mut path = String::new();
+        for step in found.steps.iter().rev() {
+            match step {
+                Step::Key(key) => {
+                    if !path.is_empty() {
+                        path.push('.');
+                    }
+                    path.push_str(key);
+                }
+                Step::Index(i) => path.push_str(&format!("[{i}]")),
+            }
+        }
         NonFinite {
-            path: String::new(),
+            path,
+            value: found.value,
+        }
+    })
+}
+
+/// One step of a path: a field, or a list element.
+enum Step {
+    Key(&'static str),
+    Index(usize),
+}
+
+/// What the walk found: the value, and its path from the inside out.
+#[derive(Debug)]
+struct Found {
+    steps: Vec<Step>,
+    value: String,
+}
+
+impl fmt::Debug for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Key(k) => write!(f, ".{k}"),
+            Step::Index(i) => write!(f, "[{i}]"),
+        }
+    }
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.value)
+    }
+}
+
+impl std::error::Error for Found {}
+
+impl ser::Error for Found {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Found {
+            steps: Vec::new(),
             value: msg.to_string(),
         }
     }
 }
 
-/// Fails with the first non-finite number in `value`, named by its path.
-pub fn check<T: Serialize + ?Sized>(value: &T) -> Result<(), NonFinite> {
-    value.serialize(Walker {
-        path: String::new(),
-    })
+impl Found {
+    fn at(mut self, step: Step) -> Self {
+        self.steps.push(step);
+        self
+    }
 }
 
-/// Walks one value; `path` is where it sits.
-struct Walker {
-    path: String,
-}
+/// Walks one value.
+struct Walker;
 
 /// Walks the parts of a compound value.
 struct Parts {
-    path: String,
     index: usize,
 }
 
 impl Parts {
-    fn at(&mut self, key: &str) -> Walker {
-        let path = if self.path.is_empty() {
-            key.to_owned()
-        } else {
-            format!("{}.{key}", self.path)
-        };
-        Walker { path }
-    }
-
-    fn next(&mut self) -> Walker {
-        let path = format!("{}[{}]", self.path, self.index);
+    fn element<T: ?Sized + Serialize>(&mut self, v: &T) -> R {
+        let i = self.index;
         self.index += 1;
-        Walker { path }
+        v.serialize(Walker).map_err(|e| e.at(Step::Index(i)))
     }
 }
 
-type R = Result<(), NonFinite>;
+type R = Result<(), Found>;
 
 macro_rules! fine {
     ($($name:ident: $t:ty),*) => { $(fn $name(self, _: $t) -> R { Ok(()) })* };
@@ -76,7 +117,7 @@ macro_rules! fine {
 
 impl ser::Serializer for Walker {
     type Ok = ();
-    type Error = NonFinite;
+    type Error = Found;
     type SerializeSeq = Parts;
     type SerializeTuple = Parts;
     type SerializeTupleStruct = Parts;
@@ -96,8 +137,8 @@ impl ser::Serializer for Walker {
         if v.is_finite() {
             Ok(())
         } else {
-            Err(NonFinite {
-                path: self.path,
+            Err(Found {
+                steps: Vec::new(),
                 value: v.to_string(),
             })
         }
@@ -129,14 +170,14 @@ impl ser::Serializer for Walker {
     ) -> R {
         v.serialize(self)
     }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Parts, NonFinite> {
-        Ok(self.parts())
+    fn serialize_seq(self, _: Option<usize>) -> Result<Parts, Found> {
+        Ok(Parts { index: 0 })
     }
-    fn serialize_tuple(self, _: usize) -> Result<Parts, NonFinite> {
-        Ok(self.parts())
+    fn serialize_tuple(self, _: usize) -> Result<Parts, Found> {
+        Ok(Parts { index: 0 })
     }
-    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Parts, NonFinite> {
-        Ok(self.parts())
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Parts, Found> {
+        Ok(Parts { index: 0 })
     }
     fn serialize_tuple_variant(
         self,
@@ -144,14 +185,14 @@ impl ser::Serializer for Walker {
         _: u32,
         _: &'static str,
         _: usize,
-    ) -> Result<Parts, NonFinite> {
-        Ok(self.parts())
+    ) -> Result<Parts, Found> {
+        Ok(Parts { index: 0 })
     }
-    fn serialize_map(self, _: Option<usize>) -> Result<Parts, NonFinite> {
-        Ok(self.parts())
+    fn serialize_map(self, _: Option<usize>) -> Result<Parts, Found> {
+        Ok(Parts { index: 0 })
     }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Parts, NonFinite> {
-        Ok(self.parts())
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Parts, Found> {
+        Ok(Parts { index: 0 })
     }
     fn serialize_struct_variant(
         self,
@@ -159,17 +200,8 @@ impl ser::Serializer for Walker {
         _: u32,
         _: &'static str,
         _: usize,
-    ) -> Result<Parts, NonFinite> {
-        Ok(self.parts())
-    }
-}
-
-impl Walker {
-    fn parts(self) -> Parts {
-        Parts {
-            path: self.path,
-            index: 0,
-        }
+    ) -> Result<Parts, Found> {
+        Ok(Parts { index: 0 })
     }
 }
 
@@ -177,9 +209,9 @@ macro_rules! elements {
     ($($trait:ident: $method:ident),*) => {$(
         impl ser::$trait for Parts {
             type Ok = ();
-            type Error = NonFinite;
+            type Error = Found;
             fn $method<T: ?Sized + Serialize>(&mut self, v: &T) -> R {
-                v.serialize(self.next())
+                self.element(v)
             }
             fn end(self) -> R {
                 Ok(())
@@ -195,9 +227,9 @@ macro_rules! fields {
     ($($trait:ident),*) => {$(
         impl ser::$trait for Parts {
             type Ok = ();
-            type Error = NonFinite;
+            type Error = Found;
             fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, v: &T) -> R {
-                v.serialize(self.at(key))
+                v.serialize(Walker).map_err(|e| e.at(Step::Key(key)))
             }
             fn end(self) -> R {
                 Ok(())
@@ -210,12 +242,12 @@ fields!(SerializeStruct, SerializeStructVariant);
 
 impl ser::SerializeMap for Parts {
     type Ok = ();
-    type Error = NonFinite;
+    type Error = Found;
     fn serialize_key<T: ?Sized + Serialize>(&mut self, k: &T) -> R {
-        k.serialize(self.next())
+        self.element(k)
     }
     fn serialize_value<T: ?Sized + Serialize>(&mut self, v: &T) -> R {
-        v.serialize(self.next())
+        self.element(v)
     }
     fn end(self) -> R {
         Ok(())
