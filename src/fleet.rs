@@ -85,12 +85,12 @@ impl Demand {
     pub fn new(gpu_seconds: f64, profile: &LoadProfile, policy: FleetPolicy) -> Self {
         let mean_busy_gpus = gpu_seconds / SECONDS_PER_MONTH;
         let per_replica = policy.replica_gpus * policy.util;
-        let mut need: Vec<f64> = profile
-            .weights()
+        // A positive factor keeps the weights' order: the need comes sorted.
+        let need: Vec<f64> = profile
+            .sorted_weights()
             .iter()
             .map(|w| mean_busy_gpus * w / per_replica)
             .collect();
-        need.sort_by(f64::total_cmp);
         let mut acc = 0.0;
         let need_prefix = std::iter::once(0.0)
             .chain(need.iter().map(|v| {

@@ -65,10 +65,14 @@ pub enum ProfileSpec {
 }
 
 /// 168 hourly weights, normalised to mean 1.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LoadProfile {
     weights: Vec<f64>,
+    /// The same weights in ascending order: fleets are sized from the hours sorted by need,
+    /// and every costing of a scenario (the sensitivity's, the decision's) shares this sort.
+    #[serde(skip)]
+    sorted: Vec<f64>,
 }
 
 impl LoadProfile {
@@ -89,24 +93,20 @@ impl LoadProfile {
         if !(mean > 0.0) || !mean.is_finite() {
             return None;
         }
-        Some(Self {
-            weights: raw.into_iter().map(|w| w / mean).collect(),
-        })
+        Some(Self::of(raw.into_iter().map(|w| w / mean).collect()))
+    }
+
+    fn of(weights: Vec<f64>) -> Self {
+        let mut sorted = weights.clone();
+        sorted.sort_by(f64::total_cmp);
+        Self { weights, sorted }
     }
 
     /// A named preset.
     pub fn preset(p: ProfilePreset) -> Self {
-        Self {
-            weights: (0..HOURS_PER_WEEK).map(|h| p.raw_weight(h)).collect(),
-        }
-        .normalised()
-    }
-
-    fn normalised(self) -> Self {
-        let mean = self.weights.iter().sum::<f64>() / HOURS_PER_WEEK as f64;
-        Self {
-            weights: self.weights.into_iter().map(|w| w / mean).collect(),
-        }
+        let raw: Vec<f64> = (0..HOURS_PER_WEEK).map(|h| p.raw_weight(h)).collect();
+        let mean = raw.iter().sum::<f64>() / HOURS_PER_WEEK as f64;
+        Self::of(raw.into_iter().map(|w| w / mean).collect())
     }
 
     /// The 168 weights, mean 1.
@@ -114,9 +114,14 @@ impl LoadProfile {
         &self.weights
     }
 
+    /// The 168 weights in ascending order.
+    pub fn sorted_weights(&self) -> &[f64] {
+        &self.sorted
+    }
+
     /// Peak-to-average ratio: the largest weight.
     pub fn peak(&self) -> f64 {
-        self.weights.iter().copied().fold(0.0, f64::max)
+        self.sorted.last().copied().unwrap_or(0.0)
     }
 }
 
