@@ -354,6 +354,19 @@ pub mod forms {
     ];
 }
 
+/// The parameters of the sureness sample: its number of draws and the width of each range.
+pub const RANGE_PARAMS: [&str; 9] = [
+    "draws",
+    "u_prefill",
+    "u_cache_cost",
+    "u_curve_mix",
+    "u_haircut",
+    "u_curves",
+    "u_gpu_hour",
+    "u_util",
+    "u_api",
+];
+
 /// Words `hybrid` and `own` accept for on.
 pub const FLAG_ON: [&str; 4] = ["1", "true", "on", "yes"];
 /// Words `hybrid` and `own` accept for off.

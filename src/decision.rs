@@ -49,6 +49,15 @@ pub enum Plan {
 }
 
 impl Plan {
+    /// The plan as the report spells it: `rent`, `self_host`, `hybrid`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Plan::Rent => "rent",
+            Plan::SelfHost => "self_host",
+            Plan::Hybrid => "hybrid",
+        }
+    }
+
     /// The plan in words.
     pub fn label(self) -> &'static str {
         match self {
@@ -597,6 +606,14 @@ impl Lever {
     }
 }
 
+/// The ranges as documented, without their effects.
+fn ranges(base: &Resolved, ctx: &Context) -> Vec<Range> {
+    LEVERS
+        .iter()
+        .map(|&lever| lever.describe(base, ctx))
+        .collect()
+}
+
 /// The ranges as applied, each with its effect alone, and the sample's figures (`None` when the
 /// spec asks for no draws or no draw has an answer).
 pub fn uncertainty(
@@ -615,8 +632,8 @@ pub fn uncertainty(
     let point_difference = point.difference();
     let ranges: Vec<Range> = LEVERS
         .iter()
-        .map(|&lever| {
-            let mut range = lever.describe(base, ctx);
+        .zip(ranges(base, ctx))
+        .map(|(&lever, mut range)| {
             if range.applies {
                 range.effect_usd = [0.0, 1.0]
                     .into_iter()

@@ -35,8 +35,9 @@ pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Probl
 pub enum Depth {
     /// Everything: the sureness sample and the flips included.
     Full,
-    /// Everything but the sureness sample and the flips (`uncertainty` is `None`, `flips` lists
-    /// no input): for a first answer in the browser while the full one follows.
+    /// Everything but the decision's searches: no sureness sample (`uncertainty` is `None`), no
+    /// flips (`flips` lists no input), no effect of each range (`top_warnings` ranks by the
+    /// sensitivity alone). For a first answer in the browser while the full one follows.
     Quick,
 }
 
@@ -101,47 +102,43 @@ pub fn evaluate_with(
         best_monthly_usd,
     };
     let ratios = curve_ratios(&r, &ctx, data, &gpu_time);
-    let sure = decision::Context {
-        spec: s.uncertainty,
-        gpu_hour_spread: s.uncertainty.gpu_hour.unwrap_or_else(|| {
-            decision::gpu_hour_spread(ctx.commitment, ctx.owned_parts.is_some())
-        }),
-        gpu_hour_reason: gpu_hour_reason(&s, &ctx),
-        vendor: ctx
-            .curve
-            .filter(|c| data.is_vendor(&c.source))
-            .map(|c| c.source.clone()),
-        alternative_mix: ctx
-            .curve
-            .filter(|c| !c.mix_stated && s.curve_mix.is_none())
-            .and_then(|c| {
-                crate::units::Mix::from_parts(c.mix.uncached + c.mix.cached, 0.0, c.mix.output)
-                    .map(|m| (m, c.source.clone()))
-            }),
-        curve_ratios: ratios.clone(),
-        hybrid: s.hybrid,
-    };
     let (ranges, uncertainty, flips) = match depth {
         Depth::Full => {
+            let sure = decision::Context {
+                spec: s.uncertainty,
+                gpu_hour_spread: s.uncertainty.gpu_hour.unwrap_or_else(|| {
+                    decision::gpu_hour_spread(ctx.commitment, ctx.owned_parts.is_some())
+                }),
+                gpu_hour_reason: gpu_hour_reason(&s, &ctx),
+                vendor: ctx
+                    .curve
+                    .filter(|c| data.is_vendor(&c.source))
+                    .map(|c| c.source.clone()),
+                alternative_mix: ctx
+                    .curve
+                    .filter(|c| !c.mix_stated && s.curve_mix.is_none())
+                    .and_then(|c| {
+                        crate::units::Mix::from_parts(
+                            c.mix.uncached + c.mix.cached,
+                            0.0,
+                            c.mix.output,
+                        )
+                        .map(|m| (m, c.source.clone()))
+                    }),
+                curve_ratios: ratios.clone(),
+                hybrid: s.hybrid,
+            };
             let (ranges, uncertainty) =
                 decision::uncertainty(&r, &reading, &sure, &totals, decision::seed_of(&query));
             let flips = decision::flips(&r, &reading, &costing, s.hybrid, best);
             (ranges, uncertainty, flips)
         }
         Depth::Quick => {
-            let quick = decision::Context {
-                spec: decision::UncertaintySpec {
-                    draws: 0.0,
-                    ..s.uncertainty
-                },
-                ..sure
-            };
-            let (ranges, _) = decision::uncertainty(&r, &reading, &quick, &totals, 0);
             let none = decision::Flips {
                 flips: Vec::new(),
                 unchanged: Vec::new(),
             };
-            (ranges, None, none)
+            (Vec::new(), None, none)
         }
     };
 

@@ -153,7 +153,7 @@ pub fn csv(r: &Report) -> String {
     for (name, value) in ids {
         out.push_str(&format!("input,{name},{},id\n", field(&value)));
     }
-    out.push_str(&format!("decision,best,{},id\n", plan_key(r.verdict.best)));
+    out.push_str(&format!("decision,best,{},id\n", r.verdict.best.key()));
     for (section, name, value, unit) in rows {
         out.push_str(&format!(
             "{section},{},{value},{}\n",
@@ -169,7 +169,7 @@ pub fn csv(r: &Report) -> String {
             "flip,{}.{}.to,{},id\n",
             field(&f.param),
             field(&f.direction),
-            plan_key(f.to)
+            f.to.key()
         ));
     }
     // What to keep in mind travels with the numbers, the caveats that move the answer most
@@ -186,14 +186,6 @@ pub fn csv(r: &Report) -> String {
     }
     out.push_str(&format!("link,query,{},text\n", field(&r.query)));
     out
-}
-
-fn plan_key(p: crate::decision::Plan) -> &'static str {
-    match p {
-        crate::decision::Plan::Rent => "rent",
-        crate::decision::Plan::SelfHost => "self_host",
-        crate::decision::Plan::Hybrid => "hybrid",
-    }
 }
 
 fn flip_unit(param: &str) -> &'static str {
