@@ -13,7 +13,7 @@ mod share;
 mod site_nav;
 mod sources;
 mod totals;
-mod verdict;
+pub mod verdict;
 mod volume_chart;
 
 pub use chart_figure::ChartFigure;

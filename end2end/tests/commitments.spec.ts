@@ -1,27 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiReport, pageNumbers, ready } from "./helpers";
+import { apiReport, apply, ownLink, pageNumbers, ready } from "./helpers";
 
 // GPU-hour prices carry their commitment, walked through the UI with and without JavaScript:
 // the default is the 3-year rental (reserved), the owner's cost is offered as what owning at
 // hyperscale costs, hourly scaling is refused on both and allowed on a price you declare on
 // demand. Each state's numbers are the API's for the page's own link.
 
-async function apply(page: Page, js: boolean | undefined) {
-  if (js === false) {
-    await page.getByRole("button", { name: "Update", exact: true }).click();
-    await page.waitForLoadState("domcontentloaded");
-  }
-}
-
 /** Opens the folded section holding `label`'s field, unless it is open already. */
 async function unfold(page: Page, label: string) {
   const details = page.locator("details").filter({ has: page.getByLabel(label) });
   if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
-}
-
-async function ownLink(page: Page) {
-  const href = await page.getByTestId("scenario-link").getAttribute("href");
-  return new URL(href ?? "/", "http://x").search.slice(1);
 }
 
 test("prices by commitment: reserved by default, the owner's cost as a floor, hourly only on demand", async ({ page, request, javaScriptEnabled: js }) => {

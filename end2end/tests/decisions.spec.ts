@@ -2,27 +2,12 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { apiReport, pageNumbers, ready } from "./helpers";
+import { apiReport, apply, ownLink, pageNumbers, ready } from "./helpers";
 
 // The four paths the finance lead and the infra lead walk, through the UI only, with and
 // without JavaScript: owned hardware, their own benchmark, invoice totals typed as invoices
 // print them, and the bill reconciled with the estimate. Each ends on numbers checked against
 // the JSON API for the page's own link.
-
-/** Applies the form: live with JavaScript, by the Update button without it. */
-async function apply(page: Page, js: boolean | undefined) {
-  if (js === false) {
-    await page.getByRole("button", { name: "Update", exact: true }).click();
-    await page.waitForLoadState("domcontentloaded");
-  }
-}
-
-/** The query of the page's own link to its scenario. */
-async function ownLink(page: Page) {
-  const href = await page.getByTestId("scenario-link").getAttribute("href");
-  expect(href).not.toBeNull();
-  return new URL(href ?? "/", "http://x").search.slice(1);
-}
 
 /** The page's totals equal the API's for the page's own link; returns that report. */
 async function matchesApi(page: Page, request: APIRequestContext) {

@@ -67,3 +67,22 @@ export async function settled(page: Page) {
   const live = await page.locator("[data-hydrated=true]").count();
   if (live > 0) await expect(page.locator("[data-settled=true]")).toHaveCount(1, { timeout: 15_000 });
 }
+
+/** Applies the form: live with JavaScript, by the Update button without it. */
+export async function apply(page: Page, js: boolean | undefined) {
+  if (js === false) {
+    await page.getByRole("button", { name: "Update", exact: true }).click();
+    await page.waitForLoadState("domcontentloaded");
+  }
+}
+
+/**
+ * The query of the page's own link to its scenario, once the page shows the full answer of its
+ * inputs (the share links follow an edit by a task).
+ */
+export async function ownLink(page: Page) {
+  await settled(page);
+  const href = await page.getByTestId("scenario-link").getAttribute("href");
+  expect(href).not.toBeNull();
+  return new URL(href ?? "/", "http://x").search.slice(1);
+}

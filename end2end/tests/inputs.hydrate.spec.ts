@@ -19,7 +19,7 @@ test("changing the mix recomputes to what the API says", async ({ page, request,
   const before = await chart.innerHTML();
   await page.getByLabel(/^Mix \(/).fill("20:5:5");
   await expect.poll(() => chart.innerHTML()).not.toBe(before);
-  expect(new URL(page.url()).searchParams.get("mix")).toBe("20:5:5");
+  await expect.poll(() => new URL(page.url()).searchParams.get("mix")).toBe("20:5:5");
   await matchesApi(page, request);
   await chartsMatchServer(page, browser);
   noErrors();
@@ -33,7 +33,7 @@ test("changing the curve recomputes and redraws", async ({ page, request, browse
   const before = await chart.innerHTML();
   await page.getByLabel(/Throughput curve/).selectOption("sglang-gb300-tp4");
   await expect.poll(() => chart.innerHTML()).not.toBe(before);
-  expect(new URL(page.url()).searchParams.get("curve")).toBe("sglang-gb300-tp4");
+  await expect.poll(() => new URL(page.url()).searchParams.get("curve")).toBe("sglang-gb300-tp4");
   const api = await matchesApi(page, request);
   expect(api.inputs.curve).toBe("sglang-gb300-tp4");
   await expect(page.getByTestId("warnings")).toContainText("tuned best case");

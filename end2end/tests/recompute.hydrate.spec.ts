@@ -11,7 +11,7 @@ test("changing the volume recomputes in the browser to what the API says", async
 
   await page.getByLabel("Requests per month").fill("50M");
   await expect(page.getByTestId("verdict")).not.toHaveAttribute("data-winner", before.winner ?? "");
-  expect(new URL(page.url()).searchParams.get("requests")).toBe("50M");
+  await expect.poll(() => new URL(page.url()).searchParams.get("requests")).toBe("50M");
   const after = await pageNumbers(page);
   const api = await apiReport(request, "requests=50M");
   expect(after.winner).toBe(api.verdict.winner);

@@ -1,22 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiReport, ready, settled } from "./helpers";
+import { apiReport, apply, ownLink, ready, settled } from "./helpers";
 
 // The decision, walked as the finance lead would: type the volume, read the cheapest plan, how
 // sure it is and what would change it; narrow the ranges in the form; save and embed the link.
 // Every figure is checked against the JSON API for the page's own link.
-
-async function apply(page: Page, js: boolean | undefined) {
-  if (js === false) {
-    await page.getByRole("button", { name: "Update", exact: true }).click();
-    await page.waitForLoadState("domcontentloaded");
-  }
-}
-
-async function ownLink(page: Page) {
-  const href = await page.getByTestId("scenario-link").getAttribute("href");
-  expect(href).not.toBeNull();
-  return new URL(href ?? "/", "http://x").search.slice(1);
-}
 
 /** The page's decision block equals the API's report. */
 async function decisionMatches(page: Page, api: any, compact = false) {

@@ -192,16 +192,8 @@ pub fn visible(s: &servecost::Scenario, q: &str) -> Vec<&'static str> {
         "overflow_warm",
         "prefill",
         "cache_cost",
-        "draws",
-        "u_prefill",
-        "u_cache_cost",
-        "u_curve_mix",
-        "u_haircut",
-        "u_curves",
-        "u_gpu_hour",
-        "u_util",
-        "u_api",
     ]);
+    v.extend(servecost::codec::RANGE_PARAMS);
     v.push("curve");
     v.push("curve_mix");
     if query::get(q, "gpu_hour").is_some() && !self_hosting::wants_owned(q) {

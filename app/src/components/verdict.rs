@@ -152,7 +152,7 @@ pub fn otherwise(r: &Report) -> Option<String> {
     let others: Vec<String> = shares
         .into_iter()
         .filter(|(p, share)| *p != r.verdict.best && *share > 0.0)
-        .map(|(p, share)| format!("{} ({})", plan_word(p), percent(share)))
+        .map(|(p, share)| format!("{} ({})", p.label(), percent(share)))
         .collect();
     (!others.is_empty()).then(|| format!("Otherwise {} is cheapest.", others.join(" or ")))
 }
@@ -255,21 +255,10 @@ fn flip_clause_bare(f: &Flip) -> String {
     format!("{what} {side} {}", flip_value(f))
 }
 
-/// What the plan becomes past a flip, capitalised for a list item: `Self-hosting`.
-fn plan_word(p: Plan) -> &'static str {
-    match p {
-        Plan::Rent => "renting",
-        Plan::SelfHost => "self-hosting",
-        Plan::Hybrid => "the hybrid",
-    }
-}
-
-fn best_word(r: &Report) -> &'static str {
-    match r.verdict.best {
-        Plan::Rent => "Renting",
-        Plan::SelfHost => "Self-hosting",
-        Plan::Hybrid => "The hybrid",
-    }
+/// The cheapest plan's word, capitalised to open a sentence.
+fn best_word(r: &Report) -> String {
+    let word = r.verdict.best.label();
+    word[..1].to_uppercase() + &word[1..]
 }
 
 /// The inputs no value of which (within its range) changes the answer, in words.
@@ -336,32 +325,18 @@ pub fn top_caveats(r: &Report) -> Vec<(String, String, f64)> {
         .collect()
 }
 
-/// Which side wins, by how much, and from which volume on; the cheapest plan, how sure it is,
-/// what would change it, and the caveats that move it most.
-#[component]
-pub fn Verdict(
-    /// The report.
-    report: Report,
-    /// Cited source keys.
-    keys: Vec<String>,
-    /// For a small frame (the embed): the first three flips, each caveat's first sentence,
-    /// links opening outside the frame.
-    #[prop(optional)]
-    compact: bool,
-) -> impl IntoView {
-    let r = &report;
-    let link_target = if compact { "_blank" } else { "_self" };
-    let (sentence, break_even) = sentences(r);
-    let winner = match r.verdict.winner {
-        Side::Rent => "rent",
-        Side::SelfHost => "self_host",
-    };
-    let best = match r.verdict.best {
-        Plan::Rent => "rent",
-        Plan::SelfHost => "self_host",
-        Plan::Hybrid => "hybrid",
-    };
-    let sureness = sureness_sentence(r).map(|text| {
+/// The cheapest plan in one bold line.
+pub fn best_line(r: &Report) -> impl IntoView + use<> {
+    view! {
+        <p class="best" data-testid="best" data-best=r.verdict.best.key() data-usd=r.verdict.best_monthly_usd.to_string()>
+            <strong>{best_sentence(r)}</strong>
+        </p>
+    }
+}
+
+/// How sure the answer is, with a link to the ranges (`link_target` for links out of a frame).
+pub fn sureness_line(r: &Report, link_target: &'static str) -> impl IntoView + use<> {
+    sureness_sentence(r).map(|text| {
         let u = r.uncertainty.as_ref();
         view! {
             <p class="sureness" data-testid="sureness"
@@ -373,7 +348,28 @@ pub fn Verdict(
                 " " {otherwise(r).unwrap_or_default()} " " {sureness_detail(r)}
             </p>
         }
-    });
+    })
+}
+
+/// Renting against self-hosting alone, with its sources and the break-even volume.
+pub fn verdict_line(r: &Report, keys: &[String]) -> impl IntoView + use<> {
+    let (sentence, break_even) = sentences(r);
+    let winner = match r.verdict.winner {
+        Side::Rent => "rent",
+        Side::SelfHost => "self_host",
+    };
+    view! {
+        <p class="verdict" data-testid="verdict" data-winner=winner>
+            {sentence}
+            {cite(keys, &r.inputs.api_source)} {cite(keys, &r.inputs.curve_source)} {cite(keys, &r.inputs.gpu_hour_source)}
+            " " {break_even}
+        </p>
+    }
+}
+
+/// What would change the answer, and the caveats that move it most (`compact`: the first three
+/// flips and each caveat's first sentence).
+pub fn changes(r: &Report, compact: bool) -> impl IntoView + use<> {
     let flips = if r.flips.flips.is_empty() {
         view! { <p>{format!("{} stays cheapest at every value of the main inputs within their accepted ranges.", best_word(r))}</p> }.into_any()
     } else {
@@ -387,7 +383,7 @@ pub fn Verdict(
                 view! {
                     <li class="flip" data-param=f.param.clone() data-value=f.value.to_string()
                         data-direction=f.direction.clone() data-to=format!("{:?}", f.to)>
-                        {flip_clause(f)} " → " <strong class="nowrap">{plan_word(f.to)}</strong>
+                        {flip_clause(f)} " → " <strong class="nowrap">{f.to.label()}</strong>
                     </li>
                 }
             })
@@ -426,21 +422,35 @@ pub fn Verdict(
         }
     });
     view! {
+        <div class="flips" data-testid="flips">
+            <h3>"What would change it"</h3>
+            {flips}
+        </div>
+        {caveats}
+    }
+}
+
+/// Which side wins, by how much, and from which volume on; the cheapest plan, how sure it is,
+/// what would change it, and the caveats that move it most.
+#[component]
+pub fn Verdict(
+    /// The report.
+    report: Report,
+    /// Cited source keys.
+    keys: Vec<String>,
+    /// For a small frame (the embed): the first three flips, each caveat's first sentence,
+    /// links opening outside the frame.
+    #[prop(optional)]
+    compact: bool,
+) -> impl IntoView {
+    let r = &report;
+    let link_target = if compact { "_blank" } else { "_self" };
+    view! {
         <div class="decision">
-            <p class="best" data-testid="best" data-best=best data-usd=r.verdict.best_monthly_usd.to_string()>
-                <strong>{best_sentence(r)}</strong>
-            </p>
-            {sureness}
-            <p class="verdict" data-testid="verdict" data-winner=winner>
-                {sentence}
-                {cite(&keys, &r.inputs.api_source)} {cite(&keys, &r.inputs.curve_source)} {cite(&keys, &r.inputs.gpu_hour_source)}
-                " " {break_even}
-            </p>
-            <div class="flips" data-testid="flips">
-                <h3>"What would change it"</h3>
-                {flips}
-            </div>
-            {caveats}
+            {best_line(r)}
+            {sureness_line(r, link_target)}
+            {verdict_line(r, &keys)}
+            {changes(r, compact)}
         </div>
     }
 }

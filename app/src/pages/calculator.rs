@@ -10,9 +10,10 @@ use crate::api::dataset_resource;
 use crate::browser;
 use crate::citations::cited;
 use crate::components::inputs::Ctx;
+use crate::components::verdict;
 use crate::components::{
     BreakEven, BreakdownChart, ClassChart, ClassTable, Decoder, Inputs, Problems, Share, Sources,
-    TornadoChart, Totals, TpsChart, Verdict, VolumeChart, Warnings,
+    TornadoChart, Totals, TpsChart, VolumeChart, Warnings,
 };
 use crate::query::{self, Outcome};
 use servecost::evaluate::Depth;
@@ -152,16 +153,26 @@ fn Body(
         })
     });
     let full: RwSignal<Option<Report>> = RwSignal::new(None);
-    Effect::new(move |_| {
+    // A task after each edit: the address bar follows the inputs (the history API costs a few
+    // milliseconds a call, kept off the typing path) and the full answer is computed.
+    Effect::new(move |ran: Option<()>| {
         let q = query.get();
-        if first.with_value(|f| *f == q) {
+        let edited = ran.is_some();
+        let computed = first.with_value(|f| *f != q);
+        if !edited && !computed {
             return;
         }
         let later = q.clone();
         set_timeout(
             move || {
-                // Only the newest edit's answer: a later edit has its own follow-up.
-                if query.with_untracked(|now| *now == later) {
+                // Only the newest edit's: a later edit has its own follow-up.
+                if query.with_untracked(|now| *now != later) {
+                    return;
+                }
+                if edited {
+                    browser::replace_query(&later);
+                }
+                if computed {
                     let o = data.with_value(|d| query::outcome_with(&later, d, Depth::Full));
                     if let Ok(r) = o.report {
                         full.set(Some(r));
@@ -181,28 +192,21 @@ fn Body(
         })
     });
     // The last report that came from valid inputs stays on screen while a field is invalid.
-    // Until the full answer of an edit is in, its decision block keeps the previous one's.
+    // It drives the numbers: they follow the typing.
     let shown: Memo<Option<Report>> = Memo::new(move |prev: Option<&Option<Report>>| {
         let o = outcome.get();
         let previous = prev.cloned().flatten();
         let report = o.report.map(|r| match fresh_full.get() {
             Some(Ok(f)) => f,
-            _ => match &previous {
-                Some(p) if p.is_full() => Report {
-                    uncertainty: p.uncertainty.clone(),
-                    flips: p.flips.clone(),
-                    ..r
-                },
-                _ => r,
-            },
+            _ => r,
         });
         match report {
             Ok(r) if o.problems.is_empty() || previous.is_none() => Some(r),
             Ok(_) | Err(_) => previous,
         }
     });
-    // The charts are drawn from full answers only, by the same rule: they follow the numbers
-    // by a task.
+    // The decision figures, the charts, the caveats and the share links are drawn from full
+    // answers only, by the same rule: they follow the numbers by a task.
     let charted: Memo<Option<Report>> = Memo::new(move |prev: Option<&Option<Report>>| {
         let previous = prev.cloned().flatten();
         let valid = outcome.with(|o| o.problems.is_empty());
@@ -223,7 +227,6 @@ fn Body(
             aside.set_value(put);
             next
         });
-        browser::replace_query(&next);
         query.set(next);
     });
     let ctx = Ctx {
@@ -242,7 +245,7 @@ fn Body(
         })
     });
     let warnings = Memo::new(move |_| {
-        shown.with(|r| r.as_ref().map(|r| r.warnings.clone()).unwrap_or_default())
+        charted.with(|r| r.as_ref().map(|r| r.warnings.clone()).unwrap_or_default())
     });
     // Effects run only in the browser: the marker tells tests (and styles) the page is live.
     let hydrated = RwSignal::new(false);
@@ -253,10 +256,17 @@ fn Body(
             <Inputs ctx/>
             <section class="results" aria-live="polite" aria-label="Results">
                 <Problems outcome/>
+                {move || shown.with(Option::is_some).then(|| view! {
+                    <div class="decision">
+                        {move || shown.with(|r| r.as_ref().map(verdict::best_line))}
+                        {move || charted.with(|r| r.as_ref().map(|r| verdict::sureness_line(r, "_self")))}
+                        {move || shown.with(|r| r.as_ref().map(|r| keys.with(|k| verdict::verdict_line(r, k))))}
+                        {move || charted.with(|r| r.as_ref().map(|r| verdict::changes(r, false)))}
+                    </div>
+                })}
                 {move || shown.get().map(|report| {
                     let keys = keys.get();
                     view! {
-                        <Verdict report=report.clone() keys=keys.clone()/>
                         <Totals report=report.clone() keys=keys.clone()/>
                         <BreakEven report=report.clone()/>
                     }
@@ -275,7 +285,7 @@ fn Body(
                 // part of the report changes.
                 {move || view! { <Warnings warnings=warnings.get() keys=keys.get()/> }}
                 <Decoder ctx keys=keys.into()/>
-                <Share report=shown/>
+                <Share report=charted/>
                 {move || view! { <Sources sources=data.with_value(|d| crate::components::cited_sources(&keys.get(), d))/> }}
             </section>
         </div>
