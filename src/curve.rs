@@ -16,17 +16,45 @@ use crate::error::CurveError;
 pub struct CurvePoint {
     /// Output tokens/s per user at this point.
     pub tps: f64,
-    /// Total (input plus output) tokens/s per GPU at this point.
+    /// Total (input plus output) tokens/s per GPU at this point (converted from `published`
+    /// when the source gave a cost).
     pub tokens_per_s_per_gpu: f64,
+    /// The point as published when the source gave a cost rather than a throughput; absent
+    /// when `tokens_per_s_per_gpu` is the published figure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub published: Option<PublishedCost>,
+}
+
+/// A point published as a cost: $ per million tokens at a stated price of the chip-hour.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PublishedCost {
+    /// $ per million (input plus output) tokens, as published.
+    pub usd_per_mtok: f64,
+    /// The $ per chip-hour the cost was stated at (the curve's price basis).
+    pub usd_per_gpu_hour: f64,
 }
 
 impl CurvePoint {
+    /// A point published as a throughput.
+    pub fn measured(tps: f64, tokens_per_s_per_gpu: f64) -> Self {
+        Self {
+            tps,
+            tokens_per_s_per_gpu,
+            published: None,
+        }
+    }
+
     /// A point published as $ per million tokens at a chip-hour price `gpu_hour`:
     /// `T = gpu_hour / (usd_per_mtok * 3600) * 1e6`.
     pub fn from_cost(tps: f64, usd_per_mtok: f64, gpu_hour: f64) -> Self {
         Self {
             tps,
             tokens_per_s_per_gpu: gpu_hour / (usd_per_mtok * 3600.0) * 1e6,
+            published: Some(PublishedCost {
+                usd_per_mtok,
+                usd_per_gpu_hour: gpu_hour,
+            }),
         }
     }
 }
@@ -126,14 +154,8 @@ mod tests {
 
     fn curve() -> ThroughputCurve {
         ThroughputCurve::new(vec![
-            CurvePoint {
-                tps: 200.0,
-                tokens_per_s_per_gpu: 1_000.0,
-            },
-            CurvePoint {
-                tps: 100.0,
-                tokens_per_s_per_gpu: 4_000.0,
-            },
+            CurvePoint::measured(200.0, 1_000.0),
+            CurvePoint::measured(100.0, 4_000.0),
         ])
         .expect("valid")
     }
@@ -166,15 +188,9 @@ mod tests {
     #[test]
     fn rejects_bad_points() {
         assert_eq!(ThroughputCurve::new(vec![]), Err(CurveError::Empty));
-        let bad = CurvePoint {
-            tps: 1.0,
-            tokens_per_s_per_gpu: f64::INFINITY,
-        };
+        let bad = CurvePoint::measured(1.0, f64::INFINITY);
         assert!(ThroughputCurve::new(vec![bad]).is_err());
-        let p = CurvePoint {
-            tps: 1.0,
-            tokens_per_s_per_gpu: 1.0,
-        };
+        let p = CurvePoint::measured(1.0, 1.0);
         assert!(ThroughputCurve::new(vec![p, p]).is_err());
     }
 }

@@ -160,14 +160,8 @@ fn curve() -> impl Strategy<Value = CurveChoice> {
         .prop_map(|id| CurveChoice::Dataset { id }),
         (positive(1e3, 1e6), 0.5..0.99f64).prop_map(|(t, fall)| CurveChoice::Own {
             points: vec![
-                CurvePoint {
-                    tps: 20.0,
-                    tokens_per_s_per_gpu: t,
-                },
-                CurvePoint {
-                    tps: 400.0,
-                    tokens_per_s_per_gpu: t * (1.0 - fall),
-                },
+                CurvePoint::measured(20.0, t),
+                CurvePoint::measured(400.0, t * (1.0 - fall)),
             ],
             mix: [1.0, 8.0, 1.0],
             chip: None,

@@ -659,10 +659,7 @@ impl Reader {
                 let tps = number::read(s, false, false).filter(|v| !v.is_sign_negative())?;
                 let tokens_per_s_per_gpu =
                     number::read(t, true, false).filter(|v| !v.is_sign_negative())?;
-                Some(CurvePoint {
-                    tps,
-                    tokens_per_s_per_gpu,
-                })
+                Some(CurvePoint::measured(tps, tokens_per_s_per_gpu))
             })
             .collect();
         match points {

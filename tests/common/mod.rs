@@ -249,10 +249,7 @@ pub fn published() -> Dataset {
                 mix_stated: true,
                 points: SGLANG_TP4
                     .iter()
-                    .map(|&(tps, t)| CurvePoint {
-                        tps,
-                        tokens_per_s_per_gpu: t,
-                    })
+                    .map(|&(tps, t)| CurvePoint::measured(tps, t))
                     .collect(),
                 source: "sglang-cookbook".into(),
                 note: None,

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// One published figure.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(sqlx::FromRow))]
+#[cfg_attr(feature = "ssr", derive(sqlx::FromRow, utoipa::ToSchema))]
 pub struct Fact {
     /// Stable key.
     pub key: String,

@@ -330,10 +330,7 @@ fn curve(row: CurveRow, points: &[PointRow]) -> Result<Curve, sqlx::Error> {
         .filter(|p| p.curve == row.id)
         .map(
             |p| match (p.tokens_per_s_per_gpu, p.usd_per_mtok, row.price_basis_usd) {
-                (Some(t), _, _) => Ok(CurvePoint {
-                    tps: p.tps,
-                    tokens_per_s_per_gpu: t,
-                }),
+                (Some(t), _, _) => Ok(CurvePoint::measured(p.tps, t)),
                 (None, Some(cost), Some(price)) => Ok(CurvePoint::from_cost(p.tps, cost, price)),
                 _ => Err(corrupt(format!(
                     "curve {} has a cost point without a price basis",

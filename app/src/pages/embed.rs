@@ -37,11 +37,16 @@ pub fn Embed() -> impl IntoView {
                         Err(e) => return view! { <p class="error">{e}</p> }.into_any(),
                     };
                     let outcome = query::outcome(&scenario, &data);
-                    let ignored = outcome.problems.len() + outcome.ignored.len();
+                    let left_out: Vec<String> = outcome
+                        .problems
+                        .iter()
+                        .map(|p| format!("{} (at its default: {})", p.param, p.reason))
+                        .chain(outcome.ignored.iter().map(|p| format!("{} ({})", p.param, p.reason)))
+                        .collect();
                     match outcome.report {
                         Ok(r) => {
                             let link = query::href(if r.query == "v=1" { "" } else { &r.query });
-                            let note = (ignored > 0).then(|| format!("{ignored} parameter(s) of the link ignored. "));
+                            let note = (!left_out.is_empty()).then(|| format!("Not used from the link: {}. ", left_out.join("; ")));
                             view! { <Compact report=r chart=chart.clone() link note/> }.into_any()
                         }
                         Err(problems) => view! {

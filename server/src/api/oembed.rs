@@ -7,7 +7,6 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use servecost::Problem;
 
-use crate::api::evaluate::run;
 use crate::api::{escape, ApiError, ErrorBody};
 use crate::AppState;
 
@@ -82,7 +81,9 @@ fn dimension(name: &str, value: Option<&str>, max: u32) -> Result<u32, ApiError>
 }
 
 /// oEmbed (type `rich`) for a link to the calculator or to a saved scenario, so that wikis turn a
-/// pasted link into an embedded calculator. Pages advertise it with a discovery `<link>`.
+/// pasted link into an embedded calculator. Pages advertise it with a discovery `<link>`. A link
+/// is read as the page reads it: a field that cannot be read takes its default, the title names
+/// the fields not used, and the embed lists them.
 #[utoipa::path(
     get,
     path = "/oembed",
@@ -94,7 +95,7 @@ fn dimension(name: &str, value: Option<&str>, max: u32) -> Result<u32, ApiError>
         (status = 414, description = "The query string is over 8 KiB", body = ErrorBody),
         (status = 503, description = "The answer took longer than 30 s (never for a valid scenario; retry after `Retry-After`)", body = ErrorBody),
         (status = 404, description = "The link is not to this server's calculator or a saved scenario", body = ErrorBody),
-        (status = 422, description = "The link's scenario has no answer (e.g. `tokens` without `mix`)", body = ErrorBody),
+        (status = 422, description = "The link's scenario has no answer even with its unreadable fields at their defaults (e.g. a target speed faster than the curve)", body = ErrorBody),
         (status = 501, description = "A format other than JSON was asked for", body = ErrorBody),
     )
 )]
@@ -149,7 +150,7 @@ pub async fn oembed(
     }
     let width = dimension("maxwidth", p.maxwidth.as_deref(), SIZE.0)?;
     let height = dimension("maxheight", p.maxheight.as_deref(), SIZE.1)?;
-    let (report, embed_path) = match saved_id {
+    let (report, embed_path, left_out) = match saved_id {
         Some(id) => {
             let pinned = app::db::saved::pinned(&state.store, id)
                 .await
@@ -160,16 +161,36 @@ pub async fn oembed(
                         "no saved scenario has this id",
                     )])
                 })?;
-            (pinned.report, format!("/embed/s/{id}"))
+            (pinned.report, format!("/embed/s/{id}"), Vec::new())
         }
         None => {
-            let (report, _) = run(&state, Some(query))?;
-            let path = if report.query == "v=1" {
+            // As the page does: a field that cannot be read falls back to its default, and the
+            // embed lists what it left out.
+            let data = state.store.current();
+            let outcome = app::query::outcome(query, &data);
+            let left_out: Vec<String> = outcome
+                .problems
+                .iter()
+                .chain(&outcome.ignored)
+                .map(|p| p.param.clone())
+                .collect();
+            let report = match outcome.report {
+                Ok(r) => r,
+                Err(problems) => {
+                    return Err(ApiError::Unprocessable(problems));
+                }
+            };
+            let shown = if left_out.is_empty() {
+                report.query.clone()
+            } else {
+                query.to_owned()
+            };
+            let path = if shown == "v=1" || shown.is_empty() {
                 "/embed".to_owned()
             } else {
-                format!("/embed?{}", report.query)
+                format!("/embed?{shown}")
             };
-            (report, path)
+            (report, path, left_out)
         }
     };
     let best = match report.verdict.best {
@@ -182,8 +203,13 @@ pub async fn oembed(
         .as_ref()
         .map(|u| format!(", holds in {} of plausible cases", percent(u.p_best_holds)))
         .unwrap_or_default();
+    let ignored = if left_out.is_empty() {
+        String::new()
+    } else {
+        format!("; not used from the link: {}", left_out.join(", "))
+    };
     let title = format!(
-        "{best} at {} a month{sure}: rent {}, self-host {} ({})",
+        "{best} at {} a month{sure}: rent {}, self-host {} ({}){ignored}",
         usd(report.verdict.best_monthly_usd),
         usd(report.rent.monthly_usd),
         usd(report.self_host.monthly_usd),

@@ -193,10 +193,7 @@ pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<Problem> {
         let mut converted = Vec::new();
         for p in &points {
             match (p.tokens_per_s_per_gpu, p.usd_per_mtok, c.price_basis_usd) {
-                (Some(t), _, _) => converted.push(CurvePoint {
-                    tps: p.tps,
-                    tokens_per_s_per_gpu: t,
-                }),
+                (Some(t), _, _) => converted.push(CurvePoint::measured(p.tps, t)),
                 (None, Some(cost), Some(price)) => {
                     converted.push(CurvePoint::from_cost(p.tps, cost, price));
                 }

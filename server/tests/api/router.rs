@@ -302,3 +302,102 @@ async fn the_routers_unknown_cache_discount_is_named_with_the_alternative() {
     // The router publishes no speed either: the target it falls back to is named.
     assert!(codes.contains(&"target_not_published"), "{codes:?}");
 }
+
+/// The rows of one `INSERT INTO {table} (…) VALUES` statement of a migration, each as its
+/// fields (quotes removed; commas inside quotes kept).
+fn inserted_rows(sql: &str, table: &str) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    let start = format!("INSERT INTO {table} (");
+    for statement in sql.split(&start).skip(1) {
+        let values = statement.split_once("VALUES").expect("VALUES").1;
+        let (mut row, mut field, mut quoted, mut depth) = (Vec::new(), String::new(), false, 0);
+        let mut chars = values.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\'' if quoted && chars.peek() == Some(&'\'') => {
+                    field.push('\'');
+                    chars.next();
+                }
+                '\'' => quoted = !quoted,
+                '(' if !quoted => depth += 1,
+                ')' if !quoted => {
+                    depth -= 1;
+                    row.push(field.trim().to_owned());
+                    rows.push(std::mem::take(&mut row));
+                    field.clear();
+                }
+                ',' if !quoted && depth == 1 => {
+                    row.push(std::mem::take(&mut field).trim().to_owned())
+                }
+                ';' if !quoted => break,
+                _ if depth == 1 => field.push(c),
+                _ => {}
+            }
+        }
+    }
+    rows
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dataset_holds_every_published_figure_and_each_point_as_published() {
+    let (app, _db) = app().await;
+    let d = json(&app, "/api/v1/dataset", StatusCode::OK).await;
+    let sql = include_str!("../../../migrations/20261129000002_published_dataset.sql");
+    // Every published figure of the seeded dataset, with its value and source.
+    let facts = d["facts"].as_array().expect("facts");
+    let rows = inserted_rows(sql, "facts");
+    assert!(rows.len() > 50, "{} fact rows read", rows.len());
+    assert_eq!(facts.len(), rows.len());
+    for row in &rows {
+        let (key, value, value_text, source) = (&row[0], &row[4], &row[6], &row[7]);
+        let fact = facts
+            .iter()
+            .find(|f| f["key"] == key.as_str())
+            .unwrap_or_else(|| panic!("fact {key} in the API"));
+        assert_eq!(fact["source"], source.as_str(), "{key}");
+        match value.as_str() {
+            "NULL" => assert!(fact["value"].is_null(), "{key}"),
+            v => assert_eq!(fact["value"].as_f64(), v.parse::<f64>().ok(), "{key}"),
+        }
+        if value_text != "NULL" {
+            assert_eq!(fact["value_text"], value_text.as_str(), "{key}");
+        }
+    }
+    // The InferenceX points were published as $ per million tokens at a chip-hour price: the
+    // API gives that cost and price beside the converted throughput.
+    let curves = d["curves"].as_array().expect("curves");
+    let mut costs = 0;
+    for row in inserted_rows(sql, "curve_points") {
+        let (curve, tps, cost) = (&row[0], row[3].parse::<f64>().expect("tps"), &row[5]);
+        let Ok(cost) = cost.parse::<f64>() else {
+            continue;
+        };
+        costs += 1;
+        let c = curves
+            .iter()
+            .find(|c| c["id"] == curve.as_str())
+            .unwrap_or_else(|| panic!("curve {curve}"));
+        let point = c["points"]
+            .as_array()
+            .expect("points")
+            .iter()
+            .find(|p| p["tps"].as_f64() == Some(tps))
+            .unwrap_or_else(|| panic!("{curve} at {tps}"));
+        let published = &point["published"];
+        assert_eq!(
+            published["usd_per_mtok"].as_f64(),
+            Some(cost),
+            "{curve} at {tps}"
+        );
+        let price = published["usd_per_gpu_hour"].as_f64().expect("price basis");
+        let converted = point["tokens_per_s_per_gpu"].as_f64().expect("throughput");
+        assert!((converted - price / (cost * 3600.0) * 1e6).abs() < 1e-9 * converted);
+    }
+    assert!(costs >= 6, "{costs} points published as costs");
+    // A point published as a throughput carries no cost.
+    let sglang = curves
+        .iter()
+        .find(|c| c["id"] == "sglang-gb300-tp4")
+        .expect("the SGLang curve");
+    assert!(sglang["points"][0]["published"].is_null());
+}

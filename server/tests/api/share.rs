@@ -129,3 +129,54 @@ async fn oembed_answers_for_calculator_links() {
     )
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn oembed_reads_a_link_as_the_page_does() {
+    let (app, _db) = app().await;
+    // `tokens` without `mix`, a volume that is not a number and an unknown parameter: the page
+    // renders this link at the defaults of those fields and lists them; so do oEmbed and the
+    // embed it points at.
+    let link = "http://127.0.0.1:3000/?tokens=10B&requests=lots&colour=blue";
+    let encoded: String = link
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'.' | b'-' | b'_' => (b as char).to_string(),
+            other => format!("%{other:02X}"),
+        })
+        .collect();
+    let r = json(&app, &format!("/oembed?url={encoded}"), StatusCode::OK).await;
+    assert_eq!(r["type"], "rich");
+    let title = r["title"].as_str().expect("title");
+    assert!(
+        title.contains("not used from the link: ")
+            && title.contains("requests")
+            && title.contains("colour"),
+        "{title}"
+    );
+    let html = r["html"].as_str().expect("html");
+    let src = html
+        .split("src=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("an iframe src")
+        .replace("&amp;", "&");
+    assert_eq!(
+        src,
+        "http://127.0.0.1:3000/embed?tokens=10B&requests=lots&colour=blue"
+    );
+    let embed = body_text(get(&app, "/embed?tokens=10B&requests=lots&colour=blue").await).await;
+    assert!(embed.contains("Not used from the link: "), "{embed}");
+    for name in ["requests (at its default", "colour (unknown parameter"] {
+        assert!(embed.contains(name), "{name} listed in the embed");
+    }
+    // The embed's numbers are the page's: the defaults of the fields it could not read.
+    let page = body_text(get(&app, "/?tokens=10B&requests=lots&colour=blue").await).await;
+    let usd = |html: &str| {
+        html.split("data-testid=\"self-monthly\" data-usd=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .map(str::to_owned)
+    };
+    assert!(usd(&embed).is_some());
+    assert_eq!(usd(&embed), usd(&page));
+}
