@@ -35,9 +35,10 @@ pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Probl
 pub enum Depth {
     /// Everything: the sureness sample and the flips included.
     Full,
-    /// Everything but the decision's searches: no sureness sample (`uncertainty` is `None`), no
-    /// flips (`flips` lists no input), no effect of each range (`top_warnings` ranks by the
-    /// sensitivity alone). For a first answer in the browser while the full one follows.
+    /// The numbers without the decision's searches or the charts: no sureness sample
+    /// (`uncertainty` is `None`), no flips (`flips` lists no input), no ranges, no sensitivity,
+    /// no ranked caveats (`top_warnings` empty, no warning's `effect_usd`), no points of the
+    /// volume and speed charts. For a first answer in the browser while the full one follows.
     Quick,
 }
 
@@ -185,19 +186,38 @@ pub fn evaluate_with(
     };
 
     let power = power(&r, &ctx, data, &s, &gpu_time);
+    // The chart series and the sensitivity feed the charts and the caveats' ranking, which the
+    // browser draws from the full answer only: a quick answer leaves them empty.
+    let full = depth == Depth::Full;
     let series = Series {
-        cost_vs_volume: cost_vs_volume(&costing, be.monthly_tokens, s.hybrid),
-        cost_vs_tps: cost_vs_tps(
-            &curve_inputs(&r, &ctx, data),
-            &r.volumes,
-            r.prefill,
-            r.cache_cost,
-        ),
+        cost_vs_volume: if full {
+            cost_vs_volume(&costing, be.monthly_tokens, s.hybrid)
+        } else {
+            crate::series::CostVsVolume {
+                points: Vec::new(),
+                user_tokens: r.volumes.total(),
+                break_even_tokens: be.monthly_tokens,
+            }
+        },
+        cost_vs_tps: if full {
+            cost_vs_tps(
+                &curve_inputs(&r, &ctx, data),
+                &r.volumes,
+                r.prefill,
+                r.cache_cost,
+            )
+        } else {
+            Vec::new()
+        },
         breakdown: Bar::lines(&own.breakdown),
         per_class: class_bars(&rent.per_mtok, &per_mtok, &effective_per_mtok),
     };
     let chip = ctx.chip;
-    let sensitivity = sensitivity(&r, own_total - rent.monthly_usd);
+    let sensitivity = if full {
+        sensitivity(&r, own_total - rent.monthly_usd)
+    } else {
+        Vec::new()
+    };
     let mut warnings = warnings::warnings(&s, &r, &ctx, data, &reading);
     if let Some((lo, hi, names)) = ratios.filter(|(lo, hi, _)| hi / lo >= CURVES_APART) {
         warnings.push(Warning {
@@ -213,12 +233,16 @@ pub fn evaluate_with(
             effect_usd: None,
         });
     }
-    let top_warnings = rank_warnings(
-        &mut warnings,
-        &ranges,
-        &sensitivity,
-        ctx.owned_parts.is_some(),
-    );
+    let top_warnings = if full {
+        rank_warnings(
+            &mut warnings,
+            &ranges,
+            &sensitivity,
+            ctx.owned_parts.is_some(),
+        )
+    } else {
+        Vec::new()
+    };
     let report = Report {
         query,
         dataset_revision: data.revision,

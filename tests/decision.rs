@@ -318,3 +318,44 @@ fn every_draw_names_one_cheapest_plan() {
         assert_eq!(named, u.p_best_holds, "{q}");
     }
 }
+
+#[test]
+fn the_quick_answer_has_the_full_answers_numbers() {
+    use servecost::evaluate::{evaluate_with, Depth};
+    for q in SCENARIOS {
+        let s = parse(q).expect("valid").scenario;
+        let data = revision_3();
+        let quick = evaluate_with(&s, &data, Depth::Quick).expect("quick");
+        let full = evaluate_with(&s, &data, Depth::Full).expect("full");
+        assert!(!quick.is_full() && full.is_full(), "{q}");
+        // What the browser shows from the quick answer is the full answer's.
+        assert_eq!(quick.query, full.query, "{q}");
+        assert_eq!(quick.inputs, full.inputs, "{q}");
+        assert_eq!(quick.rent, full.rent, "{q}");
+        assert_eq!(quick.self_host, full.self_host, "{q}");
+        assert_eq!(quick.hybrid, full.hybrid, "{q}");
+        assert_eq!(quick.verdict, full.verdict, "{q}");
+        assert_eq!(quick.break_even, full.break_even, "{q}");
+        assert_eq!(quick.power, full.power, "{q}");
+        assert_eq!(quick.series.per_class, full.series.per_class, "{q}");
+        assert_eq!(quick.series.breakdown, full.series.breakdown, "{q}");
+        let codes = |r: &Report| {
+            r.warnings
+                .iter()
+                .map(|w| w.code.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(codes(&quick), codes(&full), "{q}");
+        // What it leaves to the full answer.
+        assert!(
+            quick.uncertainty.is_none() && full.uncertainty.is_some(),
+            "{q}"
+        );
+        assert!(
+            quick.sensitivity.is_empty() && !full.sensitivity.is_empty(),
+            "{q}"
+        );
+        assert!(quick.series.cost_vs_volume.points.is_empty(), "{q}");
+        assert!(!full.series.cost_vs_volume.points.is_empty(), "{q}");
+    }
+}
