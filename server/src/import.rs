@@ -1,6 +1,7 @@
-//! `servecost-server import <file>...`: reads servecost's CSV and JSON formats, InferenceX result
-//! files (processed `agg_*.json` rows and raw benchmark-client output) and LiteLLM-style price
-//! tables, checks everything, and writes it as one new dataset revision in one transaction.
+//! `servecost-server import <file or URL>...`: reads servecost's CSV and JSON formats, InferenceX
+//! result files (processed `agg_*.json` rows and raw benchmark-client output) and LiteLLM-style
+//! price tables, from files or `https://` addresses, checks everything, and writes it as one new
+//! dataset revision in one transaction.
 //!
 //! A bad file changes nothing: every problem is reported with the file, the line or record, the
 //! field and what is wrong, and nothing is written unless all files are clean.
@@ -45,6 +46,117 @@ pub struct Options {
     pub model: Option<String>,
     /// What the revision brings, for `/data` (default: the file names).
     pub description: Option<String>,
+    /// The longest a download may take, whole (default [`FETCH_TIMEOUT`]).
+    pub timeout: Option<std::time::Duration>,
+}
+
+/// The longest one download of an import may take, connection to last byte.
+pub const FETCH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// True for an argument naming an address rather than a file.
+fn is_url(file: &str) -> bool {
+    let lower = file.get(..8).unwrap_or(file).to_ascii_lowercase();
+    lower.starts_with("https://") || lower.starts_with("http://")
+}
+
+/// Plain `http://` only from this machine (a price table served locally): anything fetched
+/// from elsewhere comes over TLS.
+fn loopback(url: &str) -> bool {
+    let rest = url.split_once("://").map_or("", |(_, r)| r);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host = if let Some(v6) = host.strip_prefix('[') {
+        v6.split(']').next().unwrap_or("")
+    } else {
+        host.split(':').next().unwrap_or("")
+    };
+    host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Downloads `url` as [`read_capped`] reads a file: at most [`MAX_FILE_BYTES`] and `budget`,
+/// within the timeout, as UTF-8 text. Redirects are followed only to `https://`.
+fn fetch_capped(url: &str, opts: &Options, budget: &mut u64) -> Result<String, Vec<Problem>> {
+    let fail = |what: String| vec![Problem::new(url, "", "", what)];
+    let secure = url
+        .get(..8)
+        .is_some_and(|p| p.eq_ignore_ascii_case("https://"));
+    if !secure && !loopback(url) {
+        return Err(fail(
+            "plain http:// is fetched only from this machine (localhost): use https://".into(),
+        ));
+    }
+    let timeout = opts.timeout.unwrap_or(FETCH_TIMEOUT);
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_global(Some(timeout))
+        .https_only(secure)
+        .max_redirects(5)
+        .user_agent("servecost-import")
+        .build()
+        .into();
+    let mut response = agent.get(url).call().map_err(|e| match e {
+        ureq::Error::Timeout(_) => fail(format!(
+            "did not arrive within {} s: nothing was imported (try again, or download it and              import the file)",
+            timeout.as_secs_f64()
+        )),
+        ureq::Error::StatusCode(code) => fail(format!("the server answered HTTP {code}")),
+        other => fail(format!("cannot be fetched: {other}")),
+    })?;
+    let cap = MAX_FILE_BYTES.min(*budget);
+    let bytes = response
+        .body_mut()
+        .with_config()
+        .limit(cap)
+        .read_to_vec()
+        .map_err(|e| match e {
+            ureq::Error::BodyExceedsLimit(_) if cap < MAX_FILE_BYTES => fail(format!(
+                "takes the import over {}, the most one revision may bring: import the files \
+                 in several runs",
+                mib(MAX_REVISION_BYTES)
+            )),
+            ureq::Error::BodyExceedsLimit(_) => fail(format!(
+                "is larger than {}, the most one file may hold: split it",
+                mib(MAX_FILE_BYTES)
+            )),
+            ureq::Error::Timeout(_) => fail(format!(
+                "did not arrive within {} s: nothing was imported",
+                timeout.as_secs_f64()
+            )),
+            other => fail(format!("cannot be read: {other}")),
+        })?;
+    *budget -= bytes.len() as u64;
+    String::from_utf8(bytes).map_err(|e| {
+        fail(format!(
+            "is not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+/// The time now in UTC, as `2026-12-01T18:04:05Z`.
+fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3_600,
+        rem % 3_600 / 60,
+        rem % 60
+    )
 }
 
 /// A problem with an imported file.
@@ -103,17 +215,24 @@ pub struct Read {
 /// Reads one file into `read`, by its content: servecost CSV (by extension) or JSON (servecost's
 /// own, InferenceX processed or raw, LiteLLM-style prices).
 fn read_file(
-    path: &Path,
+    file: &str,
     opts: &Options,
     read: &mut Read,
     budget: &mut u64,
 ) -> Result<(), Vec<Problem>> {
-    let name = path.display().to_string();
-    let text = read_capped(path, &name, budget)?;
-    let is_csv = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+    let (name, text, extension) = if is_url(file) {
+        let text = fetch_capped(file, opts, budget)?;
+        let path = file.split(['?', '#']).next().unwrap_or(file);
+        let extension = path.rsplit_once('.').map(|(_, e)| e.to_owned());
+        (file.to_owned(), text, extension)
+    } else {
+        let path = Path::new(file);
+        let name = path.display().to_string();
+        let text = read_capped(path, &name, budget)?;
+        let extension = path.extension().and_then(|e| e.to_str()).map(str::to_owned);
+        (name, text, extension)
+    };
+    let is_csv = extension.is_some_and(|e| e.eq_ignore_ascii_case("csv"));
     if is_csv {
         return native::csv(&name, &text, read);
     }
@@ -266,7 +385,7 @@ pub async fn run(
     let mut problems = Vec::new();
     let mut budget = MAX_REVISION_BYTES;
     for file in files {
-        if let Err(mut p) = read_file(Path::new(file), opts, &mut read, &mut budget) {
+        if let Err(mut p) = read_file(file, opts, &mut read, &mut budget) {
             problems.append(&mut p);
         }
     }
@@ -306,12 +425,18 @@ pub async fn run(
             notes,
         });
     }
+    // A file by its name; an address whole, with the time it was fetched.
+    let fetched = utc_now();
     let names: Vec<String> = files
         .iter()
         .map(|f| {
-            Path::new(f)
-                .file_name()
-                .map_or_else(|| f.clone(), |n| n.to_string_lossy().into_owned())
+            if is_url(f) {
+                format!("{f} (fetched {fetched})")
+            } else {
+                Path::new(f)
+                    .file_name()
+                    .map_or_else(|| f.clone(), |n| n.to_string_lossy().into_owned())
+            }
         })
         .collect();
     let description = opts.description.clone().unwrap_or_else(|| {
@@ -332,15 +457,18 @@ pub async fn run(
 
 /// What `import --help` prints.
 pub const USAGE: &str = "\
-Usage: servecost-server import [--dry-run] [--hardware CHIP] [--model ID] [--description TEXT] FILE...
+Usage: servecost-server import [--dry-run] [--hardware CHIP] [--model ID] [--description TEXT]
+                               [--timeout SECS] FILE-OR-URL...
 
-Reads, checks and writes FILEs into the database in DATABASE_URL as one new dataset revision,
-in one transaction; any problem writes nothing (exit status 1).
+Reads, checks and writes FILEs (or https:// addresses) into the database in DATABASE_URL as one
+new dataset revision, in one transaction; any problem writes nothing (exit status 1). An address
+is recorded in the revision with the time it was fetched.
 
   --dry-run           print what would change and write nothing
   --hardware CHIP     the chip of raw InferenceX benchmark output (the files do not say)
   --model ID          attach InferenceX curves, or every LiteLLM price entry, to this model
   --description TEXT  what the revision brings, shown on /data (default: the number of files)
+  --timeout SECS      the longest one download may take (default 30; at most 16 MiB a file)
 
 Formats (by content): servecost CSV (one table per file, by header) and JSON; InferenceX
 agg_*.json rows and raw benchmark output; LiteLLM-style price tables. See README.md.";
@@ -363,10 +491,21 @@ pub fn parse_args(args: &[String]) -> Result<(Options, Vec<String>), String> {
             "--hardware" => opts.hardware = Some(value("--hardware")?),
             "--model" => opts.model = Some(value("--model")?),
             "--description" => opts.description = Some(value("--description")?),
+            "--timeout" => {
+                let v = value("--timeout")?;
+                let secs = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| (0.1..=3_600.0).contains(s))
+                    .ok_or_else(|| {
+                        format!("--timeout {v}: a number of seconds from 0.1 to 3,600")
+                    })?;
+                opts.timeout = Some(std::time::Duration::from_secs_f64(secs));
+            }
             flag if flag.starts_with("--") => {
                 return Err(format!(
                     "unknown option {flag}: accepted are --dry-run, --hardware CHIP, --model ID, \
-                     --description TEXT"
+                     --description TEXT, --timeout SECS"
                 ))
             }
             file => files.push(file.to_owned()),

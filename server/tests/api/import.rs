@@ -592,3 +592,112 @@ async fn imports_are_bounded_and_name_the_field() {
     assert_eq!(revisions(&db).await, SEEDED, "nothing was written");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A one-connection-at-a-time HTTP server on loopback for `requests` requests: each gets
+/// `body` (after `delay`), as `application/json`.
+fn serve(body: Vec<u8>, delay: std::time::Duration, requests: usize) -> String {
+    use std::io::{Read as _, Write as _};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().take(requests) {
+            let Ok(mut stream) = stream else { continue };
+            let mut head = [0u8; 4096];
+            let _ = stream.read(&mut head);
+            std::thread::sleep(delay);
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+                body.len()
+            );
+            let _ = stream.write_all(&body);
+        }
+    });
+    format!("http://127.0.0.1:{port}")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_price_table_imports_from_an_address() {
+    let (_app, db, _store) = app_with_store().await;
+    let table = std::fs::read(example("litellm-prices.json")).expect("example");
+    let base = serve(table, std::time::Duration::ZERO, 1);
+    let url = format!("{base}/model_prices.json");
+    let outcome = import(&db, std::slice::from_ref(&url), Options::default())
+        .await
+        .expect("import");
+    assert_eq!(outcome.revision, Some(SEEDED + 1));
+    // The revision says where its rows came from, and when.
+    let files: String =
+        sqlx::query_scalar("SELECT source_files FROM dataset_revisions WHERE id = $1")
+            .bind(SEEDED + 1)
+            .fetch_one(&db.pool)
+            .await
+            .expect("revision");
+    assert!(files.starts_with(&format!("{url} (fetched 20")), "{files}");
+    assert!(files.trim_end().ends_with("Z)"), "{files}");
+    let offer: f64 = sqlx::query_scalar(
+        "SELECT price_in FROM api_offers WHERE id = 'litellm-example-provider-muse-spark-open'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .expect("offer");
+    assert_eq!(offer, 1.1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_that_is_slow_large_unknown_or_plain_http_elsewhere_changes_nothing() {
+    let (_app, db, _store) = app_with_store().await;
+    let before = revisions(&db).await;
+    let refused = |problems: Vec<Problem>, says: &str| {
+        assert!(
+            problems.iter().any(|p| p.problem.contains(says)),
+            "{says}: {problems:?}"
+        );
+    };
+    // Slower than the timeout.
+    let slow = serve(b"{}".to_vec(), std::time::Duration::from_secs(3), 1);
+    let quick = Options {
+        timeout: Some(std::time::Duration::from_millis(500)),
+        ..Options::default()
+    };
+    let problems = import(&db, &[format!("{slow}/prices.json")], quick)
+        .await
+        .expect_err("times out");
+    refused(problems, "did not arrive within 0.5 s");
+    // Over the size of one file.
+    let big = vec![b' '; usize::try_from(server::import::MAX_FILE_BYTES).expect("size") + 1];
+    let large = serve(big, std::time::Duration::ZERO, 1);
+    let problems = import(&db, &[format!("{large}/prices.json")], Options::default())
+        .await
+        .expect_err("too large");
+    refused(problems, "is larger than 16 MiB");
+    // Not a format servecost imports.
+    let other = serve(
+        br#"{"hello": "world"}"#.to_vec(),
+        std::time::Duration::ZERO,
+        1,
+    );
+    let problems = import(&db, &[format!("{other}/hello.json")], Options::default())
+        .await
+        .expect_err("unknown format");
+    refused(problems, "not a format servecost imports");
+    // Plain http from another machine is refused before any connection.
+    let problems = import(
+        &db,
+        &["http://prices.example.com/table.json".to_owned()],
+        Options::default(),
+    )
+    .await
+    .expect_err("plain http elsewhere");
+    refused(problems, "use https://");
+    // Nothing answers there.
+    let problems = import(
+        &db,
+        &["http://127.0.0.1:9/none.json".to_owned()],
+        Options::default(),
+    )
+    .await
+    .expect_err("nothing listening");
+    refused(problems, "cannot be fetched");
+    assert_eq!(revisions(&db).await, before, "nothing was written");
+}
