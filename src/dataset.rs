@@ -233,6 +233,10 @@ pub struct Dataset {
     pub curves: Vec<Curve>,
     /// Power headlines.
     pub headlines: Vec<Headline>,
+    /// The day the dataset is viewed on (`YYYY-MM-DD`, UTC), which the age of each price is
+    /// judged against; set by the server that serves it, absent in a dataset as stored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub as_of: Option<String>,
 }
 
 impl Dataset {
@@ -263,6 +267,7 @@ impl Dataset {
                 .cloned()
                 .collect(),
             headlines: self.headlines.clone(),
+            as_of: self.as_of.clone(),
         }
     }
 

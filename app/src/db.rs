@@ -26,6 +26,26 @@ pub struct Store {
     current: Arc<RwLock<Arc<Dataset>>>,
     /// Earlier revisions saved scenarios were pinned to, loaded once: a revision never changes.
     earlier: Arc<Mutex<BTreeMap<i64, Arc<Dataset>>>>,
+    /// The day prices are judged on, when fixed (`SERVECOST_TODAY`); else the UTC date.
+    today: Option<Arc<str>>,
+}
+
+/// Today's date in UTC, `YYYY-MM-DD`.
+pub fn utc_today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    servecost::freshness::date((secs / 86_400) as i64)
+}
+
+/// `data` as viewed on `today`: the same rows, a new `as_of` when it differs.
+fn viewed_on(data: Arc<Dataset>, today: &str) -> Arc<Dataset> {
+    if data.as_of.as_deref() == Some(today) {
+        return data;
+    }
+    let mut d = Dataset::clone(&data);
+    d.as_of = Some(today.to_owned());
+    Arc::new(d)
 }
 
 /// How many earlier revisions the store keeps loaded.
@@ -102,12 +122,35 @@ impl Store {
     /// Connects the store and loads the newest dataset.
     pub async fn open(pool: AnyPool) -> Result<Self, sqlx::Error> {
         let revision = newest_revision(&pool).await?;
-        let dataset = load_dataset(&pool, revision).await?;
+        let mut dataset = load_dataset(&pool, revision).await?;
+        dataset.as_of = Some(utc_today());
         Ok(Self {
             pool,
             current: Arc::new(RwLock::new(Arc::new(dataset))),
             earlier: Arc::default(),
+            today: None,
         })
+    }
+
+    /// Judges the age of prices on `date` (`YYYY-MM-DD`) rather than on the UTC date: for
+    /// demonstrations and tests that must not change with the calendar.
+    pub fn with_today(mut self, date: &str) -> Self {
+        self.today = Some(date.into());
+        let current = viewed_on(self.current(), date);
+        self.swap(current);
+        self
+    }
+
+    /// The day prices are judged on.
+    pub fn today(&self) -> String {
+        self.today.as_deref().map_or_else(utc_today, str::to_owned)
+    }
+
+    fn swap(&self, dataset: Arc<Dataset>) {
+        match self.current.write() {
+            Ok(mut guard) => *guard = dataset,
+            Err(poisoned) => *poisoned.into_inner() = dataset,
+        }
     }
 
     /// The dataset at `revision`: the newest, or an earlier one (loaded on first use, then kept).
@@ -116,11 +159,17 @@ impl Store {
         if current.revision == revision {
             return Ok(current);
         }
+        let today = self.today();
         let hit = self.earlier().get(&revision).cloned();
         if let Some(data) = hit {
+            if data.as_of.as_deref() == Some(today.as_str()) {
+                return Ok(data);
+            }
+            let data = viewed_on(data, &today);
+            self.earlier().insert(revision, Arc::clone(&data));
             return Ok(data);
         }
-        let data = Arc::new(load_dataset(&self.pool, revision).await?);
+        let data = viewed_on(Arc::new(load_dataset(&self.pool, revision).await?), &today);
         let mut kept = self.earlier();
         if kept.len() >= EARLIER_KEPT {
             kept.pop_first();
@@ -142,9 +191,15 @@ impl Store {
     }
 
     /// Loads the newest revision if it is newer than the one in use (an import ran); returns it.
+    /// Also moves the day prices are judged on when the date has changed.
     pub async fn refresh(&self) -> Result<Option<i64>, sqlx::Error> {
         let newest = newest_revision(&self.pool).await?;
         if newest == self.current().revision {
+            let today = self.today();
+            let current = self.current();
+            if current.as_of.as_deref() != Some(today.as_str()) {
+                self.swap(viewed_on(current, &today));
+            }
             return Ok(None);
         }
         self.load(newest).await?;
@@ -159,10 +214,7 @@ impl Store {
     /// Makes `revision` the one in use.
     async fn load(&self, revision: i64) -> Result<(), sqlx::Error> {
         let dataset = Arc::new(load_dataset(&self.pool, revision).await?);
-        match self.current.write() {
-            Ok(mut guard) => *guard = dataset,
-            Err(poisoned) => *poisoned.into_inner() = dataset,
-        }
+        self.swap(viewed_on(dataset, &self.today()));
         Ok(())
     }
 }

@@ -38,6 +38,10 @@ pub struct Config {
     /// `SERVECOST_HEADER_TIMEOUT_SECS`: longest wait for a request's headers (and for the next
     /// request on an idle keep-alive connection). Default 10.
     pub header_read_timeout_secs: u64,
+    /// `SERVECOST_TODAY`: the day the age of prices is judged on (`YYYY-MM-DD`), for
+    /// demonstrations and tests that must not change with the calendar. Default: none, the
+    /// server's UTC date.
+    pub today: Option<String>,
 }
 
 /// Checks a public origin: `http` or `https`, a host and an optional port, no path, query,
@@ -127,6 +131,11 @@ impl Config {
             site_pkg_dir: var("LEPTOS_SITE_PKG_DIR", "pkg"),
             output_name: var("LEPTOS_OUTPUT_NAME", "servecost"),
             frame_ancestors: frame_ancestors(&var("SERVECOST_FRAME_ANCESTORS", "*"))?,
+            today: match var("SERVECOST_TODAY", "").trim() {
+                "" => None,
+                date if servecost::freshness::day(date).is_some() => Some(date.to_owned()),
+                other => anyhow::bail!("SERVECOST_TODAY={other:?} must be a date like 2026-12-01"),
+            },
         })
     }
 

@@ -41,9 +41,12 @@ async fn main() -> anyhow::Result<()> {
              [--description TEXT] FILE..."
         ),
     }
-    let store = app::db::Store::open(pool)
+    let mut store = app::db::Store::open(pool)
         .await
         .context("loading the dataset")?;
+    if let Some(today) = config.today.as_deref() {
+        store = store.with_today(today);
+    }
     let watched = store.clone();
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(DATA_POLL);

@@ -323,6 +323,43 @@ pub fn warnings(
             }
         }
     }
+    // A published price is as of its source's date: old ones are named, with their age.
+    if let Some(today) = data.as_of.as_deref() {
+        let prices = [
+            (
+                "The API price",
+                ctx.api_source.as_str(),
+                "price_in and price_out",
+            ),
+            (
+                "The GPU-hour price",
+                ctx.gpu_hour_source.as_str(),
+                "gpu_hour",
+            ),
+        ];
+        for (what, key, params) in prices {
+            let Some(source) = data.source(key) else {
+                continue;
+            };
+            let Some(age) = crate::freshness::age_days(&source.date, today) else {
+                continue;
+            };
+            if age > crate::freshness::STALE_AFTER_DAYS {
+                out.push(warn(
+                    "price_stale",
+                    format!(
+                        "{what} is as of {} ({}), {age} days before today ({today}), older than \
+                         the {} days after which servecost calls a price old: prices move within \
+                         months. Check it against a current quote, or give yours ({params}).",
+                        source.date,
+                        source.publisher,
+                        crate::freshness::STALE_AFTER_DAYS
+                    ),
+                    Some(key),
+                ));
+            }
+        }
+    }
     if let Some(threshold) = ctx.model.licence_revenue_threshold_usd {
         out.push(warn(
             "licence_threshold",

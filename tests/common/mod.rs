@@ -275,5 +275,6 @@ pub fn published() -> Dataset {
                 source: "aa-agentperf".into(),
             },
         ],
+        as_of: None,
     }
 }

@@ -534,5 +534,6 @@ pub fn dataset(rows: Rows, revision: i64) -> Result<Dataset, sqlx::Error> {
                 source: h.source,
             })
             .collect(),
+        as_of: None,
     })
 }

@@ -123,6 +123,22 @@ fn revisions_table(history: &History, current: i64) -> impl IntoView + use<> {
         .collect_view()
 }
 
+/// A price's date as its source gives it, and its age on the day of viewing when it is old.
+fn as_of(d: &Dataset, key: &str) -> String {
+    let Some(date) = d.source(key).map(|s| s.date.clone()) else {
+        return String::new();
+    };
+    let age = d
+        .as_of
+        .as_deref()
+        .and_then(|today| servecost::freshness::age_days(&date, today))
+        .filter(|a| *a > servecost::freshness::STALE_AFTER_DAYS);
+    match age {
+        Some(days) => format!("{date} ({days} days old)"),
+        None => date,
+    }
+}
+
 /// All tables.
 #[component]
 fn Tables(
@@ -155,6 +171,7 @@ fn Tables(
             <td>{t.label.clone()} {t.is_default.then_some(" (default)")}</td>
             <td>{format!("${:.2}", t.usd_per_gpu_hour)}</td>
             <td>{source_link(d, &t.source)}</td>
+            <td>{as_of(d, &t.source)}</td>
             <td>{h.label(TierRow::KIND, &pair_key(&t.chip, &t.tier))}</td>
         </tr>
     }).collect_view();
@@ -165,6 +182,7 @@ fn Tables(
             <td>{format!("{:.0} %", o.cache_discount * 100.0)}</td><td>{format!("{:.0} %", o.markup * 100.0)}</td>
             <td>{o.speed_tps.map(|s| format!("{s} tok/s"))}</td>
             <td>{source_link(d, &o.source)} {o.note.clone().map(|n| view! { <br/><small>{n}</small> })}</td>
+            <td>{as_of(d, &o.source)}</td>
             <td>{h.label(OfferRow::KIND, &o.id)}</td>
         </tr>
     }).collect_view();
@@ -226,8 +244,8 @@ fn Tables(
         <p>"Dataset revision " {data.revision} ". Every number the calculator uses, with its source."</p>
         <section><h2>"Models"</h2><table><thead><tr><th>"Model"</th><th>"Weights"</th><th>"Licence"</th><th>"Revision"</th></tr></thead><tbody>{models}</tbody></table></section>
         <section><h2>"Chips"</h2><table><thead><tr><th>"Chip"</th><th>"Memory per GPU"</th><th>"Accelerator power"</th><th>"All-in power"</th><th>"Revision"</th></tr></thead><tbody>{chips}</tbody></table></section>
-        <section><h2>"GPU-hour prices"</h2><table><thead><tr><th>"Chip"</th><th>"Tier"</th><th>"$ per GPU-hour"</th><th>"Source"</th><th>"Revision"</th></tr></thead><tbody>{tiers}</tbody></table></section>
-        <section><h2>"API offers"</h2><table><thead><tr><th>"Offer"</th><th>"Input $/M"</th><th>"Output $/M"</th><th>"Cache discount"</th><th>"Markup"</th><th>"Speed"</th><th>"Source"</th><th>"Revision"</th></tr></thead><tbody>{offers}</tbody></table></section>
+        <section><h2>"GPU-hour prices"</h2><table><thead><tr><th>"Chip"</th><th>"Tier"</th><th>"$ per GPU-hour"</th><th>"Source"</th><th>"As of"</th><th>"Revision"</th></tr></thead><tbody>{tiers}</tbody></table></section>
+        <section><h2>"API offers"</h2><table><thead><tr><th>"Offer"</th><th>"Input $/M"</th><th>"Output $/M"</th><th>"Cache discount"</th><th>"Markup"</th><th>"Speed"</th><th>"Source"</th><th>"As of"</th><th>"Revision"</th></tr></thead><tbody>{offers}</tbody></table></section>
         <section><h2>"Throughput curves"</h2>{curves}</section>
         <section><h2>"Power headlines"</h2><table><thead><tr><th>"Figure"</th><th>"Value"</th><th></th><th>"Source"</th></tr></thead><tbody>{headlines}</tbody></table></section>
         <section><h2>"Every published figure"</h2><table data-testid="facts"><thead><tr><th>"Subject"</th><th>"Figure"</th><th>"Value"</th><th>"Source"</th></tr></thead><tbody>{figures}</tbody></table></section>

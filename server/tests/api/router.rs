@@ -401,3 +401,50 @@ async fn dataset_holds_every_published_figure_and_each_point_as_published() {
         .expect("the SGLang curve");
     assert!(sglang["points"][0]["published"].is_null());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_price_older_than_90_days_is_named_with_its_age() {
+    let stale = |r: &serde_json::Value| -> Vec<String> {
+        r["warnings"]
+            .as_array()
+            .expect("warnings")
+            .iter()
+            .filter(|w| w["code"] == "price_stale")
+            .map(|w| w["message"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    };
+    // The default GPU-hour price is SemiAnalysis's of July 2026: on 2026-12-01, 123 days after
+    // the month's end; the API price (Artificial Analysis, 2026-10-15) 47 days old.
+    // One app at a time: a test database is held until it is dropped.
+    {
+        let (app, _db, _) = crate::common::app_on("2026-12-01").await;
+        let r = json(&app, "/api/v1/evaluate", StatusCode::OK).await;
+        let found = stale(&r);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].starts_with("The GPU-hour price is as of 2026-07 (SemiAnalysis)")
+                && found[0].contains("123 days before today (2026-12-01)"),
+            "{}",
+            found[0]
+        );
+        // The page and the embed say it too, and the dataset says which day it judged on.
+        let page = body_text(get(&app, "/").await).await;
+        assert!(page.contains("123 days before today"));
+        let d = json(&app, "/api/v1/dataset", StatusCode::OK).await;
+        assert_eq!(d["as_of"], "2026-12-01");
+        // Your own price has no age; neither has a price within 90 days.
+        let r = json(&app, "/api/v1/evaluate?gpu_hour=3.5", StatusCode::OK).await;
+        assert!(stale(&r).is_empty());
+    }
+    {
+        let (app, _db, _) = crate::common::app_on("2026-09-01").await;
+        assert!(stale(&json(&app, "/api/v1/evaluate", StatusCode::OK).await).is_empty());
+        // Months later both are old.
+    }
+    {
+        let (app, _db, _) = crate::common::app_on("2027-03-01").await;
+        let found = stale(&json(&app, "/api/v1/evaluate", StatusCode::OK).await);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found[0].starts_with("The API price is as of 2026-10-15 (Artificial Analysis)"));
+    }
+}

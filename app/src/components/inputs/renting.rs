@@ -21,13 +21,14 @@ pub fn Renting(
                 .iter()
                 .filter(|o| o.model == model)
                 .map(|o| {
-                    let publisher = d
-                        .source(&o.source)
-                        .map_or(o.source.as_str(), |s| s.publisher.as_str());
+                    let (publisher, date) =
+                        d.source(&o.source).map_or((o.source.as_str(), ""), |s| {
+                            (s.publisher.as_str(), s.date.as_str())
+                        });
                     (
                         o.id.clone(),
                         format!(
-                            "{} (${} / ${}, {publisher})",
+                            "{} (${} / ${}, {publisher}, as of {date})",
                             o.name, o.price_in, o.price_out
                         ),
                     )

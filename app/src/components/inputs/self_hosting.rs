@@ -86,9 +86,9 @@ pub fn SelfHosting(
                         let id = id.clone();
                         move || ctx.link(&[("gpu_tier", &id)], &["gpu_hour", "gpu_kind"])
                     };
-                    let publisher = d
+                    let (publisher, date) = d
                         .source(&t.source)
-                        .map_or(t.source.as_str(), |s| s.publisher.as_str());
+                        .map_or((t.source.as_str(), ""), |s| (s.publisher.as_str(), s.date.as_str()));
                     let kind = match (t.kind, t.term_months) {
                         (Some(Commitment::Reserved), Some(m)) => format!("reserved {m} months"),
                         (Some(Commitment::OwnerCost), _) => "what owning at hyperscale costs".to_owned(),
@@ -99,8 +99,8 @@ pub fn SelfHosting(
                     view! {
                         <a href=href class="chip-link" class:current=current.clone()
                             aria-current=move || if current() { "true" } else { "false" }
-                            title=format!("{} ({publisher})", t.label)>
-                            {format!("${:.2}", t.usd_per_gpu_hour)} <span class="tier">{format!("{kind} · {}", t.label)}</span>
+                            title=format!("{} ({publisher}, as of {date})", t.label)>
+                            {format!("${:.2}", t.usd_per_gpu_hour)} <span class="tier">{format!("{kind} · {} · as of {date}", t.label)}</span>
                         </a>
                     }
                 })

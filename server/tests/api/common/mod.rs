@@ -116,11 +116,20 @@ pub async fn app() -> (axum::Router, TestDb) {
     (router, db)
 }
 
+/// The day the tests judge prices' ages on, whatever the calendar says.
+pub const TODAY: &str = "2026-12-01";
+
 pub async fn app_with_store() -> (axum::Router, TestDb, app::db::Store) {
+    app_on(TODAY).await
+}
+
+/// The app with prices judged on `today`.
+pub async fn app_on(today: &str) -> (axum::Router, TestDb, app::db::Store) {
     let db = fresh_db().await;
     let store = app::db::Store::open(db.pool.clone())
         .await
-        .expect("load dataset");
+        .expect("load dataset")
+        .with_today(today);
     let config = Config::from_env().expect("default config");
     let state = AppState::new(store, &config);
     let store = state.store.clone();
