@@ -110,3 +110,17 @@ test("the tornado marks the inputs whose range changes the cheaper side", async 
   expect(crossing.length).toBeGreaterThan(0);
   await expect(page.getByTestId("chart-tornado").locator('tr[data-crosses="true"]')).toHaveCount(crossing.length);
 });
+
+test("printed, the page keeps the cheapest plan, the sureness line, the flips and the caveats", async ({ page, request, javaScriptEnabled: js }) => {
+  await page.goto("/");
+  await ready(page, js);
+  await page.getByLabel("Requests per month").fill("20M");
+  await apply(page, js);
+  const { api } = await pageAndApi(page, request);
+  await page.emulateMedia({ media: "print" });
+  for (const id of ["best", "sureness", "verdict", "flips"]) {
+    await expect(page.getByTestId(id)).toBeVisible();
+  }
+  if (api.top_warnings.length > 0) await expect(page.getByTestId("top-caveats")).toBeVisible();
+  await decisionMatches(page, api);
+});
