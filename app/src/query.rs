@@ -101,7 +101,7 @@ pub fn outcome_with(query: &str, data: &Dataset, depth: servecost::evaluate::Dep
     #[cfg(feature = "ssr")]
     if depth == servecost::evaluate::Depth::Full {
         if let Some(seen) = leptos::prelude::use_context::<RequestOutcomes>() {
-            let key = (data.revision, query.to_owned());
+            let key = (data.revision, data.as_of.clone(), query.to_owned());
             if let Some(hit) = seen.get(&key) {
                 return hit;
             }
@@ -119,9 +119,9 @@ pub fn outcome_with(query: &str, data: &Dataset, depth: servecost::evaluate::Dep
 #[derive(Clone, Default)]
 pub struct RequestOutcomes(std::sync::Arc<std::sync::Mutex<Vec<(OutcomeKey, Outcome)>>>);
 
-/// A dataset revision and a query string.
+/// A dataset revision, the day it is viewed on and a query string.
 #[cfg(feature = "ssr")]
-type OutcomeKey = (i64, String);
+type OutcomeKey = (i64, Option<String>, String);
 
 #[cfg(feature = "ssr")]
 impl RequestOutcomes {

@@ -88,22 +88,52 @@ fn fetch_capped(url: &str, opts: &Options, budget: &mut u64) -> Result<String, V
             "plain http:// is fetched only from this machine (localhost): use https://".into(),
         ));
     }
+    // The address is recorded in the revision, which /data shows: no credentials in it.
+    let authority = url
+        .split_once("://")
+        .map_or("", |(_, r)| r)
+        .split(['/', '?', '#'])
+        .next()
+        .unwrap_or("");
+    if authority.contains('@') {
+        return Err(fail(
+            "holds a user name or password: the address is shown on /data, so give one without \
+             them (download the file and import it instead)"
+                .into(),
+        ));
+    }
     let timeout = opts.timeout.unwrap_or(FETCH_TIMEOUT);
+    // Over TLS, redirects are followed to https:// only; from this machine, not at all.
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .timeout_global(Some(timeout))
         .https_only(secure)
-        .max_redirects(5)
+        .max_redirects(if secure { 5 } else { 0 })
         .user_agent("servecost-import")
         .build()
         .into();
     let mut response = agent.get(url).call().map_err(|e| match e {
         ureq::Error::Timeout(_) => fail(format!(
-            "did not arrive within {} s: nothing was imported (try again, or download it and              import the file)",
+            "did not arrive within {} s: nothing was imported (try again, or download it and \
+             import the file)",
             timeout.as_secs_f64()
         )),
         ureq::Error::StatusCode(code) => fail(format!("the server answered HTTP {code}")),
+        ureq::Error::TooManyRedirects => fail(if secure {
+            "redirects more than 5 times: give the final address".to_owned()
+        } else {
+            "redirects: a plain http:// address is fetched as given, never redirected; give the \
+             final address"
+                .to_owned()
+        }),
         other => fail(format!("cannot be fetched: {other}")),
     })?;
+    if response.status().is_redirection() {
+        return Err(fail(
+            "redirects: a plain http:// address is fetched as given, never redirected; give the \
+             final address"
+                .into(),
+        ));
+    }
     let cap = MAX_FILE_BYTES.min(*budget);
     let bytes = response
         .body_mut()
@@ -422,7 +452,14 @@ pub async fn run(
         .iter()
         .map(|f| {
             if is_url(f) {
-                format!("{f} (fetched {fetched})")
+                // Without its query, which may hold a token.
+                let bare = f.split(['?', '#']).next().unwrap_or(f);
+                let left_out = if bare.len() < f.len() {
+                    ", its query left out"
+                } else {
+                    ""
+                };
+                format!("{bare} (fetched {fetched}{left_out})")
             } else {
                 Path::new(f)
                     .file_name()

@@ -153,30 +153,17 @@ fn Body(
         })
     });
     let full: RwSignal<Option<Report>> = RwSignal::new(None);
-    // A task after each edit: the address bar follows the inputs (the history API costs a few
-    // milliseconds a call, kept off the typing path) and the full answer is computed.
+    // A task after each edit, the address bar follows the inputs (the history API costs a few
+    // milliseconds a call, kept off the typing path), invalid ones included.
     Effect::new(move |ran: Option<()>| {
         let q = query.get();
-        let edited = ran.is_some();
-        let computed = first.with_value(|f| *f != q);
-        if !edited && !computed {
+        if ran.is_none() {
             return;
         }
-        let later = q.clone();
         set_timeout(
             move || {
-                // Only the newest edit's: a later edit has its own follow-up.
-                if query.with_untracked(|now| *now != later) {
-                    return;
-                }
-                if edited {
-                    browser::replace_query(&later);
-                }
-                if computed {
-                    let o = data.with_value(|d| query::outcome_with(&later, d, Depth::Full));
-                    if let Ok(r) = o.report {
-                        full.set(Some(r));
-                    }
+                if query.with_untracked(|now| *now == q) {
+                    browser::replace_query(&q);
                 }
             },
             std::time::Duration::ZERO,
@@ -205,16 +192,43 @@ fn Body(
             Ok(_) | Err(_) => previous,
         }
     });
-    // The decision figures, the charts, the caveats and the share links are drawn from full
-    // answers only, by the same rule: they follow the numbers by a task.
+    let shown_query = Memo::new(move |_| shown.with(|r| r.as_ref().map(|r| r.query.clone())));
+    // The decision figures, the charts, the caveats and the share links are drawn from the full
+    // answer of the report on screen: they follow its numbers by a task.
     let charted: Memo<Option<Report>> = Memo::new(move |prev: Option<&Option<Report>>| {
         let previous = prev.cloned().flatten();
-        let valid = outcome.with(|o| o.problems.is_empty());
-        match fresh_full.get() {
-            Some(Ok(r)) if valid || previous.is_none() => Some(r),
-            _ => previous,
+        let Some(want) = shown_query.get() else {
+            return previous;
+        };
+        if let Some(r) = shown.with(|r| r.as_ref().filter(|r| r.is_full()).cloned()) {
+            return Some(r);
         }
+        full.with(|f| f.as_ref().filter(|f| f.query == want).cloned())
+            .or(previous)
     });
+    // A task after the numbers change, their full answer: only for the report still on screen
+    // then (a later edit has its own follow-up; an invalid one keeps the report and needs it).
+    Effect::new(move |_| {
+        let Some(want) = shown_query.get() else {
+            return;
+        };
+        if charted.with_untracked(|c| c.as_ref().is_some_and(|c| c.query == want)) {
+            return;
+        }
+        set_timeout(
+            move || {
+                if shown_query.with_untracked(|now| now.as_deref() != Some(want.as_str())) {
+                    return;
+                }
+                let o = data.with_value(|d| query::outcome_with(&want, d, Depth::Full));
+                if let Ok(r) = o.report {
+                    full.set(Some(r));
+                }
+            },
+            std::time::Duration::ZERO,
+        );
+    });
+    let has_report = Memo::new(move |_| shown.with(Option::is_some));
     let settled = Memo::new(move |_| {
         let q = shown.with(|r| r.as_ref().map(|r| r.query.clone()));
         q.is_some_and(|q| charted.with(|c| c.as_ref().is_some_and(|c| c.query == q)))
@@ -256,7 +270,7 @@ fn Body(
             <Inputs ctx/>
             <section class="results" aria-live="polite" aria-label="Results">
                 <Problems outcome/>
-                {move || shown.with(Option::is_some).then(|| view! {
+                {move || has_report.get().then(|| view! {
                     <div class="decision">
                         {move || shown.with(|r| r.as_ref().map(verdict::best_line))}
                         {move || charted.with(|r| r.as_ref().map(|r| verdict::sureness_line(r, "_self")))}

@@ -1,5 +1,5 @@
 //! `GET /api/v1/dataset`: every source, model, chip, price tier, API offer, curve, headline and
-//! published figure of the newest revision: every row `/data` shows.
+//! published figure of the newest revision: every figure `/data` shows.
 
 use std::sync::Arc;
 

@@ -167,7 +167,9 @@ pub async fn oembed(
             // As the page does: a field that cannot be read falls back to its default, and the
             // embed lists what it left out.
             let data = state.store.current();
-            let outcome = app::query::outcome(query, &data);
+            // `chart` picks the embed's chart: not a scenario parameter, but used.
+            let scenario = app::query::edit(query, &[], &["chart"]);
+            let outcome = app::query::outcome(&scenario, &data);
             let left_out: Vec<String> = outcome
                 .problems
                 .iter()
@@ -184,6 +186,12 @@ pub async fn oembed(
                 report.query.clone()
             } else {
                 query.to_owned()
+            };
+            let shown = match app::query::get(query, "chart") {
+                Some(chart) if left_out.is_empty() => {
+                    app::query::edit(&shown, &[("chart", chart.as_str())], &[])
+                }
+                _ => shown,
             };
             let path = if shown == "v=1" || shown.is_empty() {
                 "/embed".to_owned()

@@ -622,7 +622,8 @@ async fn a_price_table_imports_from_an_address() {
     let table = std::fs::read(example("litellm-prices.json")).expect("example");
     let base = serve(table, std::time::Duration::ZERO, 1);
     let url = format!("{base}/model_prices.json");
-    let outcome = import(&db, std::slice::from_ref(&url), Options::default())
+    let with_token = format!("{url}?token=secret");
+    let outcome = import(&db, std::slice::from_ref(&with_token), Options::default())
         .await
         .expect("import");
     assert_eq!(outcome.revision, Some(SEEDED + 1));
@@ -634,7 +635,10 @@ async fn a_price_table_imports_from_an_address() {
             .await
             .expect("revision");
     assert!(files.starts_with(&format!("{url} (fetched 20")), "{files}");
-    assert!(files.trim_end().ends_with("Z)"), "{files}");
+    assert!(
+        files.trim_end().ends_with("Z, its query left out)") && !files.contains("secret"),
+        "{files}"
+    );
     let offer: f64 = sqlx::query_scalar(
         "SELECT price_in FROM api_offers WHERE id = 'litellm-example-provider-muse-spark-open'",
     )
@@ -690,6 +694,35 @@ async fn an_address_that_is_slow_large_unknown_or_plain_http_elsewhere_changes_n
     .await
     .expect_err("plain http elsewhere");
     refused(problems, "use https://");
+    // A plain-http address is never redirected (here to another machine).
+    let redirect = {
+        use std::io::{Read as _, Write as _};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        std::thread::spawn(move || {
+            if let Some(Ok(mut stream)) = listener.incoming().next() {
+                let mut head = [0u8; 4096];
+                let _ = stream.read(&mut head);
+                let _ = stream.write_all(
+                    b"HTTP/1.1 302 Found\r\nlocation: http://prices.example.com/table.json\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
+                );
+            }
+        });
+        format!("http://127.0.0.1:{port}/table.json")
+    };
+    let problems = import(&db, &[redirect], Options::default())
+        .await
+        .expect_err("redirected");
+    refused(problems, "never redirected");
+    // Credentials would be shown on /data with the address.
+    let problems = import(
+        &db,
+        &["https://user:secret@prices.example.com/table.json".to_owned()],
+        Options::default(),
+    )
+    .await
+    .expect_err("credentials");
+    refused(problems, "holds a user name or password");
     // Nothing answers there.
     let problems = import(
         &db,

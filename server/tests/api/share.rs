@@ -169,6 +169,16 @@ async fn oembed_reads_a_link_as_the_page_does() {
     for name in ["requests (at its default", "colour (unknown parameter"] {
         assert!(embed.contains(name), "{name} listed in the embed");
     }
+    // `chart` picks the embed's chart: used, so not listed.
+    let r = json(
+        &app,
+        "/oembed?url=http%3A%2F%2F127.0.0.1%3A3000%2Fembed%3Frequests%3D20M%26chart%3Dtps",
+        StatusCode::OK,
+    )
+    .await;
+    let title = r["title"].as_str().expect("title");
+    assert!(!title.contains("not used"), "{title}");
+    assert!(r["html"].as_str().expect("html").contains("chart=tps"));
     // The embed's numbers are the page's: the defaults of the fields it could not read.
     let page = body_text(get(&app, "/?tokens=10B&requests=lots&colour=blue").await).await;
     let usd = |html: &str| {
