@@ -41,12 +41,17 @@ async function pageAndApi(page: Page, request: APIRequestContext) {
   return { api, query };
 }
 
-test("the cheapest plan, how sure it is and what would change it, from typing to a saved embed", async ({ page, request, javaScriptEnabled: js }) => {
+/** Types 20 M requests a month, near the break-even, and checks the decision against the API. */
+async function nearBreakEven(page: Page, request: APIRequestContext, js: boolean | undefined) {
   await page.goto("/");
   await ready(page, js);
   await page.getByLabel("Requests per month").fill("20M");
   await apply(page, js);
-  const { api } = await pageAndApi(page, request);
+  return pageAndApi(page, request);
+}
+
+test("the cheapest plan, how sure it is and what would change it, from typing to a saved embed", async ({ page, request, javaScriptEnabled: js }) => {
+  const { api } = await nearBreakEven(page, request, js);
   // Near its break-even the answer is not certain, and the page says what would flip it.
   expect(api.uncertainty.draws).toBeGreaterThan(100);
   expect(api.flips.flips.length).toBeGreaterThan(0);
@@ -112,11 +117,7 @@ test("the tornado marks the inputs whose range changes the cheaper side", async 
 });
 
 test("printed, the page keeps the cheapest plan, the sureness line, the flips and the caveats", async ({ page, request, javaScriptEnabled: js }) => {
-  await page.goto("/");
-  await ready(page, js);
-  await page.getByLabel("Requests per month").fill("20M");
-  await apply(page, js);
-  const { api } = await pageAndApi(page, request);
+  const { api } = await nearBreakEven(page, request, js);
   await page.emulateMedia({ media: "print" });
   for (const id of ["best", "sureness", "verdict", "flips"]) {
     await expect(page.getByTestId(id)).toBeVisible();

@@ -594,8 +594,8 @@ async fn imports_are_bounded_and_name_the_field() {
 }
 
 /// A one-connection-at-a-time HTTP server on loopback for `requests` requests: each gets
-/// `body` (after `delay`), as `application/json`.
-fn serve(body: Vec<u8>, delay: std::time::Duration, requests: usize) -> String {
+/// `response` (status line, headers and body) after `delay`.
+fn serve_raw(response: Vec<u8>, delay: std::time::Duration, requests: usize) -> String {
     use std::io::{Read as _, Write as _};
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
     let port = listener.local_addr().expect("addr").port();
@@ -605,15 +605,21 @@ fn serve(body: Vec<u8>, delay: std::time::Duration, requests: usize) -> String {
             let mut head = [0u8; 4096];
             let _ = stream.read(&mut head);
             std::thread::sleep(delay);
-            let _ = write!(
-                stream,
-                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
-                body.len()
-            );
-            let _ = stream.write_all(&body);
+            let _ = stream.write_all(&response);
         }
     });
     format!("http://127.0.0.1:{port}")
+}
+
+/// [`serve_raw`] answering 200 with `body` as `application/json`.
+fn serve(body: Vec<u8>, delay: std::time::Duration, requests: usize) -> String {
+    let mut response = format!(
+        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    response.extend(body);
+    serve_raw(response, delay, requests)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -652,85 +658,78 @@ async fn a_price_table_imports_from_an_address() {
 async fn an_address_that_is_slow_large_unknown_or_plain_http_elsewhere_changes_nothing() {
     let (_app, db, _store) = app_with_store().await;
     let before = revisions(&db).await;
-    let refused = |problems: Vec<Problem>, says: &str| {
-        assert!(
-            problems.iter().any(|p| p.problem.contains(says)),
-            "{says}: {problems:?}"
-        );
+    // Each address is refused with its reason, and nothing is written.
+    let refused = |url: String, opts: Options, says: &'static str| {
+        let db = &db;
+        async move {
+            let problems = import(db, &[url], opts).await.expect_err(says);
+            assert!(
+                problems.iter().any(|p| p.problem.contains(says)),
+                "{says}: {problems:?}"
+            );
+        }
     };
+    let now = std::time::Duration::ZERO;
     // Slower than the timeout.
     let slow = serve(b"{}".to_vec(), std::time::Duration::from_secs(3), 1);
     let quick = Options {
         timeout: Some(std::time::Duration::from_millis(500)),
         ..Options::default()
     };
-    let problems = import(&db, &[format!("{slow}/prices.json")], quick)
-        .await
-        .expect_err("times out");
-    refused(problems, "did not arrive within 0.5 s");
+    refused(
+        format!("{slow}/prices.json"),
+        quick,
+        "did not arrive within 0.5 s",
+    )
+    .await;
     // Over the size of one file.
     let big = vec![b' '; usize::try_from(server::import::MAX_FILE_BYTES).expect("size") + 1];
-    let large = serve(big, std::time::Duration::ZERO, 1);
-    let problems = import(&db, &[format!("{large}/prices.json")], Options::default())
-        .await
-        .expect_err("too large");
-    refused(problems, "is larger than 16 MiB");
+    let large = serve(big, now, 1);
+    refused(
+        format!("{large}/prices.json"),
+        Options::default(),
+        "is larger than 16 MiB",
+    )
+    .await;
     // Not a format servecost imports.
-    let other = serve(
-        br#"{"hello": "world"}"#.to_vec(),
-        std::time::Duration::ZERO,
+    let other = serve(br#"{"hello": "world"}"#.to_vec(), now, 1);
+    refused(
+        format!("{other}/hello.json"),
+        Options::default(),
+        "not a format servecost imports",
+    )
+    .await;
+    // Plain http from another machine is refused before any connection.
+    let elsewhere = "http://prices.example.com/table.json";
+    refused(elsewhere.to_owned(), Options::default(), "use https://").await;
+    // A plain-http address is never redirected (here to another machine).
+    let redirect = serve_raw(
+        format!(
+            "HTTP/1.1 302 Found\r\nlocation: {elsewhere}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+        )
+        .into_bytes(),
+        now,
         1,
     );
-    let problems = import(&db, &[format!("{other}/hello.json")], Options::default())
-        .await
-        .expect_err("unknown format");
-    refused(problems, "not a format servecost imports");
-    // Plain http from another machine is refused before any connection.
-    let problems = import(
-        &db,
-        &["http://prices.example.com/table.json".to_owned()],
+    refused(
+        format!("{redirect}/table.json"),
         Options::default(),
+        "never redirected",
     )
-    .await
-    .expect_err("plain http elsewhere");
-    refused(problems, "use https://");
-    // A plain-http address is never redirected (here to another machine).
-    let redirect = {
-        use std::io::{Read as _, Write as _};
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-        let port = listener.local_addr().expect("addr").port();
-        std::thread::spawn(move || {
-            if let Some(Ok(mut stream)) = listener.incoming().next() {
-                let mut head = [0u8; 4096];
-                let _ = stream.read(&mut head);
-                let _ = stream.write_all(
-                    b"HTTP/1.1 302 Found\r\nlocation: http://prices.example.com/table.json\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
-                );
-            }
-        });
-        format!("http://127.0.0.1:{port}/table.json")
-    };
-    let problems = import(&db, &[redirect], Options::default())
-        .await
-        .expect_err("redirected");
-    refused(problems, "never redirected");
+    .await;
     // Credentials would be shown on /data with the address.
-    let problems = import(
-        &db,
-        &["https://user:secret@prices.example.com/table.json".to_owned()],
+    refused(
+        "https://user:secret@prices.example.com/table.json".to_owned(),
         Options::default(),
+        "holds a user name or password",
     )
-    .await
-    .expect_err("credentials");
-    refused(problems, "holds a user name or password");
+    .await;
     // Nothing answers there.
-    let problems = import(
-        &db,
-        &["http://127.0.0.1:9/none.json".to_owned()],
+    refused(
+        "http://127.0.0.1:9/none.json".to_owned(),
         Options::default(),
+        "cannot be fetched",
     )
-    .await
-    .expect_err("nothing listening");
-    refused(problems, "cannot be fetched");
+    .await;
     assert_eq!(revisions(&db).await, before, "nothing was written");
 }
