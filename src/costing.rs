@@ -191,12 +191,104 @@ impl Costing {
         let runs = self.runs(scale);
         let own = self.cost_of(None, scale, &runs);
         let mut best = own;
-        for cap in self.demand.candidate_caps(scale) {
+        let mut consider = |cap: f64| {
             let c = self.cost_of(Some(cap), scale, &runs);
             if c.total() < best.total() {
                 best = c;
             }
+        };
+        match self.policy.scaling {
+            Scaling::Fixed => {
+                consider(0.0);
+                if let Some(cap) = self.cheapest_fixed_cap(scale) {
+                    consider(cap);
+                }
+            }
+            Scaling::Hourly => self.demand.for_each_candidate_cap(scale, consider),
         }
         (own, best)
+    }
+
+    /// The cheapest cap of a fixed fleet between the minimum fleet (at least one replica) and
+    /// the full one. There the bill is convex in the cap: the GPUs and the staff that grow
+    /// with them are linear in it, and the overflow (demand above the cap, summed over the
+    /// week's hours) is convex. So the first cap whose next one is not cheaper is the cheapest,
+    /// found by bisection in `O(log replicas)` costings instead of one per kink.
+    fn cheapest_fixed_cap(&self, scale: f64) -> Option<f64> {
+        let full = self.demand.full_replicas(scale);
+        let (mut lo, mut hi) = (self.policy.min_replicas.max(1.0), full);
+        if lo > hi {
+            return None;
+        }
+        let total = |cap: f64| self.cost_of(Some(cap), scale, &[]).total();
+        while lo < hi {
+            let mid = ((lo + hi) / 2.0).floor();
+            if total(mid + 1.0) < total(mid) {
+                lo = mid + 1.0;
+            } else {
+                hi = mid;
+            }
+        }
+        Some(lo)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::ProfileSpec;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The bisection finds what costing every whole cap finds.
+        #[test]
+        fn the_fixed_hybrid_is_the_cheapest_whole_cap(
+            weights in proptest::collection::vec(0.0f64..10.0, 24),
+            tokens in 1e9f64..1e14,
+            price_out in 0.1f64..30.0,
+            gpu_hour in 0.5f64..12.0,
+            ops in 0.0f64..50_000.0,
+            ops_per_gpu in 0.0f64..2_000.0,
+            min_replicas in 0u32..6,
+            redundancy in 0u32..3,
+        ) {
+            prop_assume!(weights.iter().sum::<f64>() > 0.0);
+            let Some(profile) = LoadProfile::from_spec(&ProfileSpec::Custom(weights)) else {
+                return Err(proptest::test_runner::TestCaseError::fail("24 weights with a positive sum make a profile"));
+            };
+            let policy = FleetPolicy {
+                replica_gpus: 8.0,
+                util: 0.7,
+                redundancy: redundancy as f64,
+                min_replicas: min_replicas as f64,
+                scaling: Scaling::Fixed,
+            };
+            let c = Costing::new(
+                Volumes { uncached: tokens * 0.3, cached: tokens * 0.5, output: tokens * 0.2 },
+                ApiPricing { price_in: price_out / 4.0, price_out, cache_discount: 0.9, markup: 0.0 },
+                GpuTime { uncached: 1e-5, cached: 1e-6, output: 4e-4 },
+                profile,
+                policy,
+                gpu_hour,
+                ops,
+            )
+            .with_ops_per_gpu(ops_per_gpu);
+            for scale in [0.05, 1.0, 7.0] {
+                let (own, hybrid) = c.self_host_and_hybrid(scale);
+                let full = c.demand().full_replicas(scale);
+                let mut least = own.total();
+                let mut cap = 0.0;
+                while cap <= full {
+                    if cap == 0.0 || cap >= policy.min_replicas {
+                        least = least.min(c.cost_of(Some(cap), scale, &[]).total());
+                    }
+                    cap += 1.0;
+                }
+                prop_assert!(
+                    (hybrid.total() - least).abs() <= 1e-9 * least.max(1.0),
+                    "scale {}: bisection {} vs every cap {}", scale, hybrid.total(), least
+                );
+            }
+        }
     }
 }
