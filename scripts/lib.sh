@@ -118,21 +118,25 @@ ensure_playwright() {
   fi
 }
 
-# The site: WASM bundle (release, wasm-bindgen, npm's wasm-opt), CSS and static files.
+# The site: WASM bundle (release, wasm-bindgen, npm's wasm-opt), CSS and static files. The
+# bundle is published under content-hashed names with brotli and gzip copies beside it
+# (scripts/site-assets.mjs); the server reads their names from target/site/pkg/assets.json.
 build_site() {
   say "building the browser bundle (WASM)"
   cargo build -p app --lib --target wasm32-unknown-unknown \
     --no-default-features --features hydrate --profile wasm-release --target-dir target/front
   local wasm=target/front/wasm32-unknown-unknown/wasm-release/app.wasm
-  local out=target/site/pkg
-  mkdir -p "$out"
-  if [ ! -f "$out/servecost_bg.wasm" ] || [ "$wasm" -nt "$out/servecost_bg.wasm" ]; then
-    wasm-bindgen --target web --out-dir "$out" --out-name servecost "$wasm"
+  local built=target/front/bundle
+  mkdir -p "$built" target/site/pkg
+  if [ ! -f "$built/servecost_bg.wasm" ] || [ "$wasm" -nt "$built/servecost_bg.wasm" ]; then
+    wasm-bindgen --target web --out-dir "$built" --out-name servecost "$wasm"
     say "optimising the WASM (wasm-opt -Oz)"
     wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
-      "$out/servecost_bg.wasm" -o "$out/servecost_bg.wasm"
+      "$built/servecost_bg.wasm" -o "$built/servecost_bg.wasm"
   fi
-  cp style/main.css "$out/servecost.css"
+  cp style/main.css "$built/servecost.css"
+  say "publishing the bundle under hashed names, precompressed (brotli, gzip)"
+  node scripts/site-assets.mjs "$built" target/site/pkg
   cp -r public/. target/site/
 }
 

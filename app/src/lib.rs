@@ -55,6 +55,10 @@ pub fn hydrated(path: &str) -> bool {
 /// middleware (which removes it).
 pub const NONCE_HEADER: &str = "x-servecost-nonce";
 
+/// The stylesheet's address, as the server's built site names it (`/pkg/servecost-<hash>.css`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stylesheet(pub String);
+
 /// The HTML document around the app, rendered on the server.
 #[cfg(feature = "ssr")]
 pub fn shell(options: LeptosOptions) -> impl IntoView {
@@ -66,6 +70,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
         .is_some_and(hydrated)
         .then(|| view! { <HydrationScripts options/> });
     let preview = (path.as_deref() == Some("/")).then(link_preview);
+    let stylesheet =
+        use_context::<Stylesheet>().map_or_else(|| "/pkg/servecost.css".to_owned(), |s| s.0);
     // Leptos gives every response a fresh nonce and puts it on the scripts it inlines (the
     // hydration script, the resolved resources); the security middleware writes it into the
     // CSP's script-src, which has no 'unsafe-inline': a script anyone slipped into the page
@@ -85,7 +91,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
                 <meta name="color-scheme" content="light dark"/>
-                <link rel="stylesheet" href="/pkg/servecost.css"/>
+                <link rel="stylesheet" href=stylesheet/>
                 <link rel="icon" href="/favicon.ico"/>
                 {scripts}
                 {preview}

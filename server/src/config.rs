@@ -19,7 +19,8 @@ pub struct Config {
     pub site_root: String,
     /// `LEPTOS_SITE_PKG_DIR`: the WASM/JS/CSS folder inside the site. Default `pkg`.
     pub site_pkg_dir: String,
-    /// `LEPTOS_OUTPUT_NAME`: base name of the WASM, JS and CSS files. Default `servecost`.
+    /// `LEPTOS_OUTPUT_NAME`: base name of the WASM and JS files. Default: the hashed name the
+    /// build wrote into `pkg/assets.json` ([`crate::assets`]), else `servecost`.
     pub output_name: String,
     /// `SERVECOST_FRAME_ANCESTORS`: who may show `/embed` pages in a frame, as a CSP source list
     /// (e.g. `https://wiki.example.com`). Default `*` (any origin). Other pages refuse framing.
@@ -129,7 +130,7 @@ impl Config {
             log: var("RUST_LOG", "info,sqlx=warn"),
             site_root: var("LEPTOS_SITE_ROOT", "target/site"),
             site_pkg_dir: var("LEPTOS_SITE_PKG_DIR", "pkg"),
-            output_name: var("LEPTOS_OUTPUT_NAME", "servecost"),
+            output_name: var("LEPTOS_OUTPUT_NAME", ""),
             frame_ancestors: frame_ancestors(&var("SERVECOST_FRAME_ANCESTORS", "*"))?,
             today: match var("SERVECOST_TODAY", "").trim() {
                 "" => None,
@@ -139,10 +140,24 @@ impl Config {
         })
     }
 
+    /// The bundle's names: from the built site's manifest, else the unhashed `servecost`
+    /// (a site built some other way), `LEPTOS_OUTPUT_NAME` taking precedence for the script.
+    pub fn assets(&self) -> crate::assets::Assets {
+        let mut assets = crate::assets::Assets::read(&self.site_root, &self.site_pkg_dir)
+            .unwrap_or_else(|| crate::assets::Assets {
+                output_name: "servecost".to_owned(),
+                stylesheet: "servecost.css".to_owned(),
+            });
+        if !self.output_name.is_empty() {
+            assets.output_name = self.output_name.clone();
+        }
+        assets
+    }
+
     /// The Leptos options these settings stand for.
     pub fn leptos_options(&self) -> leptos::prelude::LeptosOptions {
         leptos::prelude::LeptosOptions::builder()
-            .output_name(self.output_name.as_str())
+            .output_name(self.assets().output_name)
             .site_root(self.site_root.as_str())
             .site_pkg_dir(self.site_pkg_dir.as_str())
             .site_addr(self.addr)

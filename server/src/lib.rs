@@ -4,6 +4,7 @@
 #![recursion_limit = "256"]
 
 pub mod api;
+pub mod assets;
 pub mod client;
 pub mod config;
 pub mod import;
@@ -67,6 +68,10 @@ pub struct AppState {
     pub public_url: String,
     /// Proxies whose `X-Forwarded-For` names the client.
     pub trusted_proxies: std::sync::Arc<Vec<client::Cidr>>,
+    /// The stylesheet's address (`/pkg/servecost-<hash>.css`).
+    pub stylesheet: app::Stylesheet,
+    /// The API documentation page, rendered once.
+    pub docs_page: std::sync::Arc<std::sync::OnceLock<String>>,
 }
 
 impl AppState {
@@ -75,6 +80,12 @@ impl AppState {
         Self {
             store,
             leptos: config.leptos_options(),
+            stylesheet: app::Stylesheet(format!(
+                "/{}/{}",
+                config.site_pkg_dir,
+                config.assets().stylesheet
+            )),
+            docs_page: Default::default(),
             frame_ancestors: config.frame_ancestors.clone(),
             save_limit: save_limit(),
             public_url: config.public_url.clone(),
@@ -139,7 +150,14 @@ pub fn router(state: AppState) -> Router {
     let store = state.store.clone();
     let public = app::PublicOrigin(state.public_url.clone());
     let options = state.leptos.clone();
-    let files = ServeDir::new(options.site_root.as_ref());
+    let stylesheet = state.stylesheet.clone();
+    // The bundle's brotli and gzip copies are served as they are (never compressed again).
+    let files = tower::Layer::layer(
+        &axum::middleware::from_fn(assets::static_headers),
+        ServeDir::new(options.site_root.as_ref())
+            .precompressed_br()
+            .precompressed_gzip(),
+    );
     let frame_ancestors = state.frame_ancestors.clone();
     Router::new()
         .route("/healthz", get(healthz))
@@ -173,6 +191,7 @@ pub fn router(state: AppState) -> Router {
             move || {
                 provide_context(store.clone());
                 provide_context(public.clone());
+                provide_context(stylesheet.clone());
             },
             move || shell(options.clone()),
         )
@@ -188,6 +207,8 @@ pub fn router(state: AppState) -> Router {
             REQUEST_TIMEOUT,
             work::offload,
         ))
+        // Inside the compression: pages are hashed as HTML, before their encoding.
+        .layer(axum::middleware::from_fn(assets::revalidate))
         .layer(CompressionLayer::new())
         .layer(axum::middleware::from_fn_with_state(
             frame_ancestors,

@@ -38,6 +38,7 @@ pub fn embeddable(path: &str) -> bool {
 pub async fn headers(State(frame_ancestors): State<String>, req: Request, next: Next) -> Response {
     let embed = embeddable(req.uri().path());
     let mut res = next.run(req).await;
+    let not_modified = res.status() == axum::http::StatusCode::NOT_MODIFIED;
     let h = res.headers_mut();
     let nonce = h
         .remove(app::NONCE_HEADER)
@@ -53,6 +54,10 @@ pub async fn headers(State(frame_ancestors): State<String>, req: Request, next: 
         "'none'"
     };
     let scripts = script_src(nonce.as_deref());
+    // A 304 leaves the stored copy's CSP in place: its nonce is the one in that copy's scripts.
+    if not_modified {
+        return res;
+    }
     if let Ok(csp) =
         HeaderValue::from_str(&format!("{CSP}; {scripts}; frame-ancestors {ancestors}"))
     {

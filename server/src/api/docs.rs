@@ -297,7 +297,7 @@ fn operation(out: &mut String, path: &str, method: &str, op: &Value) {
 }
 
 /// The page.
-pub fn render() -> String {
+pub fn render(stylesheet: &str) -> String {
     let doc = serde_json::to_value(document()).unwrap_or(Value::Null);
     let title = doc
         .pointer("/info/title")
@@ -308,10 +308,11 @@ pub fn render() -> String {
         out,
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"/>\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\
-         <title>servecost: {0}</title><link rel=\"stylesheet\" href=\"/pkg/servecost.css\"/></head>\
+         <title>servecost: {0}</title><link rel=\"stylesheet\" href=\"{2}\"/></head>\
          <body><main class=\"api-docs\"><header class=\"masthead\"><h1>{0}</h1>{1}</header>",
         escape(title),
-        view! { <SiteNav current="/api/v1/docs"/> }.to_html()
+        view! { <SiteNav current="/api/v1/docs"/> }.to_html(),
+        escape(stylesheet)
     );
     if let Some(d) = doc.pointer("/info/description").and_then(Value::as_str) {
         out.push_str(&prose(d));
@@ -356,8 +357,14 @@ pub fn render() -> String {
     out
 }
 
-/// Serves the page (rendered once: the document is fixed at build time).
-pub async fn docs() -> Html<&'static str> {
-    static PAGE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    Html(PAGE.get_or_init(render).as_str())
+/// Serves the page (rendered once per server: the document is fixed at build time).
+pub async fn docs(
+    axum::extract::State(state): axum::extract::State<crate::AppState>,
+) -> Html<String> {
+    Html(
+        state
+            .docs_page
+            .get_or_init(|| render(&state.stylesheet.0))
+            .clone(),
+    )
 }

@@ -125,12 +125,23 @@ pub async fn app_with_store() -> (axum::Router, TestDb, app::db::Store) {
 
 /// The app with prices judged on `today`.
 pub async fn app_on(today: &str) -> (axum::Router, TestDb, app::db::Store) {
+    app_with(today, Config::from_env().expect("default config")).await
+}
+
+/// The app serving the built site in `site_root` (its WASM, scripts, stylesheet and files).
+pub async fn app_with_site(site_root: &std::path::Path) -> (axum::Router, TestDb) {
+    let mut config = Config::from_env().expect("default config");
+    config.site_root = site_root.to_string_lossy().into_owned();
+    let (router, db, _) = app_with(TODAY, config).await;
+    (router, db)
+}
+
+async fn app_with(today: &str, config: Config) -> (axum::Router, TestDb, app::db::Store) {
     let db = fresh_db().await;
     let store = app::db::Store::open(db.pool.clone())
         .await
         .expect("load dataset")
         .with_today(today);
-    let config = Config::from_env().expect("default config");
     let state = AppState::new(store, &config);
     let store = state.store.clone();
     (router(state), db, store)

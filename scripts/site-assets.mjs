@@ -1,0 +1,77 @@
+// Publishes the browser bundle under content-hashed names, with brotli and gzip copies made
+// once here rather than on every request.
+//
+// Usage: node scripts/site-assets.mjs <built dir> <pkg dir>
+//
+// <built dir> holds what wasm-bindgen, wasm-opt and the stylesheet copy made: servecost.js,
+// servecost_bg.wasm, servecost.css. Into <pkg dir> go servecost-<hash>.js and
+// servecost-<hash>_bg.wasm (one hash over both: the script loads that very module),
+// servecost-<hash>.css, a .br and a .gz of each, and assets.json naming them for the server.
+// Files of earlier builds are removed. Run again on unchanged input, it rewrites nothing.
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+const [built, pkg] = process.argv.slice(2);
+if (!built || !pkg) {
+  console.error("usage: node scripts/site-assets.mjs <built dir> <pkg dir>");
+  process.exit(2);
+}
+
+const read = (name) => readFileSync(join(built, name));
+const hash = (...parts) => {
+  const h = createHash("sha256");
+  for (const p of parts) h.update(p);
+  return h.digest("hex").slice(0, 16);
+};
+
+const js = read("servecost.js");
+const wasm = read("servecost_bg.wasm");
+const css = read("servecost.css");
+const outputName = `servecost-${hash(js, wasm)}`;
+const stylesheet = `servecost-${hash(css)}.css`;
+const files = new Map([
+  [`${outputName}.js`, js],
+  [`${outputName}_bg.wasm`, wasm],
+  [stylesheet, css],
+]);
+
+// Written beside, then renamed: a server reading the folder never sees half a file.
+const put = (name, bytes) => {
+  const path = join(pkg, name);
+  if (existsSync(path)) return;
+  writeFileSync(`${path}.part`, bytes);
+  renameSync(`${path}.part`, path);
+};
+
+const keep = new Set(["assets.json"]);
+for (const [name, bytes] of files) {
+  put(name, bytes);
+  put(`${name}.br`, brotliCompressSync(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  }));
+  put(`${name}.gz`, gzipSync(bytes, { level: 9 }));
+  for (const suffix of ["", ".br", ".gz"]) keep.add(name + suffix);
+}
+
+const manifest = JSON.stringify({ output_name: outputName, stylesheet }, null, 2) + "\n";
+const manifestPath = join(pkg, "assets.json");
+if (!existsSync(manifestPath) || readFileSync(manifestPath, "utf8") !== manifest) {
+  writeFileSync(`${manifestPath}.part`, manifest);
+  renameSync(`${manifestPath}.part`, manifestPath);
+}
+
+for (const name of readdirSync(pkg)) {
+  if (!keep.has(name)) rmSync(join(pkg, name), { force: true, recursive: true });
+}
+
+const size = (name) => readFileSync(join(pkg, name)).length;
+const kb = (n) => `${Math.round(n / 1024).toLocaleString("en-US")} KB`;
+console.error(
+  `${outputName}_bg.wasm: ${kb(wasm.length)}, ${kb(size(`${outputName}_bg.wasm.br`))} brotli, ` +
+    `${kb(size(`${outputName}_bg.wasm.gz`))} gzip; ${stylesheet}`,
+);

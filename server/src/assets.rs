@@ -1,0 +1,243 @@
+//! Caching: the browser bundle under content-hashed names, kept by browsers and proxies for a
+//! year; every other static file and every page revalidated on each use.
+//!
+//! The build (`scripts/site-assets.mjs`) names the bundle `servecost-<16 hex>.js`,
+//! `servecost-<16 hex>_bg.wasm` and `servecost-<16 hex>.css`, writes a brotli and a gzip copy
+//! of each beside it, and lists the names in `pkg/assets.json`. The server serves the copy the
+//! client accepts as it is, never compressing these files again.
+//!
+//! Pages carry a weak `ETag` over their HTML with the response's CSP nonce left out (the nonce
+//! is new on every response, the page is not) and `Cache-Control: no-cache`: a browser or a
+//! wiki's proxy asks again each time and gets `304 Not Modified` while the numbers are the same.
+
+use std::hash::{Hash, Hasher};
+use std::path::Path;
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+
+/// The file in the site's package folder that names the current bundle.
+pub const MANIFEST: &str = "assets.json";
+
+/// `Cache-Control` of a file whose name changes with its content.
+pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// `Cache-Control` of pages and of static files with fixed names: keep, but ask first.
+pub const REVALIDATE: &str = "no-cache";
+
+/// Largest page the revalidation reads into memory to hash; larger ones pass unhashed.
+const LARGEST_PAGE: usize = 4 * 1024 * 1024;
+
+/// The bundle's names, as `pkg/assets.json` gives them.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct Assets {
+    /// What Leptos loads: `<output_name>.js` and `<output_name>_bg.wasm`.
+    pub output_name: String,
+    /// The stylesheet's file name.
+    pub stylesheet: String,
+}
+
+impl Assets {
+    /// The names the build wrote under `site_root/pkg_dir`, or `None` when there is no
+    /// manifest (a server started without a built site) or it is not one the build writes.
+    pub fn read(site_root: &str, pkg_dir: &str) -> Option<Self> {
+        let text =
+            std::fs::read_to_string(Path::new(site_root).join(pkg_dir).join(MANIFEST)).ok()?;
+        let assets: Assets = serde_json::from_str(&text).ok()?;
+        let stem = assets.stylesheet.strip_suffix(".css")?;
+        (hashed_stem(&assets.output_name) && hashed_stem(stem)).then_some(assets)
+    }
+}
+
+/// `servecost-` and 16 lowercase hexadecimal digits: a name the build made from a content hash.
+fn hashed_stem(stem: &str) -> bool {
+    stem.strip_prefix("servecost-").is_some_and(|h| {
+        h.len() == 16
+            && h.bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    })
+}
+
+/// Whether a file name is one of the hashed bundle's (its compressed copies included).
+pub fn hashed(file: &str) -> bool {
+    let file = file
+        .strip_suffix(".br")
+        .or_else(|| file.strip_suffix(".gz"))
+        .unwrap_or(file);
+    let stem = file
+        .strip_suffix("_bg.wasm")
+        .or_else(|| file.strip_suffix(".js"))
+        .or_else(|| file.strip_suffix(".css"));
+    stem.is_some_and(hashed_stem)
+}
+
+/// `Cache-Control` for the static files: a year for the hashed bundle (with `Vary`, since it
+/// is served brotli, gzip or plain), revalidation for the rest.
+pub async fn static_headers(req: Request, next: Next) -> Response {
+    let file = req
+        .uri()
+        .path()
+        .rsplit('/')
+        .next()
+        .unwrap_or_default()
+        .to_owned();
+    let mut res = next.run(req).await;
+    if !(res.status().is_success() || res.status() == StatusCode::NOT_MODIFIED) {
+        return res;
+    }
+    let h = res.headers_mut();
+    if hashed(&file) {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
+        h.append(header::VARY, HeaderValue::from_static("accept-encoding"));
+    } else {
+        h.entry(header::CACHE_CONTROL)
+            .or_insert(HeaderValue::from_static(REVALIDATE));
+    }
+    res
+}
+
+/// The page's validator: a hash of its HTML with every occurrence of `nonce` left out.
+pub fn etag(html: &[u8], nonce: Option<&str>) -> String {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    match nonce.map(str::as_bytes).filter(|n| !n.is_empty()) {
+        Some(n) => {
+            let mut from = 0;
+            for at in memchr::memmem::find_iter(html, n) {
+                html[from..at].hash(&mut hasher);
+                from = at + n.len();
+            }
+            html[from..].hash(&mut hasher);
+        }
+        None => html.hash(&mut hasher),
+    }
+    format!("W/\"{:016x}\"", hasher.finish())
+}
+
+/// Whether `If-None-Match` names `tag` (weak comparison, as RFC 9110 asks for `GET`).
+fn matches(headers: &HeaderMap, tag: &str) -> bool {
+    let bare = |t: &str| t.trim().trim_start_matches("W/").to_owned();
+    let want = bare(tag);
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|t| t.trim() == "*" || bare(t) == want)
+}
+
+/// Revalidation of pages: a `GET` or `HEAD` answered with HTML gets its `ETag` and
+/// `Cache-Control: no-cache`; when the request already holds that tag, `304` without a body.
+/// The `304` carries no CSP: the browser keeps the one stored with its copy, whose nonce is
+/// the one in that copy's scripts.
+pub async fn revalidate(req: Request, next: Next) -> Response {
+    if !matches!(*req.method(), Method::GET | Method::HEAD) {
+        return next.run(req).await;
+    }
+    let conditions = req.headers().clone();
+    let res = next.run(req).await;
+    let html = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"text/html"));
+    if res.status() != StatusCode::OK || !html || res.headers().contains_key(header::ETAG) {
+        return res;
+    }
+    let (mut parts, body) = res.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, LARGEST_PAGE).await else {
+        return (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "The page could not be read to the end.",
+        )
+            .into_response();
+    };
+    let nonce = parts
+        .headers
+        .get(app::NONCE_HEADER)
+        .and_then(|v| v.to_str().ok());
+    let tag = etag(&bytes, nonce);
+    let Ok(value) = HeaderValue::from_str(&tag) else {
+        return Response::from_parts(parts, Body::from(bytes));
+    };
+    parts
+        .headers
+        .entry(header::CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static(REVALIDATE));
+    if matches(&conditions, &tag) {
+        let mut not_modified = Response::new(Body::empty());
+        *not_modified.status_mut() = StatusCode::NOT_MODIFIED;
+        let h = not_modified.headers_mut();
+        h.insert(header::ETAG, value);
+        for name in [header::CACHE_CONTROL, header::VARY] {
+            if let Some(v) = parts.headers.get(&name) {
+                h.insert(name, v.clone());
+            }
+        }
+        return not_modified;
+    }
+    parts.headers.insert(header::ETAG, value);
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, Body::from(bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashed_names_are_the_builds() {
+        for name in [
+            "servecost-0123456789abcdef.js",
+            "servecost-0123456789abcdef_bg.wasm",
+            "servecost-0123456789abcdef_bg.wasm.br",
+            "servecost-0123456789abcdef.css.gz",
+        ] {
+            assert!(hashed(name), "{name}");
+        }
+        for name in [
+            "servecost.js",
+            "servecost_bg.wasm",
+            "servecost-0123456789ABCDEF.js",
+            "servecost-0123456789abcde.css",
+            "favicon.ico",
+            "assets.json",
+            "servecost-0123456789abcdef.txt",
+        ] {
+            assert!(!hashed(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn the_nonce_does_not_change_the_tag() {
+        let a = etag(
+            b"<script nonce=\"AAAAAAAAAAAAAAAA\">x</script>",
+            Some("AAAAAAAAAAAAAAAA"),
+        );
+        let b = etag(
+            b"<script nonce=\"BBBBBBBBBBBBBBBB\">x</script>",
+            Some("BBBBBBBBBBBBBBBB"),
+        );
+        let c = etag(
+            b"<script nonce=\"BBBBBBBBBBBBBBBB\">y</script>",
+            Some("BBBBBBBBBBBBBBBB"),
+        );
+        assert_eq!(a, b);
+        assert_ne!(b, c);
+        assert!(a.starts_with("W/\""));
+    }
+
+    #[test]
+    fn if_none_match_compares_weakly() {
+        let mut h = HeaderMap::new();
+        h.insert(
+            header::IF_NONE_MATCH,
+            HeaderValue::from_static("\"other\", \"0000000000000001\""),
+        );
+        assert!(matches(&h, "W/\"0000000000000001\""));
+        assert!(!matches(&h, "W/\"0000000000000002\""));
+        assert!(!matches(&HeaderMap::new(), "W/\"0000000000000001\""));
+    }
+}
