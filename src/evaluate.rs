@@ -295,12 +295,43 @@ pub fn evaluate_with(
             }),
         },
         self_host,
-        hybrid: hybrid.map(|h| HybridReport {
-            monthly_usd: h.total(),
-            replicas: h.plan.replicas,
-            gpus: h.plan.gpus,
-            api_share: h.plan.overflow_share,
-            breakdown: h.breakdown,
+        hybrid: hybrid.map(|h| {
+            let own_part = h.total() - h.breakdown.overflow_api;
+            let share = h.plan.overflow_share;
+            let rate = |g: f64, api: f64| {
+                let own = if demand > 0.0 {
+                    own_part * g / demand * MILLION
+                } else {
+                    0.0
+                };
+                own + share * api
+            };
+            let api = &rent.per_mtok;
+            // Renting everything keeps the cache; an overflow arrives cold but its warm share.
+            let warm = if share >= 1.0 { 1.0 } else { r.overflow_warm };
+            HybridReport {
+                monthly_usd: h.total(),
+                replicas: h.plan.replicas,
+                gpus: h.plan.gpus,
+                api_share: share,
+                breakdown: h.breakdown,
+                effective_per_mtok: PerMtok {
+                    blended: if r.volumes.total() > 0.0 {
+                        h.total() / r.volumes.total() * MILLION
+                    } else {
+                        0.0
+                    },
+                    ..PerMtok::with_blend(
+                        rate(gpu_time.uncached, api.input),
+                        rate(
+                            gpu_time.cached,
+                            warm * api.cached + (1.0 - warm) * api.input,
+                        ),
+                        rate(gpu_time.output, api.output),
+                        &r.volumes,
+                    )
+                },
+            }
         }),
         verdict,
         uncertainty,

@@ -1,6 +1,7 @@
 //! The report as CSV: inputs, the monthly bill and the per-class costs, one number per row, with
 //! the unit in its own column (no formatted strings).
 
+use crate::options::{OptionKind, Options};
 use crate::report::Report;
 
 fn field(text: &str) -> String {
@@ -199,4 +200,54 @@ fn flip_unit(param: &str) -> &'static str {
         "ops" => "$/month",
         _ => "factor",
     }
+}
+
+/// A figure to twelve significant digits, without float noise, as the report's CSV has them.
+fn clean(value: f64) -> String {
+    let v: f64 = format!("{value:.11e}").parse().unwrap_or(value);
+    v.to_string()
+}
+
+/// Text a spreadsheet reads as text: a leading `=`, `+`, `-` or `@` (a formula) gets a `'`.
+fn text(value: &str) -> String {
+    if value.starts_with(['=', '+', '-', '@']) {
+        field(&format!("'{value}"))
+    } else {
+        field(value)
+    }
+}
+
+/// The options ranking for a spreadsheet: one row per option, cheapest first, each with its
+/// calculator link under `origin` (`https://costs.example.com`).
+pub fn options_csv(o: &Options, origin: &str) -> String {
+    let mut out = String::from(
+        "rank,option,kind,monthly_usd,gpus,utilization,usd_per_mtok_input,usd_per_mtok_cached,\
+         usd_per_mtok_output,usd_per_mtok_blended,api_share,for_rent,current,link\n",
+    );
+    for (i, row) in o.options.iter().enumerate() {
+        let kind = match row.kind {
+            OptionKind::Rent => "rent",
+            OptionKind::SelfHost => "self_host",
+            OptionKind::Hybrid => "hybrid",
+        };
+        let cells = [
+            (i + 1).to_string(),
+            text(&row.label),
+            kind.to_owned(),
+            clean(row.monthly_usd),
+            clean(row.gpus),
+            row.utilization.map(clean).unwrap_or_default(),
+            clean(row.per_mtok.input),
+            clean(row.per_mtok.cached),
+            clean(row.per_mtok.output),
+            clean(row.per_mtok.blended),
+            row.api_share.map(clean).unwrap_or_default(),
+            row.for_rent.to_string(),
+            row.current.to_string(),
+            text(&format!("{origin}/?{}", row.query)),
+        ];
+        out.push_str(&cells.join(","));
+        out.push('\n');
+    }
+    out
 }

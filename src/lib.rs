@@ -15,6 +15,7 @@ pub mod fleet;
 pub mod freshness;
 pub mod gpu_price;
 pub mod gpu_time;
+pub mod options;
 pub mod power;
 pub mod profile;
 pub mod rent;

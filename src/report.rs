@@ -192,6 +192,10 @@ pub struct HybridReport {
     pub api_share: f64,
     /// The bill.
     pub breakdown: Breakdown,
+    /// The whole bill by class: the own fleet's part allocated by GPU time as for
+    /// self-hosting, plus the overflow's tokens at the API's prices (its cached input at the
+    /// overflow's warm share). Volumes times these rates give `monthly_usd`.
+    pub effective_per_mtok: PerMtok,
 }
 
 /// Which side of the question wins.

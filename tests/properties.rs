@@ -341,6 +341,11 @@ proptest! {
             let cheaper = r.rent.monthly_usd.min(r.self_host.monthly_usd);
             if let Some(h) = r.hybrid {
                 prop_assert!(h.monthly_usd <= cheaper * (1.0 + 1e-9) + 1e-9, "{} > {}", h.monthly_usd, cheaper);
+                // Its per-class rates times the volumes are its bill.
+                let v = r.inputs.volumes;
+                let e = h.effective_per_mtok;
+                let billed = (v.uncached * e.input + v.cached * e.cached + v.output * e.output) / 1e6;
+                prop_assert!((billed - h.monthly_usd).abs() <= 1e-6 * h.monthly_usd.max(1.0), "rates bill {billed}, plan {}", h.monthly_usd);
             }
             // The verdict's best plan is the cheapest of the three.
             let least = r.rent.monthly_usd.min(r.self_host.monthly_usd).min(r.hybrid.map_or(f64::INFINITY, |h| h.monthly_usd));

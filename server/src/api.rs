@@ -7,6 +7,7 @@ pub mod evaluate;
 mod export;
 mod oembed;
 pub mod openapi;
+pub mod options;
 pub mod scenarios;
 
 pub use dataset::dataset;
@@ -14,6 +15,7 @@ pub use error::{ApiError, ErrorBody};
 pub use evaluate::evaluate;
 pub use export::{chart, csv};
 pub use oembed::oembed;
+pub use options::{options, options_csv};
 
 /// Text made safe inside HTML text and double-quoted attributes (the app's, shared with
 /// `<Title>`).

@@ -168,6 +168,8 @@ pub fn router(state: AppState) -> Router {
             axum::routing::post(read_paste).layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT)),
         )
         .route("/api/v1/evaluate", get(api::evaluate))
+        .route("/api/v1/options", get(api::options))
+        .route("/api/v1/options.csv", get(api::options_csv))
         .route("/api/v1/dataset", get(api::dataset))
         .route("/api/v1/openapi.json", get(api::openapi::openapi))
         .route("/api/v1/docs", get(api::docs::docs))

@@ -12,8 +12,8 @@ use crate::citations::cited;
 use crate::components::inputs::Ctx;
 use crate::components::verdict;
 use crate::components::{
-    BreakEven, BreakdownChart, ClassChart, ClassTable, Decoder, Inputs, Problems, Share, Sources,
-    TornadoChart, Totals, TpsChart, VolumeChart, Warnings,
+    BreakEven, BreakdownChart, ClassChart, ClassTable, Decoder, Inputs, OptionsTable, Problems,
+    Share, Sources, TornadoChart, Totals, TpsChart, VolumeChart, Warnings,
 };
 use crate::query::{self, Outcome};
 use servecost::evaluate::Depth;
@@ -295,6 +295,7 @@ fn Body(
                         <TornadoChart report/>
                     }
                 })}
+                {move || charted.get().map(|report| view! { <OptionsTable report data/> })}
                 // These change far less often than the numbers: each re-renders only when its own
                 // part of the report changes.
                 {move || view! { <Warnings warnings=warnings.get() keys=keys.get()/> }}

@@ -11,7 +11,7 @@ use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{OpenApi as Document, Required};
 use utoipa::{Modify, OpenApi};
 
-use crate::api::{dataset, evaluate, export, oembed, scenarios};
+use crate::api::{dataset, evaluate, export, oembed, options, scenarios};
 
 /// The document.
 #[derive(OpenApi)]
@@ -30,6 +30,8 @@ use crate::api::{dataset, evaluate, export, oembed, scenarios};
     ),
     paths(
         evaluate::evaluate,
+        options::options,
+        options::options_csv,
         scenarios::create,
         scenarios::get,
         dataset::dataset,
@@ -48,8 +50,10 @@ use crate::api::{dataset, evaluate, export, oembed, scenarios};
 pub struct ApiDoc;
 
 /// Paths that take the calculator's scenario query.
-pub const SCENARIO_PATHS: [&str; 3] = [
+pub const SCENARIO_PATHS: [&str; 5] = [
     "/api/v1/evaluate",
+    "/api/v1/options",
+    "/api/v1/options.csv",
     "/api/v1/export.csv",
     "/api/v1/charts/{file}",
 ];

@@ -8,6 +8,7 @@ mod fuzz;
 mod hardening;
 mod import;
 mod openapi;
+mod options;
 mod router;
 mod saved;
 mod seed;

@@ -147,6 +147,8 @@ async fn the_document_lists_every_endpoint() {
         .collect();
     for path in [
         "/api/v1/evaluate",
+        "/api/v1/options",
+        "/api/v1/options.csv",
         "/api/v1/dataset",
         "/api/v1/export.csv",
         "/api/v1/charts/{file}",
@@ -276,6 +278,21 @@ async fn answers_fit_their_documented_schemas() {
     assert_fits(&doc, evaluate, "get", 422, &body);
     let body = json(&app, "/api/v1/dataset", StatusCode::OK).await;
     assert_fits(&doc, "/api/v1/dataset", "get", 200, &body);
+    for query in [
+        "",
+        "?requests=20M&capex=45k",
+        "?requests=300M&profile=diurnal",
+    ] {
+        let body = json(&app, &format!("/api/v1/options{query}"), StatusCode::OK).await;
+        assert_fits(&doc, "/api/v1/options", "get", 200, &body);
+    }
+    let body = json(
+        &app,
+        "/api/v1/options?tps=300",
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_fits(&doc, "/api/v1/options", "get", 422, &body);
     let body = json(&app, "/api/v1/charts/nope.svg", StatusCode::NOT_FOUND).await;
     assert_fits(&doc, "/api/v1/charts/{file}", "get", 404, &body);
     let body = json(

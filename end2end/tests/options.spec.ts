@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { apiReport, pageNumbers, ready, settled } from "./helpers";
+
+// A finance lead with 40 M requests a month asks what else there is: every way to serve the
+// workload, ranked. They open the section, follow the cheapest option one can buy, and land on
+// the calculator with that plan, whose total is the ranking's.
+test("the options section ranks every way to serve the workload and opens the cheapest", async ({ page, request, javaScriptEnabled }) => {
+  await page.goto("/");
+  await ready(page, javaScriptEnabled);
+  const field = page.getByLabel("Requests per month");
+  await field.fill("40M");
+  await field.press("Enter");
+  await expect(page).toHaveURL(/requests=40M/);
+  if (javaScriptEnabled) await settled(page);
+  const own = new URL(page.url()).search.replace(/^\?/, "");
+
+  const section = page.getByTestId("options");
+  await section.locator("summary").click();
+  const rows = section.getByTestId("option");
+  await expect(rows.first()).toBeVisible();
+
+  // The page's ranking is the API's for the page's own link: same rows, same order, same totals.
+  const api = await (await request.get(`/api/v1/options?${own}`)).json();
+  await expect(rows).toHaveCount(api.options.length);
+  const shown = await rows.evaluateAll((trs) =>
+    trs.map((tr) => ({ usd: Number(tr.getAttribute("data-usd")), forRent: tr.getAttribute("data-for-rent") === "true", current: tr.getAttribute("data-current") === "true" })),
+  );
+  for (const [i, o] of api.options.entries()) {
+    expect(shown[i].usd).toBeCloseTo(o.monthly_usd, 6);
+    expect(shown[i].forRent).toBe(o.for_rent);
+    expect(shown[i].current).toBe(o.current);
+  }
+  for (let i = 1; i < shown.length; i++) expect(shown[i].usd).toBeGreaterThanOrEqual(shown[i - 1].usd);
+  // The scenario's own plans are marked in the table.
+  await expect(section.locator("tr.current").first()).toContainText("(yours)");
+
+  // Follow the cheapest option one can rent or buy.
+  const cheapest = api.options.find((o) => o.for_rent);
+  const row = rows.nth(api.options.indexOf(cheapest));
+  await row.getByTestId("option-link").click();
+  await page.waitForURL((url) => url.search.replace(/^\?/, "") === cheapest.query);
+  await ready(page, javaScriptEnabled);
+  const report = await apiReport(request, cheapest.query);
+  const numbers = await pageNumbers(page);
+  const line = { rent: report.rent, self_host: report.self_host, hybrid: report.hybrid }[cheapest.kind];
+  expect(line.monthly_usd).toBeCloseTo(cheapest.monthly_usd, 6);
+  expect(numbers.rent).toBeCloseTo(report.rent.monthly_usd, 6);
+  expect(numbers.selfHost).toBeCloseTo(report.self_host.monthly_usd, 6);
+  expect(await page.getByLabel("Requests per month").inputValue()).toBe("40M");
+
+  // The same ranking downloads as CSV.
+  const csv = await (await request.get(`/api/v1/options.csv?${own}`)).text();
+  expect(csv.trim().split("\n")).toHaveLength(api.options.length + 1);
+});

@@ -1,0 +1,95 @@
+//! `GET /api/v1/options?<scenario query>`: every way to serve the scenario's workload, cheapest
+//! first, each with the calculator link that opens it; `GET /api/v1/options.csv`: the same as
+//! CSV.
+
+use axum::extract::{RawQuery, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::Json;
+use serde::Serialize;
+use servecost::options::Options;
+use servecost::Problem;
+
+use crate::api::evaluate::refused;
+use crate::api::{ApiError, ErrorBody};
+use crate::AppState;
+
+/// The ranking, and what was ignored.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Ranked {
+    /// The options.
+    #[serde(flatten)]
+    pub options: Options,
+    /// Unknown or inapplicable parameters, each with the reason.
+    pub ignored: Vec<Problem>,
+}
+
+fn run(state: &AppState, query: Option<&str>) -> Result<Ranked, ApiError> {
+    let parsed = servecost::codec::parse_checked(query.unwrap_or_default()).map_err(refused)?;
+    let data = state.store.current();
+    let options =
+        servecost::options::options(&parsed.scenario, &data).map_err(ApiError::Unprocessable)?;
+    Ok(Ranked {
+        options,
+        ignored: parsed.warnings,
+    })
+}
+
+/// Every way to serve the scenario's workload, ranked by monthly cost.
+///
+/// The same workload priced by renting at each API offer of the model, and by self-hosting on
+/// each dataset curve of the model at each GPU-hour price of its chip (every commitment kind;
+/// owner's costs marked `for_rent: false`), at the scenario's own GPU-hour price or owned
+/// hardware on its chip, with a fixed fleet and, where the price is hourly, an hourly one; and
+/// each self-hosted option's best hybrid where a split beats it. `query` opens an option in the
+/// calculator (`/?{query}`); evaluating it gives the option's `monthly_usd` on the line its
+/// `kind` names. The query is the calculator's.
+#[utoipa::path(
+    get,
+    path = "/api/v1/options",
+    tag = "scenarios",
+    responses(
+        (status = 200, description = "Every option, cheapest first", body = Ranked),
+        (status = 400, description = "A parameter cannot be read or is out of range", body = ErrorBody),
+        (status = 414, description = "The query string is over 8 KiB", body = ErrorBody),
+        (status = 503, description = "The answer took longer than 30 s (retry after `Retry-After`)", body = ErrorBody),
+        (status = 422, description = "The parameters have no answer", body = ErrorBody),
+    )
+)]
+pub async fn options(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+) -> Result<Json<Ranked>, ApiError> {
+    run(&state, query.as_deref()).map(Json)
+}
+
+/// The ranking as CSV: one row per option, cheapest first, with its calculator link.
+#[utoipa::path(
+    get,
+    path = "/api/v1/options.csv",
+    tag = "exports",
+    responses(
+        (status = 200, description = "One row per option, cheapest first", content_type = "text/csv", body = String),
+        (status = 400, description = "A parameter cannot be read or is out of range", body = ErrorBody),
+        (status = 414, description = "The query string is over 8 KiB", body = ErrorBody),
+        (status = 503, description = "The answer took longer than 30 s (retry after `Retry-After`)", body = ErrorBody),
+        (status = 422, description = "The parameters have no answer", body = ErrorBody),
+    )
+)]
+pub async fn options_csv(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+) -> Result<impl IntoResponse, ApiError> {
+    let ranked = run(&state, query.as_deref())?;
+    let out = servecost::export::options_csv(&ranked.options, &state.public_url);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"servecost-options.csv\"",
+            ),
+        ],
+        out,
+    ))
+}

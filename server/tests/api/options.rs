@@ -1,0 +1,95 @@
+//! `/api/v1/options`: every way to serve the workload, sorted, each row's link evaluating to its
+//! total on the line its kind names; the CSV holds the same rows.
+
+use crate::common::{app, body_text, get, json, problem_params};
+use axum::http::{header, StatusCode};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn options_are_sorted_and_each_link_evaluates_to_its_total() {
+    let (app, _db) = app().await;
+    for query in [
+        "",
+        "requests=40M",
+        "requests=20M&capex=45k",
+        "requests=5M&price_in=0.9&price_out=3",
+    ] {
+        let body = json(&app, &format!("/api/v1/options?{query}"), StatusCode::OK).await;
+        let options = body["options"].as_array().expect("options");
+        assert!(options.len() >= 4, "{query}: {}", options.len());
+        let totals: Vec<f64> = options
+            .iter()
+            .map(|o| o["monthly_usd"].as_f64().expect("monthly_usd"))
+            .collect();
+        assert!(
+            totals.windows(2).all(|w| w[0] <= w[1]),
+            "{query}: sorted {totals:?}"
+        );
+        assert_eq!(
+            options
+                .iter()
+                .filter(|o| o["current"] == true && o["kind"] == "rent")
+                .count(),
+            1,
+            "{query}: the scenario's renting line is marked"
+        );
+        for o in options {
+            let link = o["query"].as_str().expect("query");
+            let r = json(&app, &format!("/api/v1/evaluate?{link}"), StatusCode::OK).await;
+            let line = match o["kind"].as_str().expect("kind") {
+                "rent" => &r["rent"],
+                "self_host" => &r["self_host"],
+                "hybrid" => &r["hybrid"],
+                other => panic!("kind {other}"),
+            };
+            let expected = line["monthly_usd"].as_f64().expect("the line has a total");
+            let got = o["monthly_usd"].as_f64().expect("monthly_usd");
+            assert!(
+                (expected - got).abs() <= 1e-9 * expected.max(1.0),
+                "{query}: {} costs {got}, its link {expected}",
+                o["label"]
+            );
+            // The calculator opens the link.
+            assert_eq!(
+                get(&app, &format!("/?{link}")).await.status(),
+                StatusCode::OK,
+                "{link}"
+            );
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_csv_holds_the_same_rows_and_bad_input_is_named() {
+    let (app, _db) = app().await;
+    let body = json(&app, "/api/v1/options?requests=40M", StatusCode::OK).await;
+    let options = body["options"].as_array().expect("options");
+    let res = get(&app, "/api/v1/options.csv?requests=40M").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.headers()[header::CONTENT_TYPE]
+        .to_str()
+        .expect("ascii")
+        .starts_with("text/csv"));
+    let csv = body_text(res).await;
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a CSV row")).collect();
+    assert_eq!(rows.len(), options.len());
+    for (row, o) in rows.iter().zip(options) {
+        assert_eq!(
+            &row[1],
+            o["label"].as_str().expect("label").trim_start_matches('\'')
+        );
+        let usd: f64 = row[3].parse().expect("a number");
+        let want = o["monthly_usd"].as_f64().expect("monthly_usd");
+        assert!((usd - want).abs() <= 1e-9 * want, "{usd} vs {want}");
+        assert!(row[13].ends_with(&format!("/?{}", o["query"].as_str().expect("query"))));
+    }
+    let body = json(&app, "/api/v1/options?requests=-3", StatusCode::BAD_REQUEST).await;
+    assert_eq!(problem_params(&body), ["requests"]);
+    let body = json(
+        &app,
+        "/api/v1/options?tps=300",
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(problem_params(&body), ["tps"]);
+}

@@ -1,0 +1,397 @@
+//! Every way to serve the scenario's workload, ranked by monthly cost.
+//!
+//! The same workload (volumes, mix, profile, speed target, fleet policy, operations) priced:
+//! - renting at each API offer of the model (and at the scenario's own prices, if it has them);
+//! - self-hosting on each dataset curve of the model at each GPU price of its chip (every
+//!   commitment kind; owner's cost listed but marked as not for rent), at the scenario's own
+//!   GPU-hour price or owned hardware on the scenario's chip, and on the scenario's own
+//!   benchmark; a fixed fleet everywhere and an hourly one where the price allows it;
+//! - the best hybrid of each self-hosted option, where splitting beats both of its sides.
+//!
+//! Each option carries the link that opens it in the calculator: evaluating that link gives
+//! the option's monthly total (the rent, self-host or hybrid line, as its kind says).
+
+use serde::{Deserialize, Serialize};
+
+use crate::evaluate::{evaluate_with, Depth};
+use crate::fleet::Scaling;
+use crate::gpu_price::Commitment;
+use crate::scenario::{CurveChoice, Scenario};
+use crate::units::PerMtok;
+use crate::{to_query, Dataset, Problem, Report};
+
+/// Which line of the calculator an option is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum OptionKind {
+    /// Renting per token.
+    Rent,
+    /// Self-hosting all of the workload.
+    SelfHost,
+    /// Own replicas up to a cap, the rest sent to the API.
+    Hybrid,
+}
+
+/// One way to serve the workload.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ServingOption {
+    /// What it is, in words: the offer, or the curve, the GPU price and the sizing.
+    pub label: String,
+    /// The API offer (renting) or the curve (self-hosting, hybrid).
+    pub plan: String,
+    /// The GPU-hour price as the calculator labels it, and the sizing: `3-year rental, 25 %
+    /// upfront (July 2026): reserved, 36 months · fixed fleet` (`None` for renting).
+    pub terms: Option<String>,
+    /// The calculator link (query string) that opens this option.
+    pub query: String,
+    /// Rent, self-host or hybrid.
+    pub kind: OptionKind,
+    /// $ per month.
+    pub monthly_usd: f64,
+    /// GPUs at the busiest hour (0 for renting).
+    pub gpus: f64,
+    /// Busy over provisioned GPU-hours (`None` for renting).
+    pub utilization: Option<f64>,
+    /// The whole bill by token class, $ per million: the API's prices for renting, the
+    /// effective rates (idle hours and operations included) for self-hosting and the hybrid.
+    pub per_mtok: PerMtok,
+    /// Share of the demand the hybrid sends to the API (`None` otherwise).
+    pub api_share: Option<f64>,
+    /// The GPU-hour price's commitment (`None`: renting, owned hardware, or not stated).
+    pub commitment: Option<Commitment>,
+    /// False for an owner's cost (a hyperscaler's own cost of a GPU-hour): a floor, not a
+    /// price anyone rents at.
+    pub for_rent: bool,
+    /// True for the scenario's own plan of this kind.
+    pub current: bool,
+}
+
+/// A combination left out, and why (a price that cannot scale hourly, say).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SkippedOption {
+    /// The option, in words.
+    pub label: String,
+    /// Why it has no figure.
+    pub reason: String,
+}
+
+/// The ranking.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Options {
+    /// The scenario's own link.
+    pub query: String,
+    /// Dataset revision the figures come from.
+    pub dataset_revision: i64,
+    /// Every option, cheapest first.
+    pub options: Vec<ServingOption>,
+    /// Combinations with no figure.
+    pub skipped: Vec<SkippedOption>,
+}
+
+/// A variant of the scenario to price, with what it is called.
+struct Variant {
+    scenario: Scenario,
+    label: String,
+    for_rent: bool,
+    current: bool,
+}
+
+fn sizing(scaling: Scaling) -> &'static str {
+    match scaling {
+        Scaling::Fixed => "fixed fleet",
+        Scaling::Hourly => "hourly fleet",
+    }
+}
+
+/// The scenario on a dataset curve, every GPU-price input cleared: the caller sets one.
+fn on_curve(s: &Scenario, curve: &str) -> Scenario {
+    Scenario {
+        curve: CurveChoice::Dataset {
+            id: Some(curve.to_owned()),
+        },
+        curve_mix: None,
+        chip_name: None,
+        replica: None,
+        gpu_hour: None,
+        gpu_kind: None,
+        gpu_tier: None,
+        owned: None,
+        ..s.clone()
+    }
+}
+
+/// Every way to serve `s`'s workload on `data`, cheapest first. The scenario's own problems
+/// (an invalid input) come back as from [`crate::evaluate`]; a combination that cannot be
+/// priced is listed in `skipped`.
+pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
+    let base = evaluate_with(s, data, Depth::Quick)?;
+    let model = base.inputs.model.clone();
+    let data = data.for_model(Some(&model));
+    let here = Variant {
+        scenario: s.clone(),
+        label: String::new(),
+        for_rent: base.inputs.gpu_kind.is_none_or(Commitment::is_rentable),
+        current: true,
+    };
+    let mut rent = vec![here_rent(&base, s, &data)];
+    for offer in &data.api_offers {
+        rent.push(Variant {
+            scenario: Scenario {
+                api: Some(offer.id.clone()),
+                price_in: None,
+                price_out: None,
+                cache_discount: None,
+                markup: None,
+                ..s.clone()
+            },
+            label: offer.name.clone(),
+            for_rent: true,
+            current: false,
+        });
+    }
+
+    let mut own = vec![here];
+    let chip = base.inputs.chip.clone();
+    for curve in data.curves_of(&model) {
+        for tier in data.price_tiers.iter().filter(|t| t.chip == curve.chip) {
+            let hourly = tier.kind.is_some_and(Commitment::scales_hourly);
+            for scaling in [Scaling::Fixed, Scaling::Hourly] {
+                if scaling == Scaling::Hourly && !hourly {
+                    continue;
+                }
+                own.push(Variant {
+                    scenario: Scenario {
+                        gpu_tier: Some(tier.tier.clone()),
+                        scaling,
+                        ..on_curve(s, &curve.id)
+                    },
+                    label: String::new(),
+                    for_rent: tier.kind.is_none_or(Commitment::is_rentable),
+                    current: false,
+                });
+            }
+        }
+        // The scenario's own GPU price (a negotiated rate, owned hardware) is for its chip.
+        if chip.as_deref() != Some(curve.chip.as_str()) {
+            continue;
+        }
+        if let Some(owned) = s.owned {
+            own.push(Variant {
+                scenario: Scenario {
+                    owned: Some(owned),
+                    scaling: Scaling::Fixed,
+                    ..on_curve(s, &curve.id)
+                },
+                label: String::new(),
+                for_rent: true,
+                current: false,
+            });
+        } else if let Some(usd) = s.gpu_hour {
+            own.push(Variant {
+                scenario: Scenario {
+                    gpu_hour: Some(usd),
+                    gpu_kind: s.gpu_kind,
+                    scaling: s.scaling,
+                    ..on_curve(s, &curve.id)
+                },
+                label: String::new(),
+                for_rent: true,
+                current: false,
+            });
+        }
+    }
+
+    let mut out: Vec<ServingOption> = Vec::new();
+    let mut skipped = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for v in rent {
+        match price(&v, &data) {
+            Ok(r) => {
+                let key = format!(
+                    "rent {} {} {} {}",
+                    r.inputs.price_in, r.inputs.price_out, r.inputs.cache_discount, r.inputs.markup
+                );
+                if !seen.insert(key) {
+                    continue;
+                }
+                let plan = if v.label.is_empty() {
+                    api_label(&r, &data)
+                } else {
+                    v.label.clone()
+                };
+                out.push(ServingOption {
+                    label: format!("Rent: {plan}"),
+                    plan,
+                    terms: None,
+                    query: r.query.clone(),
+                    kind: OptionKind::Rent,
+                    monthly_usd: r.rent.monthly_usd,
+                    gpus: 0.0,
+                    utilization: None,
+                    per_mtok: r.rent.per_mtok,
+                    api_share: None,
+                    commitment: None,
+                    for_rent: true,
+                    current: v.current,
+                });
+            }
+            Err(reason) => skipped.push(SkippedOption {
+                label: v.label,
+                reason,
+            }),
+        }
+    }
+    for v in own {
+        let terms_of = |r: &Report| {
+            format!(
+                "{} · {}",
+                r.inputs.gpu_hour_label,
+                sizing(v.scenario.scaling)
+            )
+        };
+        let priced = price(
+            &Variant {
+                scenario: Scenario {
+                    hybrid: true,
+                    ..v.scenario.clone()
+                },
+                label: String::new(),
+                for_rent: v.for_rent,
+                current: v.current,
+            },
+            &data,
+        );
+        let r = match priced {
+            Ok(r) => r,
+            Err(reason) => {
+                skipped.push(SkippedOption {
+                    label: describe(&v.scenario, &data),
+                    reason,
+                });
+                continue;
+            }
+        };
+        let key = format!(
+            "own {} {} {} {} {:?} {:?}",
+            r.inputs.curve,
+            r.inputs.gpu_hour_usd,
+            r.inputs.gpu_hour_source,
+            r.inputs.replica_gpus,
+            v.scenario.scaling,
+            r.inputs.gpu_kind
+        );
+        if !seen.insert(key) {
+            continue;
+        }
+        let terms = terms_of(&r);
+        let label = format!("{} · {terms}", r.inputs.curve_label);
+        let own_query = if v.scenario.hybrid {
+            r.query.clone()
+        } else {
+            to_query(&v.scenario)
+        };
+        out.push(ServingOption {
+            label: label.clone(),
+            plan: r.inputs.curve_label.clone(),
+            terms: Some(terms.clone()),
+            query: own_query,
+            kind: OptionKind::SelfHost,
+            monthly_usd: r.self_host.monthly_usd,
+            gpus: r.self_host.gpus,
+            utilization: Some(r.self_host.utilization),
+            per_mtok: r.self_host.effective_per_mtok,
+            api_share: None,
+            commitment: r.inputs.gpu_kind,
+            for_rent: v.for_rent,
+            current: v.current,
+        });
+        // The hybrid when it is a split: own replicas and some overflow.
+        if let Some(h) = r.hybrid.filter(|h| {
+            h.replicas > 0.0 && h.api_share > 0.0 && h.monthly_usd < r.self_host.monthly_usd
+        }) {
+            let overflow = format!(", overflow to {}", api_label(&r, &data));
+            out.push(ServingOption {
+                label: format!("{label}{overflow}"),
+                plan: r.inputs.curve_label.clone(),
+                terms: Some(format!("{terms}{overflow}")),
+                query: r.query.clone(),
+                kind: OptionKind::Hybrid,
+                monthly_usd: h.monthly_usd,
+                gpus: h.gpus,
+                utilization: None,
+                per_mtok: h.effective_per_mtok,
+                api_share: Some(h.api_share),
+                commitment: r.inputs.gpu_kind,
+                for_rent: v.for_rent,
+                current: v.current && v.scenario.hybrid,
+            });
+        }
+    }
+    // Cheapest first; on a tie the scenario's own, then the order above.
+    out.sort_by(|a, b| {
+        a.monthly_usd
+            .total_cmp(&b.monthly_usd)
+            .then(b.current.cmp(&a.current))
+    });
+    Ok(Options {
+        query: base.query,
+        dataset_revision: data.revision,
+        options: out,
+        skipped,
+    })
+}
+
+/// The scenario's own renting line.
+fn here_rent(base: &Report, s: &Scenario, data: &Dataset) -> Variant {
+    Variant {
+        scenario: s.clone(),
+        label: api_label(base, data),
+        for_rent: true,
+        current: true,
+    }
+}
+
+/// The API prices in force, as a label names them: the offer's name, or "your prices".
+fn api_label(r: &Report, data: &Dataset) -> String {
+    match (&r.inputs.api, r.inputs.api_source.as_str()) {
+        (_, "user") | (None, _) => "your prices".to_owned(),
+        (Some(id), _) => data
+            .api_offer(id)
+            .map_or_else(|| id.clone(), |o| o.name.clone()),
+    }
+}
+
+/// An option that has no report, in words.
+fn describe(s: &Scenario, data: &Dataset) -> String {
+    let curve = match &s.curve {
+        CurveChoice::Dataset { id: Some(id) } => id.clone(),
+        CurveChoice::Dataset { id: None } => "the model's first curve".to_owned(),
+        CurveChoice::Own { .. } => "your benchmark".to_owned(),
+    };
+    let price = if s.owned.is_some() {
+        "owned hardware".to_owned()
+    } else if let Some(t) = &s.gpu_tier {
+        data.price_tiers
+            .iter()
+            .find(|p| &p.tier == t)
+            .map_or_else(|| t.clone(), |p| p.label.clone())
+    } else {
+        "your GPU-hour price".to_owned()
+    };
+    format!("{curve} · {price} · {}", sizing(s.scaling))
+}
+
+/// The quick report of a variant, or why it has none.
+fn price(v: &Variant, data: &Dataset) -> Result<Report, String> {
+    evaluate_with(&v.scenario, data, Depth::Quick).map_err(|problems| {
+        problems
+            .iter()
+            .map(|p| format!("{}: {}", p.param, p.reason))
+            .collect::<Vec<_>>()
+            .join(" ")
+    })
+}

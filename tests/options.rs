@@ -1,0 +1,211 @@
+//! Every way to serve the workload, ranked: each option's figure is the calculator's for its
+//! own link, the list is sorted, the scenario's own plans are marked, and every curve of the
+//! model meets every price of its chip.
+
+mod common;
+
+use common::revision_3;
+use servecost::gpu_price::Commitment;
+use servecost::options::{options, OptionKind};
+use servecost::{evaluate, parse};
+
+fn ranked(q: &str) -> servecost::options::Options {
+    let s = parse(q).expect("valid").scenario;
+    options(&s, &revision_3()).unwrap_or_else(|p| panic!("{q}: {p:?}"))
+}
+
+const SCENARIOS: [&str; 6] = [
+    "",
+    "requests=40M",
+    "requests=300M&profile=diurnal&hybrid=0",
+    "requests=20M&gpu_hour=2.1&gpu_kind=on_demand&scaling=hourly",
+    "requests=20M&capex=45k",
+    "requests=5M&price_in=0.9&price_out=3",
+];
+
+#[test]
+fn each_option_costs_what_its_link_costs_in_the_calculator() {
+    let data = revision_3();
+    for q in SCENARIOS {
+        let ranked = ranked(q);
+        assert!(
+            ranked.options.len() >= 4,
+            "{q}: {} options",
+            ranked.options.len()
+        );
+        for o in &ranked.options {
+            let s = parse(&o.query)
+                .unwrap_or_else(|p| panic!("{}: {p:?}", o.query))
+                .scenario;
+            let r = evaluate(&s, &data).unwrap_or_else(|p| panic!("{}: {p:?}", o.query));
+            let line = match o.kind {
+                OptionKind::Rent => r.rent.monthly_usd,
+                OptionKind::SelfHost => r.self_host.monthly_usd,
+                OptionKind::Hybrid => r.hybrid.expect("a hybrid link has a hybrid").monthly_usd,
+            };
+            assert!(
+                (line - o.monthly_usd).abs() <= 1e-9 * line.max(1.0),
+                "{q}: {} at {}: the link costs {line}",
+                o.label,
+                o.monthly_usd
+            );
+            let gpus = match o.kind {
+                OptionKind::Rent => 0.0,
+                OptionKind::SelfHost => r.self_host.gpus,
+                OptionKind::Hybrid => r.hybrid.map_or(0.0, |h| h.gpus),
+            };
+            assert_eq!(o.gpus, gpus, "{q}: {}", o.label);
+            // The per-class rates bill the option's total.
+            let v = r.inputs.volumes;
+            let billed = (v.uncached * o.per_mtok.input
+                + v.cached * o.per_mtok.cached
+                + v.output * o.per_mtok.output)
+                / 1e6;
+            assert!(
+                (billed - o.monthly_usd).abs() <= 1e-6 * o.monthly_usd.max(1.0),
+                "{q}: {}: {billed}",
+                o.label
+            );
+        }
+    }
+}
+
+#[test]
+fn sorted_cheapest_first_with_the_scenarios_own_plans_marked() {
+    let data = revision_3();
+    for q in SCENARIOS {
+        let ranked = ranked(q);
+        assert!(
+            ranked
+                .options
+                .windows(2)
+                .all(|w| w[0].monthly_usd <= w[1].monthly_usd),
+            "{q}: sorted"
+        );
+        let s = parse(q).expect("valid").scenario;
+        let r = evaluate(&s, &data).expect("answer");
+        let current = |kind| {
+            ranked
+                .options
+                .iter()
+                .filter(|o| o.current && o.kind == kind)
+                .collect::<Vec<_>>()
+        };
+        let rent = current(OptionKind::Rent);
+        assert_eq!(rent.len(), 1, "{q}: one current renting line");
+        assert_eq!(rent[0].monthly_usd, r.rent.monthly_usd, "{q}");
+        assert_eq!(
+            rent[0].query, r.query,
+            "{q}: the current line opens the scenario itself"
+        );
+        let own = current(OptionKind::SelfHost);
+        assert_eq!(own.len(), 1, "{q}: one current self-hosting line");
+        assert!(
+            (own[0].monthly_usd - r.self_host.monthly_usd).abs() <= 1e-9 * r.self_host.monthly_usd,
+            "{q}"
+        );
+        // No option is listed twice.
+        let mut keys: Vec<_> = ranked
+            .options
+            .iter()
+            .map(|o| (o.kind, o.query.clone()))
+            .collect();
+        keys.sort_by(|a, b| a.1.cmp(&b.1).then((a.0 as u8).cmp(&(b.0 as u8))));
+        let n = keys.len();
+        keys.dedup();
+        assert_eq!(keys.len(), n, "{q}: duplicates");
+    }
+}
+
+#[test]
+fn every_curve_meets_every_price_of_its_chip() {
+    let data = revision_3();
+    let ranked = ranked("requests=40M");
+    let model = &data.models[0].id;
+    // What each self-hosting line's link stands for: curve, price tier, sizing.
+    let lines: Vec<(String, Option<String>, bool)> = ranked
+        .options
+        .iter()
+        .filter(|o| o.kind == OptionKind::SelfHost)
+        .map(|o| {
+            let s = parse(&o.query).expect("valid").scenario;
+            let r = evaluate(&s, &data).expect("answer");
+            (
+                r.inputs.curve,
+                r.inputs.gpu_tier,
+                s.scaling == servecost::fleet::Scaling::Hourly,
+            )
+        })
+        .collect();
+    for curve in data.curves.iter().filter(|c| &c.model == model) {
+        for tier in data.price_tiers.iter().filter(|t| t.chip == curve.chip) {
+            let has = |hourly: bool| {
+                lines.iter().any(|(c, t, h)| {
+                    c == &curve.id && t.as_deref() == Some(tier.tier.as_str()) && *h == hourly
+                })
+            };
+            assert!(has(false), "{} at {}: a fixed fleet", curve.id, tier.tier);
+            let scales = tier.kind.is_some_and(Commitment::scales_hourly);
+            assert_eq!(
+                has(true),
+                scales,
+                "{} at {}: hourly only where the price allows it",
+                curve.id,
+                tier.tier
+            );
+        }
+    }
+    // An owner's cost is listed as what it is: not for rent.
+    for o in &ranked.options {
+        assert_eq!(
+            o.for_rent,
+            o.commitment != Some(Commitment::OwnerCost),
+            "{}",
+            o.label
+        );
+    }
+    // Each API offer of the model is a renting line.
+    for offer in data.api_offers.iter().filter(|o| &o.model == model) {
+        assert!(
+            ranked
+                .options
+                .iter()
+                .any(|o| o.kind == OptionKind::Rent && o.label.contains(&offer.name)),
+            "{}",
+            offer.name
+        );
+    }
+}
+
+#[test]
+fn own_prices_stay_on_their_chip() {
+    let data = revision_3();
+    let ranked = ranked("requests=20M&capex=45k");
+    let s = parse("requests=20M&capex=45k").expect("valid").scenario;
+    let chip = evaluate(&s, &data)
+        .expect("answer")
+        .inputs
+        .chip
+        .expect("a chip");
+    for o in ranked.options.iter().filter(|o| o.query.contains("capex=")) {
+        let r = evaluate(&parse(&o.query).expect("valid").scenario, &data).expect("answer");
+        assert_eq!(r.inputs.chip.as_deref(), Some(chip.as_str()), "{}", o.label);
+        assert!(
+            !o.query.contains("scaling=hourly"),
+            "owned hardware is a fixed fleet: {}",
+            o.label
+        );
+    }
+}
+
+#[test]
+fn a_bad_scenario_gets_its_problems() {
+    let s = parse("requests=20M&gpu_hour=2&gpu_kind=reserved&scaling=hourly")
+        .expect("readable")
+        .scenario;
+    let problems = options(&s, &revision_3()).expect_err("no answer");
+    assert!(
+        problems.iter().any(|p| p.param == "scaling"),
+        "{problems:?}"
+    );
+}
