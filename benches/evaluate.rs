@@ -1,6 +1,7 @@
 //! `evaluate`: the full report (hybrid search, break-even, sensitivity, every chart series, the
 //! sureness sample and the flips) for the default scenario, one near its break-even and a larger,
-//! peakier one; the same without the sample (`draws=0`); plus parsing a link.
+//! peakier one; the same without the sample (`draws=0`); the options ranking of the default
+//! scenario; plus parsing a link.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
@@ -44,6 +45,10 @@ fn bench(c: &mut Criterion) {
                 servecost::evaluate::Depth::Quick,
             )
         })
+    });
+    // Every way to serve the default workload: each offer, curve, price tier and sizing.
+    c.bench_function("options_default", |b| {
+        b.iter(|| servecost::options::options(black_box(&default), black_box(&data)))
     });
     let q = "v=1&tokens=27B&mix=2:7:1&tps=142.9&profile=flat&price_in=1.3&curve=sglang-gb300-tp4&util=0.7";
     c.bench_function("parse", |b| b.iter(|| servecost::parse(black_box(q))));

@@ -7,7 +7,8 @@
 // servecost_bg.wasm, servecost.css. Into <pkg dir> go servecost-<hash>.js and
 // servecost-<hash>_bg.wasm (one hash over both: the script loads that very module),
 // servecost-<hash>.css, a .br and a .gz of each, and assets.json naming them for the server.
-// Files of earlier builds are removed. Run again on unchanged input, it rewrites nothing.
+// The previous build's files are kept, older ones removed. Run again on unchanged input, it
+// rewrites nothing.
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -45,7 +46,20 @@ const put = (name, bytes) => {
   renameSync(`${path}.part`, path);
 };
 
+// The previous build's files stay (a server started before this build, or the old side of a
+// rolling deploy, still names them); older ones go.
 const keep = new Set(["assets.json"]);
+const manifestPath = join(pkg, "assets.json");
+if (existsSync(manifestPath)) {
+  try {
+    const previous = JSON.parse(readFileSync(manifestPath, "utf8"));
+    for (const name of [`${previous.output_name}.js`, `${previous.output_name}_bg.wasm`, previous.stylesheet]) {
+      for (const suffix of ["", ".br", ".gz"]) keep.add(name + suffix);
+    }
+  } catch {
+    // An unreadable manifest names nothing to keep.
+  }
+}
 for (const [name, bytes] of files) {
   put(name, bytes);
   put(`${name}.br`, brotliCompressSync(bytes, {
@@ -59,7 +73,6 @@ for (const [name, bytes] of files) {
 }
 
 const manifest = JSON.stringify({ output_name: outputName, stylesheet }, null, 2) + "\n";
-const manifestPath = join(pkg, "assets.json");
 if (!existsSync(manifestPath) || readFileSync(manifestPath, "utf8") !== manifest) {
   writeFileSync(`${manifestPath}.part`, manifest);
   renameSync(`${manifestPath}.part`, manifestPath);

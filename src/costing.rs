@@ -216,20 +216,22 @@ impl Costing {
     /// found by bisection in `O(log replicas)` costings instead of one per kink.
     fn cheapest_fixed_cap(&self, scale: f64) -> Option<f64> {
         let full = self.demand.full_replicas(scale);
-        let (mut lo, mut hi) = (self.policy.min_replicas.max(1.0), full);
-        if lo > hi {
+        let lo = self.policy.min_replicas.max(1.0);
+        // Caps are whole numbers; counted as integers, the bisection always ends.
+        if !(lo <= full && full < 9.0e15) {
             return None;
         }
-        let total = |cap: f64| self.cost_of(Some(cap), scale, &[]).total();
+        let (mut lo, mut hi) = (lo as u64, full as u64);
+        let total = |cap: u64| self.cost_of(Some(cap as f64), scale, &[]).total();
         while lo < hi {
-            let mid = ((lo + hi) / 2.0).floor();
-            if total(mid + 1.0) < total(mid) {
-                lo = mid + 1.0;
+            let mid = lo + (hi - lo) / 2;
+            if total(mid + 1) < total(mid) {
+                lo = mid + 1;
             } else {
                 hi = mid;
             }
         }
-        Some(lo)
+        Some(lo as f64)
     }
 }
 

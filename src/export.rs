@@ -208,9 +208,10 @@ fn clean(value: f64) -> String {
     v.to_string()
 }
 
-/// Text a spreadsheet reads as text: a leading `=`, `+`, `-` or `@` (a formula) gets a `'`.
+/// Text a spreadsheet reads as text: a leading `=`, `+`, `-`, `@`, tab or carriage return (a
+/// formula) gets a `'`.
 fn text(value: &str) -> String {
-    if value.starts_with(['=', '+', '-', '@']) {
+    if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         field(&format!("'{value}"))
     } else {
         field(value)

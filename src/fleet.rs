@@ -4,9 +4,9 @@
 //! Demand is given as busy GPUs in each hour of the week. A replica of `g` GPUs may be loaded to
 //! the target utilisation `util`, so hour `h` needs `x_h = busy_h / (g * util)` replicas. Costs
 //! of a plan are linear between the kinks at `x_h` and at the hourly replica counts, so the
-//! cheapest cap is found among the integers next to those kinks. The sorted needs and their
-//! prefix sums are kept at scale 1: a plan at any multiple of the volume costs `O(log 168)`
-//! for a fixed fleet and `O(168)` for an hourly one, with no allocation.
+//! cheapest cap is found among the integers next to those kinks. The profile's sorted weights
+//! and their prefix sums, shared with it, give the needs at any multiple of the volume: a plan
+//! costs `O(log 168)` for a fixed fleet and `O(168)` for an hourly one, with no allocation.
 
 use serde::{Deserialize, Serialize};
 
@@ -56,9 +56,13 @@ pub struct Demand {
     policy: FleetPolicy,
     /// Busy GPUs on average over the month, at scale 1.
     mean_busy_gpus: f64,
-    /// Replicas needed per hour at scale 1, sorted ascending, with prefix sums.
-    need: Vec<f64>,
-    need_prefix: Vec<f64>,
+    /// GPUs one replica serves at the target utilisation.
+    per_replica: f64,
+    /// The profile's weights, sorted ascending, with prefix sums: hour `h` needs
+    /// `mean_busy_gpus * w_h / per_replica` replicas at scale 1. Shared with the profile, so
+    /// preparing a demand (each draw of the decision does) copies nothing.
+    weights: std::sync::Arc<[f64]>,
+    prefix: std::sync::Arc<[f64]>,
 }
 
 /// What a plan provisions and serves in a month.
@@ -103,27 +107,38 @@ fn ceil(x: f64) -> f64 {
 impl Demand {
     /// Demand of `gpu_seconds` per month spread over `profile`.
     pub fn new(gpu_seconds: f64, profile: &LoadProfile, policy: FleetPolicy) -> Self {
-        let mean_busy_gpus = gpu_seconds / SECONDS_PER_MONTH;
-        let per_replica = policy.replica_gpus * policy.util;
-        // A positive factor keeps the weights' order: the need comes sorted.
-        let need: Vec<f64> = profile
-            .sorted_weights()
-            .iter()
-            .map(|w| mean_busy_gpus * w / per_replica)
-            .collect();
-        let mut acc = 0.0;
-        let need_prefix = std::iter::once(0.0)
-            .chain(need.iter().map(|v| {
-                acc += v;
-                acc
-            }))
-            .collect();
+        let (weights, prefix) = profile.sorted_shared();
         Self {
             policy,
-            mean_busy_gpus,
-            need,
-            need_prefix,
+            mean_busy_gpus: gpu_seconds / SECONDS_PER_MONTH,
+            per_replica: policy.replica_gpus * policy.util,
+            weights,
+            prefix,
         }
+    }
+
+    /// Replicas hour `i` of the sorted week needs at scale 1 (ascending in `i`).
+    fn need(&self, i: usize) -> f64 {
+        self.mean_busy_gpus * self.weights[i] / self.per_replica
+    }
+
+    /// Hours in the week.
+    fn hours(&self) -> usize {
+        self.weights.len()
+    }
+
+    /// How many of the sorted hours satisfy `pred` on their need, `pred` true then false.
+    fn count_needs(&self, pred: impl Fn(f64) -> bool) -> usize {
+        let (mut lo, mut hi) = (0, self.hours());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if pred(self.need(mid)) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
     }
 
     /// Busy GPUs on average over the month, at scale 1.
@@ -142,7 +157,7 @@ impl Demand {
 
     /// Serving replicas the uncapped fleet runs at its busiest hour, at `scale` times the volume.
     pub fn full_replicas(&self, scale: f64) -> f64 {
-        let peak = self.need.last().copied().unwrap_or(0.0);
+        let peak = self.hours().checked_sub(1).map_or(0.0, |i| self.need(i));
         self.run(peak, scale)
     }
 
@@ -152,10 +167,11 @@ impl Demand {
             return 0.0;
         }
         let threshold = cap / scale;
-        let i = self.need.partition_point(|x| *x <= threshold);
-        let n = self.need.len();
+        let i = self.count_needs(|x| x <= threshold);
+        let n = self.hours();
         let above = (n - i) as f64;
-        (scale * (self.need_prefix[n] - self.need_prefix[i]) - cap * above).max(0.0)
+        let weight_above = self.prefix[n] - self.prefix[i];
+        (scale * self.mean_busy_gpus * weight_above / self.per_replica - cap * above).max(0.0)
     }
 
     /// Prefix sums of the hourly replica counts `max(min, ceil(scale * need_h))`, in the sorted
@@ -163,8 +179,8 @@ impl Demand {
     pub fn hourly_runs(&self, scale: f64) -> Vec<f64> {
         let mut acc = 0.0;
         std::iter::once(0.0)
-            .chain(self.need.iter().map(|x| {
-                acc += self.run(*x, scale);
+            .chain((0..self.hours()).map(|i| {
+                acc += self.run(self.need(i), scale);
                 acc
             }))
             .collect()
@@ -172,10 +188,10 @@ impl Demand {
 
     /// Replica-hours per week of an hourly fleet capped at `cap`, redundancy included.
     fn hourly_replica_hours(&self, cap: f64, scale: f64, runs: &[f64]) -> f64 {
-        let n = self.need.len();
+        let n = self.hours();
         // Hourly counts rise with need, so the hours at or under the cap come first.
-        let j = self.need.partition_point(|x| self.run(*x, scale) <= cap);
-        let idle = self.need.partition_point(|x| self.run(*x, scale) <= 0.0);
+        let j = self.count_needs(|x| self.run(x, scale) <= cap);
+        let idle = self.count_needs(|x| self.run(x, scale) <= 0.0);
         let active = if cap > 0.0 { (n - idle) as f64 } else { 0.0 };
         runs[j] + cap * (n - j) as f64 + self.policy.redundancy * active
     }
@@ -253,12 +269,16 @@ impl Demand {
         }
         // The hourly counts max(min, ceil(scale * need)) add to the ceilings only the minimum
         // itself, when the quietest hour needs fewer replicas.
-        let quietest = self.need.first().map_or(0.0, |x| ceil(x * scale));
+        let quietest = if self.hours() > 0 {
+            ceil(self.need(0) * scale)
+        } else {
+            0.0
+        };
         let mut extra = [0.0, 1.0, if quietest < min { min } else { 0.0 }, full];
         extra.sort_by(f64::total_cmp);
-        let floor_at = |i: usize| floor(self.need[i] * scale);
-        let ceil_at = |i: usize| ceil(self.need[i] * scale);
-        let n = self.need.len();
+        let floor_at = |i: usize| floor(self.need(i) * scale);
+        let ceil_at = |i: usize| ceil(self.need(i) * scale);
+        let n = self.hours();
         let (mut i, mut j, mut k) = (0, 0, 0);
         let mut last = f64::NEG_INFINITY;
         loop {
@@ -381,10 +401,10 @@ mod tests {
                 .collect();
         }
         let mut caps: Vec<f64> = vec![0.0, 1.0, full];
-        for x in &d.need {
+        for x in (0..d.hours()).map(|i| d.need(i)) {
             caps.push((x * scale).floor().clamp(0.0, full));
             caps.push((x * scale).ceil().clamp(0.0, full));
-            caps.push(d.run(*x, scale).clamp(0.0, full));
+            caps.push(d.run(x, scale).clamp(0.0, full));
         }
         caps.sort_by(f64::total_cmp);
         caps.dedup();

@@ -138,6 +138,13 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
         current: true,
     };
     let mut rent = vec![here_rent(&base, s, &data)];
+    // Every option at the scenario's own speed target: without one, the calculator takes the
+    // offer's measured speed and caps it at the curve's fastest point, which would price each
+    // row at another service level. A curve that cannot reach it is listed as skipped.
+    let s = &Scenario {
+        tps: Some(s.tps.unwrap_or(base.inputs.tps)),
+        ..s.clone()
+    };
     for offer in &data.api_offers {
         rent.push(Variant {
             scenario: Scenario {
@@ -191,17 +198,23 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
                 current: false,
             });
         } else if let Some(usd) = s.gpu_hour {
-            own.push(Variant {
-                scenario: Scenario {
-                    gpu_hour: Some(usd),
-                    gpu_kind: s.gpu_kind,
-                    scaling: s.scaling,
-                    ..on_curve(s, &curve.id)
-                },
-                label: String::new(),
-                for_rent: true,
-                current: false,
-            });
+            let kind = s.gpu_kind.unwrap_or(Commitment::OnDemand);
+            for scaling in [Scaling::Fixed, Scaling::Hourly] {
+                if scaling == Scaling::Hourly && !kind.scales_hourly() {
+                    continue;
+                }
+                own.push(Variant {
+                    scenario: Scenario {
+                        gpu_hour: Some(usd),
+                        gpu_kind: s.gpu_kind,
+                        scaling,
+                        ..on_curve(s, &curve.id)
+                    },
+                    label: String::new(),
+                    for_rent: kind.is_rentable(),
+                    current: false,
+                });
+            }
         }
     }
 
@@ -212,8 +225,13 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
         match price(&v, &data) {
             Ok(r) => {
                 let key = format!(
-                    "rent {} {} {} {}",
-                    r.inputs.price_in, r.inputs.price_out, r.inputs.cache_discount, r.inputs.markup
+                    "rent {:?} {} {} {} {} {}",
+                    r.inputs.api,
+                    r.inputs.api_source,
+                    r.inputs.price_in,
+                    r.inputs.price_out,
+                    r.inputs.cache_discount,
+                    r.inputs.markup
                 );
                 if !seen.insert(key) {
                     continue;
@@ -276,13 +294,15 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
             }
         };
         let key = format!(
-            "own {} {} {} {} {:?} {:?}",
+            "own {} {} {} {} {:?} {:?} {:?} {:?}",
             r.inputs.curve,
             r.inputs.gpu_hour_usd,
             r.inputs.gpu_hour_source,
             r.inputs.replica_gpus,
             v.scenario.scaling,
-            r.inputs.gpu_kind
+            r.inputs.gpu_kind,
+            r.inputs.gpu_tier,
+            v.scenario.curve_mix
         );
         if !seen.insert(key) {
             continue;

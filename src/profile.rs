@@ -1,5 +1,7 @@
 //! The weekly load profile: 168 hourly weights with mean 1, so capacity held for peak shows.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 /// Hours in the week the profile covers, Monday 00:00 first.
@@ -68,11 +70,15 @@ pub enum ProfileSpec {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LoadProfile {
-    weights: Vec<f64>,
-    /// The same weights in ascending order: fleets are sized from the hours sorted by need,
-    /// and every costing of a scenario (the sensitivity's, the decision's) shares this sort.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<f64>))]
+    weights: Arc<[f64]>,
+    /// The same weights in ascending order, and their prefix sums (one more, from 0): fleets
+    /// are sized from the hours sorted by need, and every costing of a scenario (the
+    /// sensitivity's, each of the decision's draws) shares this sort without copying it.
     #[serde(skip)]
-    sorted: Vec<f64>,
+    sorted: Arc<[f64]>,
+    #[serde(skip)]
+    sorted_prefix: Arc<[f64]>,
 }
 
 impl LoadProfile {
@@ -99,7 +105,18 @@ impl LoadProfile {
     fn of(weights: Vec<f64>) -> Self {
         let mut sorted = weights.clone();
         sorted.sort_by(f64::total_cmp);
-        Self { weights, sorted }
+        let mut acc = 0.0;
+        let sorted_prefix = std::iter::once(0.0)
+            .chain(sorted.iter().map(|w| {
+                acc += w;
+                acc
+            }))
+            .collect();
+        Self {
+            weights: weights.into(),
+            sorted: sorted.into(),
+            sorted_prefix,
+        }
     }
 
     /// A named preset.
@@ -117,6 +134,11 @@ impl LoadProfile {
     /// The 168 weights in ascending order.
     pub fn sorted_weights(&self) -> &[f64] {
         &self.sorted
+    }
+
+    /// The sorted weights and their prefix sums (`prefix[i]` sums the `i` smallest), shared.
+    pub fn sorted_shared(&self) -> (Arc<[f64]>, Arc<[f64]>) {
+        (self.sorted.clone(), self.sorted_prefix.clone())
     }
 
     /// Peak-to-average ratio: the largest weight.

@@ -104,13 +104,13 @@ fn sorted_cheapest_first_with_the_scenarios_own_plans_marked() {
             (own[0].monthly_usd - r.self_host.monthly_usd).abs() <= 1e-9 * r.self_host.monthly_usd,
             "{q}"
         );
-        // No option is listed twice.
+        // No option is listed twice: no two rows of one kind with the same words and total.
         let mut keys: Vec<_> = ranked
             .options
             .iter()
-            .map(|o| (o.kind, o.query.clone()))
+            .map(|o| (o.kind as u8, o.label.clone(), o.monthly_usd.to_bits()))
             .collect();
-        keys.sort_by(|a, b| a.1.cmp(&b.1).then((a.0 as u8).cmp(&(b.0 as u8))));
+        keys.sort();
         let n = keys.len();
         keys.dedup();
         assert_eq!(keys.len(), n, "{q}: duplicates");
@@ -208,4 +208,70 @@ fn a_bad_scenario_gets_its_problems() {
         problems.iter().any(|p| p.param == "scaling"),
         "{problems:?}"
     );
+}
+
+#[test]
+fn a_typed_in_price_keeps_its_commitment_on_every_curve_of_its_chip() {
+    // A second curve on the GB300, as the published dataset has (a two-node replica).
+    let mut data = revision_3();
+    let mut second = data
+        .curves
+        .iter()
+        .find(|c| c.id == "sglang-gb300-tp4")
+        .expect("curve")
+        .clone();
+    second.id = "sglang-gb300-tp8".into();
+    second.replica_gpus = 8.0;
+    data.curves.push(second);
+    let ranked = |q: &str| options(&parse(q).expect("valid").scenario, &data).expect("options");
+    // An owner's cost typed in is a floor on every row it prices.
+    let floor = ranked("requests=20M&curve=sglang-gb300-tp4&gpu_hour=1.5&gpu_kind=owner_cost");
+    let own: Vec<_> = floor
+        .options
+        .iter()
+        .filter(|o| o.kind != OptionKind::Rent && o.query.contains("gpu_hour=1.5"))
+        .collect();
+    assert!(
+        own.len() >= 2,
+        "{} rows; skipped {:?}",
+        own.len(),
+        floor.skipped
+    );
+    assert!(
+        own.iter().all(|o| !o.for_rent),
+        "owner's cost rows are not for rent"
+    );
+    // An on-demand price gets a fixed and an hourly fleet on each curve of its chip.
+    let rented = ranked("requests=20M&curve=sglang-gb300-tp4&gpu_hour=2.1&gpu_kind=on_demand");
+    let hourly = rented
+        .options
+        .iter()
+        .filter(|o| o.query.contains("gpu_hour=2.1") && o.query.contains("scaling=hourly"))
+        .count();
+    let fixed = rented
+        .options
+        .iter()
+        .filter(|o| {
+            o.kind == OptionKind::SelfHost
+                && o.query.contains("gpu_hour=2.1")
+                && !o.query.contains("scaling=hourly")
+        })
+        .count();
+    assert!(hourly >= 1 && fixed >= 1, "hourly {hourly}, fixed {fixed}");
+    assert!(rented
+        .options
+        .iter()
+        .filter(|o| o.query.contains("gpu_hour=2.1"))
+        .all(|o| o.for_rent));
+}
+
+#[test]
+fn every_row_is_priced_at_the_scenarios_speed() {
+    let data = revision_3();
+    let s = parse("requests=20M").expect("valid").scenario;
+    let tps = evaluate(&s, &data).expect("answer").inputs.tps;
+    for o in &ranked("requests=20M").options {
+        let r = evaluate(&parse(&o.query).expect("valid").scenario, &data).expect("answer");
+        assert_eq!(r.inputs.tps, tps, "{}", o.label);
+    }
 }

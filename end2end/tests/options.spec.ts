@@ -18,6 +18,17 @@ test("the options section ranks every way to serve the workload and opens the ch
   await section.locator("summary").click();
   const rows = section.getByTestId("option");
   await expect(rows.first()).toBeVisible();
+  if (javaScriptEnabled) {
+    // Open, the section stays open while the inputs change and its rows follow them.
+    const before = await rows.first().getAttribute("data-usd");
+    await field.fill("41M");
+    await settled(page);
+    await expect.poll(() => rows.first().getAttribute("data-usd")).not.toBe(before);
+    await expect(section).toHaveAttribute("open", "");
+    await field.fill("40M");
+    await settled(page);
+    await expect(page).toHaveURL(/requests=40M/);
+  }
 
   // The page's ranking is the API's for the page's own link: same rows, same order, same totals.
   const api = await (await request.get(`/api/v1/options?${own}`)).json();

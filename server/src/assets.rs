@@ -29,7 +29,8 @@ pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// `Cache-Control` of pages and of static files with fixed names: keep, but ask first.
 pub const REVALIDATE: &str = "no-cache";
 
-/// Largest page the revalidation reads into memory to hash; larger ones pass unhashed.
+/// Largest page the revalidation reads into memory to hash (the calculator is about 120 KB);
+/// a page over it is answered 500, never cut short.
 const LARGEST_PAGE: usize = 4 * 1024 * 1024;
 
 /// The bundle's names, as `pkg/assets.json` gives them.
@@ -100,9 +101,12 @@ pub async fn static_headers(req: Request, next: Next) -> Response {
     res
 }
 
-/// The page's validator: a hash of its HTML with every occurrence of `nonce` left out.
-pub fn etag(html: &[u8], nonce: Option<&str>) -> String {
+/// The page's validator: a hash of its HTML with every occurrence of `nonce` left out, and of
+/// `headers`, what the server sends beside it that a 304 leaves as stored (the security policy
+/// without its nonce, the framing rule, the bundle's names): a change of those is a new tag.
+pub fn etag(html: &[u8], nonce: Option<&str>, headers: &str) -> String {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    headers.hash(&mut hasher);
     match nonce.map(str::as_bytes).filter(|n| !n.is_empty()) {
         Some(n) => {
             let mut from = 0;
@@ -129,12 +133,17 @@ fn matches(headers: &HeaderMap, tag: &str) -> bool {
         .any(|t| t.trim() == "*" || bare(t) == want)
 }
 
-/// Revalidation of pages: a `GET` or `HEAD` answered with HTML gets its `ETag` and
+/// Revalidation of pages: a `GET` answered with HTML gets its `ETag` and
 /// `Cache-Control: no-cache`; when the request already holds that tag, `304` without a body.
 /// The `304` carries no CSP: the browser keeps the one stored with its copy, whose nonce is
-/// the one in that copy's scripts.
-pub async fn revalidate(req: Request, next: Next) -> Response {
-    if !matches!(*req.method(), Method::GET | Method::HEAD) {
+/// the one in that copy's scripts. `headers` is mixed into the tag ([`etag`]). A `HEAD` gets
+/// no tag: its body is gone before this layer sees it, so it could not be the `GET`'s.
+pub async fn revalidate(
+    axum::extract::State(headers): axum::extract::State<std::sync::Arc<str>>,
+    req: Request,
+    next: Next,
+) -> Response {
+    if req.method() != Method::GET {
         return next.run(req).await;
     }
     let conditions = req.headers().clone();
@@ -158,7 +167,7 @@ pub async fn revalidate(req: Request, next: Next) -> Response {
         .headers
         .get(app::NONCE_HEADER)
         .and_then(|v| v.to_str().ok());
-    let tag = etag(&bytes, nonce);
+    let tag = etag(&bytes, nonce, &headers);
     let Ok(value) = HeaderValue::from_str(&tag) else {
         return Response::from_parts(parts, Body::from(bytes));
     };
@@ -171,11 +180,12 @@ pub async fn revalidate(req: Request, next: Next) -> Response {
         *not_modified.status_mut() = StatusCode::NOT_MODIFIED;
         let h = not_modified.headers_mut();
         h.insert(header::ETAG, value);
-        for name in [header::CACHE_CONTROL, header::VARY] {
-            if let Some(v) = parts.headers.get(&name) {
-                h.insert(name, v.clone());
-            }
+        if let Some(v) = parts.headers.get(header::CACHE_CONTROL) {
+            h.insert(header::CACHE_CONTROL, v.clone());
         }
+        // The 200 is compressed by the layer outside, which adds this `Vary`; a 304 must
+        // carry the same (RFC 9110, 15.4.5).
+        h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
         return not_modified;
     }
     parts.headers.insert(header::ETAG, value);
@@ -212,20 +222,19 @@ mod tests {
 
     #[test]
     fn the_nonce_does_not_change_the_tag() {
-        let a = etag(
-            b"<script nonce=\"AAAAAAAAAAAAAAAA\">x</script>",
-            Some("AAAAAAAAAAAAAAAA"),
-        );
-        let b = etag(
-            b"<script nonce=\"BBBBBBBBBBBBBBBB\">x</script>",
-            Some("BBBBBBBBBBBBBBBB"),
-        );
-        let c = etag(
-            b"<script nonce=\"BBBBBBBBBBBBBBBB\">y</script>",
-            Some("BBBBBBBBBBBBBBBB"),
-        );
+        let page = |nonce: &str, text: &str| format!("<script nonce=\"{nonce}\">{text}</script>");
+        let tag = |nonce: &str, text: &str, headers: &str| {
+            etag(page(nonce, text).as_bytes(), Some(nonce), headers)
+        };
+        let a = tag("AAAAAAAAAAAAAAAA", "x", "csp");
+        let b = tag("BBBBBBBBBBBBBBBB", "x", "csp");
         assert_eq!(a, b);
-        assert_ne!(b, c);
+        assert_ne!(b, tag("BBBBBBBBBBBBBBBB", "y", "csp"));
+        assert_ne!(
+            b,
+            tag("BBBBBBBBBBBBBBBB", "x", "csp2"),
+            "a new policy is a new tag"
+        );
         assert!(a.starts_with("W/\""));
     }
 

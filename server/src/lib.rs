@@ -159,6 +159,15 @@ pub fn router(state: AppState) -> Router {
             .precompressed_gzip(),
     );
     let frame_ancestors = state.frame_ancestors.clone();
+    // What a revalidated copy keeps from its first answer: a change here is a new ETag.
+    let page_headers: std::sync::Arc<str> = format!(
+        "{}|{}|{}|{}",
+        security::CSP,
+        frame_ancestors,
+        state.leptos.output_name,
+        state.stylesheet.0
+    )
+    .into();
     Router::new()
         .route("/healthz", get(healthz))
         // The benchmark editor's paste button posts the form without JavaScript (several
@@ -210,7 +219,10 @@ pub fn router(state: AppState) -> Router {
             work::offload,
         ))
         // Inside the compression: pages are hashed as HTML, before their encoding.
-        .layer(axum::middleware::from_fn(assets::revalidate))
+        .layer(axum::middleware::from_fn_with_state(
+            page_headers,
+            assets::revalidate,
+        ))
         .layer(CompressionLayer::new())
         .layer(axum::middleware::from_fn_with_state(
             frame_ancestors,

@@ -21,7 +21,9 @@ pub fn ranked(report: &Report, data: &Dataset) -> Option<Options> {
     servecost::options::options(&parsed.scenario, data).ok()
 }
 
-/// A table of every option, cheapest first, the scenario's own plans marked, with its CSV.
+/// A table of every option, cheapest first, the scenario's own plans marked, with its CSV: the
+/// body of the section (the page keeps the `<details>` around it, so an open section stays
+/// open while the inputs change).
 #[component]
 pub fn OptionsTable(
     /// The report on screen (its full answer).
@@ -33,6 +35,7 @@ pub fn OptionsTable(
     let count = ranked.options.len();
     let cheapest = ranked.options.iter().find(|o| o.for_rent).cloned();
     let csv = format!("/api/v1/options.csv?{}", report.query);
+    let skipped = ranked.skipped.clone();
     let rows = ranked
         .options
         .into_iter()
@@ -71,31 +74,34 @@ pub fn OptionsTable(
         })
         .collect_view();
     Some(view! {
-        <details class="options" data-testid="options">
-            <summary>
-                "Every way to serve this workload: " {count} " options"
-                {cheapest.map(|c| format!(", the cheapest for rent or purchase {} a month ({})", usd(c.monthly_usd), kind_text(c.kind).to_lowercase()))}
-            </summary>
-            <p class="intro">"The same workload on each API offer of the model, on each of its curves at each GPU price of the curve's chip (a fixed fleet, and an hourly one where the price is by the hour), and each self-hosted option's best hybrid. Owner's costs are a floor, not a price anyone rents at."</p>
-            <div class="table-scroll">
-                <table>
-                    <caption>"Cheapest first; each opens in the calculator. $/M: the whole bill per million tokens, idle hours and operations included."</caption>
-                    <thead>
-                        <tr>
-                            <th scope="col">"#"</th>
-                            <th scope="col">"Option"</th>
-                            <th scope="col">"Monthly"</th>
-                            <th scope="col">"GPUs"</th>
-                            <th scope="col">"Utilisation"</th>
-                            <th scope="col">"Uncached $/M"</th>
-                            <th scope="col">"Cached $/M"</th>
-                            <th scope="col">"Output $/M"</th>
-                        </tr>
-                    </thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            </div>
-            <p><a href=csv download="servecost-options.csv">"Download the options as CSV"</a></p>
-        </details>
+        <p class="intro">
+            {count} " options"
+            {cheapest.map(|c| format!("; the cheapest one can rent or buy: {} a month ({})", usd(c.monthly_usd), kind_text(c.kind).to_lowercase()))}
+            ". The same workload on each API offer of the model, on each of its curves at each GPU price of the curve's chip (a fixed fleet, and an hourly one where the price is by the hour), and each self-hosted option's best hybrid, all at your speed target. Owner's costs are a floor, not a price anyone rents at."
+        </p>
+        <div class="table-scroll">
+            <table>
+                <caption>"Cheapest first; each opens in the calculator. $/M: the whole bill per million tokens, idle hours and operations included."</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">"#"</th>
+                        <th scope="col">"Option"</th>
+                        <th scope="col">"Monthly"</th>
+                        <th scope="col">"GPUs"</th>
+                        <th scope="col">"Utilisation"</th>
+                        <th scope="col">"Uncached $/M"</th>
+                        <th scope="col">"Cached $/M"</th>
+                        <th scope="col">"Output $/M"</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+        {(!skipped.is_empty()).then(|| view! {
+            <p class="note" data-testid="options-skipped">"Not ranked: "
+                {skipped.into_iter().map(|s| format!("{} ({})", s.label, s.reason)).collect::<Vec<_>>().join("; ")}
+            </p>
+        })}
+        <p><a href=csv download="servecost-options.csv">"Download the options as CSV"</a></p>
     })
 }

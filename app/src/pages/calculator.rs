@@ -295,7 +295,10 @@ fn Body(
                         <TornadoChart report/>
                     }
                 })}
-                {move || charted.get().map(|report| view! { <OptionsTable report data/> })}
+                <details class="options" data-testid="options">
+                    <summary>"Every way to serve this workload, ranked"</summary>
+                    {move || charted.get().map(|report| view! { <OptionsTable report data/> })}
+                </details>
                 // These change far less often than the numbers: each re-renders only when its own
                 // part of the report changes.
                 {move || view! { <Warnings warnings=warnings.get() keys=keys.get()/> }}

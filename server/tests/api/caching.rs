@@ -168,7 +168,18 @@ async fn pages_load_the_hashed_bundle_and_revalidate() {
         Some("no-cache")
     );
     assert_eq!(header_of(&res, header::CONTENT_SECURITY_POLICY), None);
+    assert!(header_of(&res, header::VARY).is_some_and(|v| v.contains("accept-encoding")));
     assert!(body_text(res).await.is_empty());
+    // A HEAD is not tagged: its body is not the page's.
+    let head = send(
+        &app,
+        Request::head("/?requests=2M")
+            .body(Body::empty())
+            .expect("request"),
+    )
+    .await;
+    assert_eq!(head.status(), StatusCode::OK);
+    assert_eq!(header_of(&head, header::ETAG), None);
     // A stale tag gets the page.
     let res = get_with(
         &app,
