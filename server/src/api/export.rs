@@ -71,7 +71,9 @@ pub async fn chart(
         )]));
     }
     let (report, _) = run(&state, query.as_deref())?;
-    let svg = app::charts::by_name(&name, &report).unwrap_or_default();
+    let data = state.store.current();
+    let link = format!("{}/?{}", state.public_url, report.query);
+    let svg = app::charts::export::export(&name, &report, &data, &link).unwrap_or_default();
     Ok((
         [
             (header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"),
@@ -80,10 +82,6 @@ pub async fn chart(
                 "inline; filename=\"servecost-chart.svg\"",
             ),
         ],
-        svg.replacen(
-            "<svg ",
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" ",
-            usize::from(!svg.contains("xmlns=")),
-        ),
+        svg,
     ))
 }

@@ -1,6 +1,6 @@
 //! Exports, embeds and oEmbed, in process against a fresh SQLite.
 
-use crate::common::{app, body_text, get, json};
+use crate::common::{app, body_text, get, json, SEEDED};
 use axum::http::{header, StatusCode};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -51,6 +51,43 @@ async fn each_chart_exports_as_svg() {
             svg.starts_with("<svg") && svg.contains("xmlns=\"http://www.w3.org/2000/svg\""),
             "{name}"
         );
+        // Self-describing, for a slide: title, the scenario in one line, the dataset revision
+        // and day, the sources, and the link that reproduces it.
+        let title = app::charts::export::title(name).expect("a title");
+        assert!(
+            svg.contains(&format!("<title>{}</title>", app::escape_html(title))),
+            "{name}"
+        );
+        let scenario: String = svg
+            .split("data-part=\"scenario\">")
+            .skip(1)
+            .filter_map(|t| t.split("</text>").next())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            scenario.contains("tokens a month") && scenario.contains("/GPU-hour"),
+            "{name}: {scenario}"
+        );
+        assert!(
+            svg.contains(&format!(
+                "dataset revision {SEEDED}, prices judged on 2026-12-01"
+            )),
+            "{name}"
+        );
+        assert!(svg.contains("/?v=1&amp;requests=20M"), "{name}: the link");
+        let sources: String = svg
+            .split("data-part=\"sources\">")
+            .skip(1)
+            .filter_map(|t| t.split("</text>").next())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            sources.starts_with("Sources: ") && sources.contains("Artificial Analysis"),
+            "{name}: {sources}"
+        );
+        // One chart inside, whole: every element the file opens it closes.
+        assert_eq!(svg.matches("<svg").count(), 2, "{name}");
+        assert_eq!(svg.matches("</svg>").count(), 2, "{name}");
     }
     let r = json(&app, "/api/v1/charts/pie.svg", StatusCode::NOT_FOUND).await;
     assert_eq!(r["problems"][0]["param"], "chart");
