@@ -68,7 +68,7 @@ pub fn Share(
                             </div>
                             <button type="submit">"Save"</button>
                         </form>
-                        <label for="embed-code">"Embed in a wiki (iframe)"</label>
+                        <label for="embed-code">"Embed in a wiki (iframe). It follows live data: its numbers change when the dataset does. Save the scenario for an embed whose numbers stay."</label>
                         <textarea id="embed-code" readonly rows="3">{snippet}</textarea>
                     </section>
                 }

@@ -84,6 +84,12 @@ fn Page(
         }
     });
     let r = pinned.report.clone();
+    let embed = format!(
+        r#"<iframe src="{}/embed/s/{}" width="600" height="400" style="border:0" loading="lazy" title="servecost: {}"></iframe>"#,
+        crate::browser::origin(),
+        s.id,
+        crate::escape_html(&s.name)
+    );
     view! {
         <Title text=crate::title_text(&format!("servecost: {}", s.name))/>
         <header class="masthead">
@@ -103,6 +109,13 @@ fn Page(
             <ClassTable report=r.clone() keys=Vec::new()/>
             <TornadoChart report=r.clone()/>
             <Warnings warnings=r.warnings.clone() keys=Vec::new()/>
+            <section class="share" aria-labelledby="embed-title">
+                <h2 id="embed-title">"Embed"</h2>
+                <label for="embed-code">
+                    {format!("Embed in a wiki (iframe). Pinned: it shows these numbers, from dataset revision {}, whatever data comes later.", s.revision)}
+                </label>
+                <textarea id="embed-code" readonly rows="3" data-testid="pinned-embed-code">{embed}</textarea>
+            </section>
             <Sources sources=pinned.sources.clone()/>
         </section>
     }

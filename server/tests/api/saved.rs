@@ -189,6 +189,20 @@ async fn saved_scenarios_embed_and_answer_oembed() {
         .ends_with("frame-ancestors *"));
     let html = body_text(embed).await;
     assert!(html.contains("data-testid=\"embed\"") && html.contains("Wiki page"));
+    // The saved page offers the pinned embed's snippet (the calculator's follows live data).
+    let page = body_text(get(&app, &format!("/s/{id}")).await).await;
+    let snippet = page
+        .split("data-testid=\"pinned-embed-code\">")
+        .nth(1)
+        .and_then(|t| t.split("</textarea>").next())
+        .expect("the saved page has an embed snippet");
+    assert!(
+        snippet.contains(&format!("src=\"http://127.0.0.1:3000/embed/s/{id}\"")),
+        "{snippet}"
+    );
+    assert!(page.contains("Pinned: it shows these numbers, from dataset revision"));
+    let calculator = body_text(get(&app, "/?requests=20M").await).await;
+    assert!(calculator.contains("It follows live data"));
     let url = format!("/oembed?url=http%3A%2F%2F127.0.0.1%3A3000%2Fs%2F{id}");
     let r = json(&app, &url, StatusCode::OK).await;
     let expected = format!(r#"src="http://127.0.0.1:3000/embed/s/{id}""#);
