@@ -2,6 +2,7 @@
 //! and in WASM after every change. Palette: Okabe–Ito (colour-blind safe).
 
 mod bars;
+#[cfg(feature = "ssr")]
 pub mod export;
 mod sparkline;
 pub mod tornado;
