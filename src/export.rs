@@ -19,8 +19,7 @@ pub fn csv(r: &Report) -> String {
     // Twelve significant digits: every figure to far below a cent, without the float noise
     // of arithmetic (`5706.000000000001`) a spreadsheet would show.
     let mut num = |section: &'static str, name: &str, value: f64, unit: &'static str| {
-        let clean: f64 = format!("{value:.11e}").parse().unwrap_or(value);
-        rows.push((section, name.to_owned(), clean.to_string(), unit));
+        rows.push((section, name.to_owned(), clean(value), unit));
     };
     num(
         "input",
@@ -202,7 +201,8 @@ fn flip_unit(param: &str) -> &'static str {
     }
 }
 
-/// A figure to twelve significant digits, without float noise, as the report's CSV has them.
+/// A figure to twelve significant digits, without float noise: far below a cent, and without
+/// the arithmetic's `5706.000000000001` a spreadsheet would show.
 fn clean(value: f64) -> String {
     let v: f64 = format!("{value:.11e}").parse().unwrap_or(value);
     v.to_string()

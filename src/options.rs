@@ -92,10 +92,9 @@ pub struct Options {
     pub skipped: Vec<SkippedOption>,
 }
 
-/// A variant of the scenario to price, with what it is called.
+/// A variant of the scenario to price.
 struct Variant {
     scenario: Scenario,
-    label: String,
     for_rent: bool,
     current: bool,
 }
@@ -133,11 +132,14 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
     let data = data.for_model(Some(&model));
     let here = Variant {
         scenario: s.clone(),
-        label: String::new(),
         for_rent: base.inputs.gpu_kind.is_none_or(Commitment::is_rentable),
         current: true,
     };
-    let mut rent = vec![here_rent(&base, s, &data)];
+    let mut rent = vec![Variant {
+        scenario: s.clone(),
+        for_rent: true,
+        current: true,
+    }];
     // Every option at the scenario's own speed target: without one, the calculator takes the
     // offer's measured speed and caps it at the curve's fastest point, which would price each
     // row at another service level. A curve that cannot reach it is listed as skipped.
@@ -155,7 +157,6 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
                 markup: None,
                 ..s.clone()
             },
-            label: offer.name.clone(),
             for_rent: true,
             current: false,
         });
@@ -176,7 +177,6 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
                         scaling,
                         ..on_curve(s, &curve.id)
                     },
-                    label: String::new(),
                     for_rent: tier.kind.is_none_or(Commitment::is_rentable),
                     current: false,
                 });
@@ -193,7 +193,6 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
                     scaling: Scaling::Fixed,
                     ..on_curve(s, &curve.id)
                 },
-                label: String::new(),
                 for_rent: true,
                 current: false,
             });
@@ -210,7 +209,6 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
                         scaling,
                         ..on_curve(s, &curve.id)
                     },
-                    label: String::new(),
                     for_rent: kind.is_rentable(),
                     current: false,
                 });
@@ -222,7 +220,13 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
     let mut skipped = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for v in rent {
-        match price(&v, &data) {
+        // The scenario's own lines are the report already made.
+        let priced = if v.current {
+            Ok(base.clone())
+        } else {
+            price(&v.scenario, &data)
+        };
+        match priced {
             Ok(r) => {
                 let key = format!(
                     "rent {:?} {} {} {} {} {}",
@@ -236,11 +240,7 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
                 if !seen.insert(key) {
                     continue;
                 }
-                let plan = if v.label.is_empty() {
-                    api_label(&r, &data)
-                } else {
-                    v.label.clone()
-                };
+                let plan = api_label(&r, &data);
                 out.push(ServingOption {
                     label: format!("Rent: {plan}"),
                     plan,
@@ -258,31 +258,24 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
                 });
             }
             Err(reason) => skipped.push(SkippedOption {
-                label: v.label,
+                label: format!("Rent: {}", offer_label(&v.scenario, &data)),
                 reason,
             }),
         }
     }
     for v in own {
-        let terms_of = |r: &Report| {
-            format!(
-                "{} · {}",
-                r.inputs.gpu_hour_label,
-                sizing(v.scenario.scaling)
-            )
-        };
-        let priced = price(
-            &Variant {
-                scenario: Scenario {
+        // Priced with the hybrid, so one report gives both lines.
+        let priced = if v.current && v.scenario.hybrid {
+            Ok(base.clone())
+        } else {
+            price(
+                &Scenario {
                     hybrid: true,
                     ..v.scenario.clone()
                 },
-                label: String::new(),
-                for_rent: v.for_rent,
-                current: v.current,
-            },
-            &data,
-        );
+                &data,
+            )
+        };
         let r = match priced {
             Ok(r) => r,
             Err(reason) => {
@@ -307,7 +300,11 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
         if !seen.insert(key) {
             continue;
         }
-        let terms = terms_of(&r);
+        let terms = format!(
+            "{} · {}",
+            r.inputs.gpu_hour_label,
+            sizing(v.scenario.scaling)
+        );
         let label = format!("{} · {terms}", r.inputs.curve_label);
         let own_query = if v.scenario.hybrid {
             r.query.clone()
@@ -365,16 +362,6 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
     })
 }
 
-/// The scenario's own renting line.
-fn here_rent(base: &Report, s: &Scenario, data: &Dataset) -> Variant {
-    Variant {
-        scenario: s.clone(),
-        label: api_label(base, data),
-        for_rent: true,
-        current: true,
-    }
-}
-
 /// The API prices in force, as a label names them: the offer's name, or "your prices".
 fn api_label(r: &Report, data: &Dataset) -> String {
     match (&r.inputs.api, r.inputs.api_source.as_str()) {
@@ -383,6 +370,15 @@ fn api_label(r: &Report, data: &Dataset) -> String {
             .api_offer(id)
             .map_or_else(|| id.clone(), |o| o.name.clone()),
     }
+}
+
+/// The API prices a scenario names, in words, without its report: the offer's name, or
+/// "your prices".
+fn offer_label(s: &Scenario, data: &Dataset) -> String {
+    s.api
+        .as_deref()
+        .and_then(|id| data.api_offer(id))
+        .map_or_else(|| "your prices".to_owned(), |o| o.name.clone())
 }
 
 /// An option that has no report, in words.
@@ -405,9 +401,9 @@ fn describe(s: &Scenario, data: &Dataset) -> String {
     format!("{curve} · {price} · {}", sizing(s.scaling))
 }
 
-/// The quick report of a variant, or why it has none.
-fn price(v: &Variant, data: &Dataset) -> Result<Report, String> {
-    evaluate_with(&v.scenario, data, Depth::Quick).map_err(|problems| {
+/// The quick report of a scenario, or why it has none.
+fn price(s: &Scenario, data: &Dataset) -> Result<Report, String> {
+    evaluate_with(s, data, Depth::Quick).map_err(|problems| {
         problems
             .iter()
             .map(|p| format!("{}: {}", p.param, p.reason))
