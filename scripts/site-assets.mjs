@@ -49,12 +49,15 @@ const put = (name, bytes) => {
 // The previous build's files stay (a server started before this build, or the old side of a
 // rolling deploy, still names them); older ones go.
 const keep = new Set(["assets.json"]);
+const keepWithCopies = (name) => {
+  for (const suffix of ["", ".br", ".gz"]) keep.add(name + suffix);
+};
 const manifestPath = join(pkg, "assets.json");
 if (existsSync(manifestPath)) {
   try {
     const previous = JSON.parse(readFileSync(manifestPath, "utf8"));
     for (const name of [`${previous.output_name}.js`, `${previous.output_name}_bg.wasm`, previous.stylesheet]) {
-      for (const suffix of ["", ".br", ".gz"]) keep.add(name + suffix);
+      keepWithCopies(name);
     }
   } catch {
     // An unreadable manifest names nothing to keep.
@@ -69,7 +72,7 @@ for (const [name, bytes] of files) {
     },
   }));
   put(`${name}.gz`, gzipSync(bytes, { level: 9 }));
-  for (const suffix of ["", ".br", ".gz"]) keep.add(name + suffix);
+  keepWithCopies(name);
 }
 
 const manifest = JSON.stringify({ output_name: outputName, stylesheet }, null, 2) + "\n";

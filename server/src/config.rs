@@ -156,8 +156,16 @@ impl Config {
 
     /// The Leptos options these settings stand for.
     pub fn leptos_options(&self) -> leptos::prelude::LeptosOptions {
+        self.leptos_options_for(&self.assets())
+    }
+
+    /// The Leptos options with the bundle's names already read.
+    pub fn leptos_options_for(
+        &self,
+        assets: &crate::assets::Assets,
+    ) -> leptos::prelude::LeptosOptions {
         leptos::prelude::LeptosOptions::builder()
-            .output_name(self.assets().output_name)
+            .output_name(assets.output_name.as_str())
             .site_root(self.site_root.as_str())
             .site_pkg_dir(self.site_pkg_dir.as_str())
             .site_addr(self.addr)

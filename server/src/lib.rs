@@ -77,14 +77,12 @@ pub struct AppState {
 impl AppState {
     /// The state for `store` under `config`.
     pub fn new(store: Store, config: &config::Config) -> Self {
+        // The manifest is read once, for both the script and the stylesheet.
+        let assets = config.assets();
         Self {
             store,
-            leptos: config.leptos_options(),
-            stylesheet: app::Stylesheet(format!(
-                "/{}/{}",
-                config.site_pkg_dir,
-                config.assets().stylesheet
-            )),
+            leptos: config.leptos_options_for(&assets),
+            stylesheet: app::Stylesheet(format!("/{}/{}", config.site_pkg_dir, assets.stylesheet)),
             docs_page: Default::default(),
             frame_ancestors: config.frame_ancestors.clone(),
             save_limit: save_limit(),

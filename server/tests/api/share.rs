@@ -36,6 +36,15 @@ async fn csv_holds_numbers_with_units() {
     assert!(csv.contains("$/M tokens"));
 }
 
+/// The text lines of an exported SVG marked `data-part="{part}"`, joined by spaces.
+fn svg_part(svg: &str, part: &str) -> String {
+    svg.split(&format!("data-part=\"{part}\">"))
+        .skip(1)
+        .filter_map(|t| t.split("</text>").next())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_chart_exports_as_svg() {
     let (app, _db) = app().await;
@@ -58,12 +67,7 @@ async fn each_chart_exports_as_svg() {
             svg.contains(&format!("<title>{}</title>", app::escape_html(title))),
             "{name}"
         );
-        let scenario: String = svg
-            .split("data-part=\"scenario\">")
-            .skip(1)
-            .filter_map(|t| t.split("</text>").next())
-            .collect::<Vec<_>>()
-            .join(" ");
+        let scenario = svg_part(&svg, "scenario");
         assert!(
             scenario.contains("tokens a month") && scenario.contains("/GPU-hour"),
             "{name}: {scenario}"
@@ -75,12 +79,7 @@ async fn each_chart_exports_as_svg() {
             "{name}"
         );
         assert!(svg.contains("/?v=1&amp;requests=20M"), "{name}: the link");
-        let sources: String = svg
-            .split("data-part=\"sources\">")
-            .skip(1)
-            .filter_map(|t| t.split("</text>").next())
-            .collect::<Vec<_>>()
-            .join(" ");
+        let sources = svg_part(&svg, "sources");
         assert!(
             sources.starts_with("Sources: ") && sources.contains("Artificial Analysis"),
             "{name}: {sources}"
