@@ -50,6 +50,14 @@ fn bench(c: &mut Criterion) {
     c.bench_function("options_default", |b| {
         b.iter(|| servecost::options::options(black_box(&default), black_box(&data)))
     });
+    // The default scenario over five years with the volume and prices moving every month: what a
+    // plan of 60 months adds to `evaluate` (whose own plan runs the default 3 years unchanged).
+    let five = servecost::parse("horizon=5&growth=50%&api_trend=-30%&gpu_trend=-15%")
+        .expect("valid")
+        .scenario;
+    c.bench_function("evaluate_5y_moving", |b| {
+        b.iter(|| servecost::evaluate(black_box(&five), black_box(&data)))
+    });
     let q = "v=1&tokens=27B&mix=2:7:1&tps=142.9&profile=flat&price_in=1.3&curve=sglang-gb300-tp4&util=0.7";
     c.bench_function("parse", |b| b.iter(|| servecost::parse(black_box(q))));
 }

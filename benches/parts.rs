@@ -50,6 +50,42 @@ fn bench(c: &mut Criterion) {
     c.bench_function("decision_flips", |b| {
         b.iter(|| servecost::decision::flips(black_box(&rn), &reading, &cn, true, totals.best().0))
     });
+    // The cost over five years: nothing changing (each month's costing is the first's), and
+    // the volume and prices moving every month, on a fixed and on an hourly fleet.
+    let five = servecost::plan::PlanSpec {
+        horizon: 5.0,
+        ..Default::default()
+    };
+    let moving = servecost::plan::PlanSpec {
+        growth: 0.5,
+        api_trend: -0.3,
+        gpu_trend: -0.15,
+        ..five
+    };
+    let term = servecost::plan::Holding::Term { months: 36 };
+    c.bench_function("plan_5y_flat", |b| {
+        b.iter(|| servecost::plan::plan(black_box(&cn), &five, term, true))
+    });
+    c.bench_function("plan_5y_moving", |b| {
+        b.iter(|| servecost::plan::plan(black_box(&cn), &moving, term, true))
+    });
+    let hourly = servecost::parse(
+        "requests=300M&gpu_hour=2.1&gpu_kind=on_demand&scaling=hourly&profile=diurnal&redundancy=1",
+    )
+    .expect("valid")
+    .scenario;
+    let (rh, _) = servecost::evaluate::resolve(&hourly, &data3).expect("resolves");
+    let ch = rh.costing().expect("costs");
+    c.bench_function("plan_5y_moving_large_hourly", |b| {
+        b.iter(|| {
+            servecost::plan::plan(
+                black_box(&ch),
+                &moving,
+                servecost::plan::Holding::Follows,
+                true,
+            )
+        })
+    });
     c.bench_function("query_round_trip", |b| {
         b.iter(|| servecost::parse(&servecost::to_query(black_box(&s))))
     });

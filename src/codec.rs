@@ -103,6 +103,14 @@ const fn share(name: &'static str, label: &'static str, max: f64) -> NumSpec {
     }
 }
 
+/// A yearly rate of change from `min` to `max`, negative for a fall, `%` accepted.
+const fn yearly(name: &'static str, label: &'static str, min: f64, max: f64) -> NumSpec {
+    NumSpec {
+        percent: true,
+        ..num(name, label, "per year (or %)", min, max)
+    }
+}
+
 const fn whole(
     name: &'static str,
     label: &'static str,
@@ -286,6 +294,20 @@ pub const NUMBERS: &[NumSpec] = &[
         1.0,
         10.0,
     ),
+    whole("horizon", "Years ahead", "years", 1.0, 5.0),
+    yearly("growth", "Growth of the monthly volume", -0.9, 10.0),
+    yearly("api_trend", "Change of API prices", -0.9, 1.0),
+    yearly("gpu_trend", "Change of GPU-hour prices", -0.9, 1.0),
+    share("discount_rate", "Discount rate per year", 1.0),
+];
+
+/// The parameters of the plan over the years.
+pub const PLAN_PARAMS: [&str; 5] = [
+    "horizon",
+    "growth",
+    "api_trend",
+    "gpu_trend",
+    "discount_rate",
 ];
 
 impl NumSpec {
@@ -296,7 +318,7 @@ impl NumSpec {
             && v >= self.min
             && v <= self.max
             && (!self.whole || v.fract() == 0.0)
-            && (v == 0.0 || v >= self.least)
+            && (v == 0.0 || v.abs() >= self.least)
     }
 
     /// The accepted values in words, numbers written as the page writes them, e.g. `0, or a
@@ -326,7 +348,10 @@ impl NumSpec {
         if self.suffixes {
             text.push_str(" (k, M, B, T suffixes accepted)");
         }
-        if self.percent && !self.unit.contains('%') {
+        if self.percent && self.min < 0.0 {
+            let pct = |v: f64| format!("{} %", number::human(v * 100.0, false));
+            text.push_str(&format!(" ({} to {})", pct(self.min), pct(self.max)));
+        } else if self.percent && !self.unit.contains('%') {
             text.push_str(" (or a percentage such as 40%)");
         }
         text

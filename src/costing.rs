@@ -126,6 +126,24 @@ impl Costing {
         self.overflow_rent_monthly = self.api.cost(&cold).monthly_usd;
     }
 
+    /// The same costing with the API prices `api` times and the GPU-hour price `gpu` times
+    /// what they are: a month of the plan over the years.
+    pub fn repriced(&self, api: f64, gpu: f64) -> Costing {
+        let mut c = self.clone();
+        c.api.price_in *= api;
+        c.api.price_out *= api;
+        c.rent_monthly *= api;
+        c.overflow_rent_monthly *= api;
+        c.gpu_hour *= gpu;
+        c
+    }
+
+    /// The fleet capped at `cap` serving replicas (as many as it needs at most) at `scale` times
+    /// the volume, the demand above the cap sent to the API.
+    pub fn capped(&self, cap: f64, scale: f64) -> PlanCost {
+        self.cost_of(Some(cap), scale, &self.runs(scale))
+    }
+
     /// The overflow's API cost at `scale` times the volume when it takes all of the demand.
     pub fn overflow_rent(&self, scale: f64) -> f64 {
         self.overflow_rent_monthly * scale

@@ -12,6 +12,7 @@ use crate::dataset::Dataset;
 use crate::decision::{self, Totals};
 use crate::error::Problem;
 use crate::gpu_price::Commitment;
+use crate::plan::Holding;
 use crate::power::{decode_headline, operating_point, PowerDefinition};
 use crate::report::{
     Bar, BillCheck, ClassBars, HybridReport, Inputs, PowerReport, RentReport, Report,
@@ -212,6 +213,12 @@ pub fn evaluate_with(
         breakdown: Bar::lines(&own.breakdown),
         per_class: class_bars(&rent.per_mtok, &per_mtok, &effective_per_mtok),
     };
+    let plan = {
+        let (holding, note) = holding(&s, &ctx, r.gpu_hour);
+        let mut plan = crate::plan::plan(&costing, &s.plan, holding, s.hybrid);
+        plan.notes.extend(note);
+        plan
+    };
     let chip = ctx.chip;
     let sensitivity = if full {
         sensitivity(&r, own_total - rent.monthly_usd)
@@ -342,6 +349,7 @@ pub fn evaluate_with(
         power,
         warnings,
         series,
+        plan,
     };
     // The last guard of the policy in `error`: no answer carries a NaN or an infinity (JSON
     // would write it as null, CSV as NaN). The inputs' floors and the guards in each formula
@@ -491,6 +499,52 @@ fn class_bars(rent: &PerMtok, marginal: &PerMtok, effective: &PerMtok) -> Vec<Cl
         self_effective: pick(effective, class),
     })
     .collect()
+}
+
+/// A reserved price whose term is not stated is taken as reserved for this many months.
+const ASSUMED_TERM_MONTHS: u32 = 12;
+
+/// How the plan over the years holds the self-hosted GPUs, by what their price commits to, and
+/// a note when the term is assumed.
+fn holding(s: &Scenario, ctx: &Context, gpu_hour: f64) -> (Holding, Option<String>) {
+    if let (Some(p), Some(hw)) = (ctx.owned_parts, s.owned) {
+        let holding = Holding::Owned {
+            capital: p.capital,
+            payoff_months: (hw.years * 12.0).round() as u32,
+            with_capex: p.maintenance,
+            running: p.power + p.facility,
+        };
+        return (holding, None);
+    }
+    match ctx.commitment {
+        Some(Commitment::Reserved) => match ctx.tier.and_then(|t| t.term_months) {
+            Some(m) if m >= 1.0 => (
+                Holding::Term {
+                    months: m.round() as u32,
+                },
+                None,
+            ),
+            _ => (
+                Holding::Term {
+                    months: ASSUMED_TERM_MONTHS,
+                },
+                Some(format!(
+                    "The reserved price states no term: {ASSUMED_TERM_MONTHS} months are assumed."
+                )),
+            ),
+        },
+        // A published owner's cost is one all-in figure for GPUs bought and kept.
+        Some(Commitment::OwnerCost) => (
+            Holding::Owned {
+                capital: 0.0,
+                payoff_months: 0,
+                with_capex: gpu_hour,
+                running: 0.0,
+            },
+            None,
+        ),
+        _ => (Holding::Follows, None),
+    }
 }
 
 /// The GPU-hour price as labels show it, with what it commits to.

@@ -16,6 +16,7 @@ pub mod freshness;
 pub mod gpu_price;
 pub mod gpu_time;
 pub mod options;
+pub mod plan;
 pub mod power;
 pub mod profile;
 pub mod rent;

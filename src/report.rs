@@ -48,6 +48,8 @@ pub struct Report {
     pub warnings: Vec<Warning>,
     /// Chart series.
     pub series: Series,
+    /// The cost over the years: month by month, present values, payback.
+    pub plan: crate::plan::PlanReport,
 }
 
 /// Inputs as resolved: ids, names, and the numbers the dataset supplied.

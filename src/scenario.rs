@@ -180,6 +180,8 @@ pub struct Scenario {
     pub gpu_kind: Option<crate::gpu_price::Commitment>,
     /// The widths of the ranges the answer's sureness is drawn over.
     pub uncertainty: crate::decision::UncertaintySpec,
+    /// The years ahead: horizon, growth, price trends and the discount rate.
+    pub plan: crate::plan::PlanSpec,
 }
 
 impl Default for Scenario {
@@ -217,6 +219,7 @@ impl Default for Scenario {
             ops_gpus_per_fte: None,
             overflow_warm: 0.0,
             uncertainty: crate::decision::UncertaintySpec::default(),
+            plan: crate::plan::PlanSpec::default(),
         }
     }
 }

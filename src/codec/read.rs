@@ -460,6 +460,18 @@ impl Reader {
             gpu_tier,
             gpu_kind,
             uncertainty: self.uncertainty(),
+            plan: self.plan(),
+        }
+    }
+
+    fn plan(&mut self) -> crate::plan::PlanSpec {
+        let d = crate::plan::PlanSpec::default();
+        crate::plan::PlanSpec {
+            horizon: self.number("horizon").unwrap_or(d.horizon),
+            growth: self.number("growth").unwrap_or(d.growth),
+            api_trend: self.number("api_trend").unwrap_or(d.api_trend),
+            gpu_trend: self.number("gpu_trend").unwrap_or(d.gpu_trend),
+            discount_rate: self.number("discount_rate").unwrap_or(d.discount_rate),
         }
     }
 

@@ -174,6 +174,12 @@ pub fn to_query(scenario: &Scenario) -> String {
     w.opt("u_gpu_hour", u.gpu_hour);
     w.unless("u_util", u.util, d.util);
     w.unless("u_api", u.api, d.api);
+    let (p, d) = (&s.plan, crate::plan::PlanSpec::default());
+    w.unless("horizon", p.horizon, d.horizon);
+    w.unless("growth", p.growth, d.growth);
+    w.unless("api_trend", p.api_trend, d.api_trend);
+    w.unless("gpu_trend", p.gpu_trend, d.gpu_trend);
+    w.unless("discount_rate", p.discount_rate, d.discount_rate);
     w.0.join("&")
 }
 

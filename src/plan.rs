@@ -1,0 +1,480 @@
+//! The cost over the years: renting, self-hosting and the best hybrid month by month over a
+//! horizon of one to five years, while the volume grows and prices move.
+//!
+//! Month `m` (1 to 12 × horizon) is priced at `t = (m - 1) / 12` years from now: the volume is
+//! the scenario's times `(1 + growth)^t`, API prices times `(1 + api_trend)^t` and GPU prices
+//! times `(1 + gpu_trend)^t`. How the GPUs are held decides how the fleet follows:
+//!
+//! - rented by the hour (on demand, spot, a price of your own): the fleet is sized each month for
+//!   that month's demand, at that month's price;
+//! - reserved for a term: the replicas a month needs beyond those already reserved are reserved
+//!   from that month for a whole term, at that month's price; a block is billed every month of
+//!   its term whatever the demand, so the fleet never shrinks within a term; at its end the
+//!   block is renewed as the demand then needs;
+//! - owned (your capex, or a published owner's cost): GPUs are bought when first needed and
+//!   kept; each is charged its capital recovery (the annuity of its capex over the years it is
+//!   paid off, at the cost of capital, and at the capex of its purchase month) for those years,
+//!   then only its running costs. At a discount rate equal to the cost of capital the annuity has
+//!   the present value of paying the capex up front; the hardware's value left at the horizon's
+//!   end is what the annuity has not yet charged.
+//!
+//! Costs are as billed in the month they fall in; the net present value discounts month `m` by
+//! `(1 + discount_rate)^(-m / 12)` (end of month). With growth and trends at 0 every month costs
+//! what the one-month report says (owned hardware until it is paid off), and with no discounting
+//! the present value is the sum.
+
+use serde::{Deserialize, Serialize};
+
+use crate::costing::Costing;
+use crate::decision::Plan;
+use crate::fleet::Scaling;
+use crate::units::HOURS_PER_MONTH;
+
+/// servecost's default assumptions over the years: each is shown on `/method` with its reason.
+pub mod defaults {
+    /// Years ahead: the term of the longest reserved price the dataset lists (3-year rental),
+    /// and within the four years owned hardware is paid off over.
+    pub const HORIZON: f64 = 3.0;
+    /// Yearly growth of the monthly volume: none. A forecast is the user's to make.
+    pub const GROWTH: f64 = 0.0;
+    /// Yearly change of API prices: none. List prices of an offer change in steps the dataset
+    /// cannot foresee; a fall is the user's forecast.
+    pub const API_TREND: f64 = 0.0;
+    /// Yearly change of GPU-hour prices (and of the capex of GPUs bought later): none, likewise.
+    pub const GPU_TREND: f64 = 0.0;
+    /// Discount rate per year: the same 8 % as the cost of capital owned hardware is paid off at.
+    pub const DISCOUNT_RATE: f64 = 0.08;
+}
+
+/// What the scenario sets for the years ahead.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlanSpec {
+    /// Years ahead, 1 to 5.
+    pub horizon: f64,
+    /// Yearly growth of the monthly volume (0.5: half as much again each year; negative for a
+    /// decline).
+    pub growth: f64,
+    /// Yearly change of API prices (negative for a fall).
+    pub api_trend: f64,
+    /// Yearly change of GPU-hour prices and of the capex of GPUs bought later.
+    pub gpu_trend: f64,
+    /// Discount rate per year for the present values.
+    pub discount_rate: f64,
+}
+
+impl Default for PlanSpec {
+    fn default() -> Self {
+        Self {
+            horizon: defaults::HORIZON,
+            growth: defaults::GROWTH,
+            api_trend: defaults::API_TREND,
+            gpu_trend: defaults::GPU_TREND,
+            discount_rate: defaults::DISCOUNT_RATE,
+        }
+    }
+}
+
+/// How the self-hosted GPUs are held over time.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Holding {
+    /// Rented by the hour: the fleet follows the demand month by month.
+    Follows,
+    /// Reserved: each block of replicas is billed every month of a term of this many months.
+    Term {
+        /// Months of the term.
+        months: u32,
+    },
+    /// Owned: GPUs are bought when first needed and kept.
+    Owned {
+        /// Capital recovery, $ per GPU-hour, for GPUs bought now.
+        capital: f64,
+        /// Months the capital is charged for.
+        payoff_months: u32,
+        /// Costs that follow the capex of the purchase month (maintenance; an owner's cost
+        /// stated as one figure), $ per GPU-hour.
+        with_capex: f64,
+        /// Running costs that do not (power, facility), $ per GPU-hour.
+        running: f64,
+    },
+}
+
+impl Holding {
+    /// The key the report names it by: `follows`, `term`, `owned`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Holding::Follows => "follows",
+            Holding::Term { .. } => "term",
+            Holding::Owned { .. } => "owned",
+        }
+    }
+}
+
+/// One month of the plan.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlanMonth {
+    /// Month, from 1.
+    pub month: u32,
+    /// All tokens this month.
+    pub tokens: f64,
+    /// Renting, $.
+    pub rent_usd: f64,
+    /// Self-hosting everything, $.
+    pub self_host_usd: f64,
+    /// The best hybrid, $ (`None` when the hybrid is off).
+    pub hybrid_usd: Option<f64>,
+    /// GPUs held for self-hosting.
+    pub gpus: f64,
+    /// GPUs held for the hybrid (`None` when the hybrid is off).
+    pub hybrid_gpus: Option<f64>,
+}
+
+/// A figure for each plan.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlanTotals {
+    /// Renting, $.
+    pub rent: f64,
+    /// Self-hosting everything, $.
+    pub self_host: f64,
+    /// The best hybrid, $ (`None` when the hybrid is off).
+    pub hybrid: Option<f64>,
+}
+
+impl PlanTotals {
+    /// The cheapest plan, by the rule of the one-month verdict: renting wins a tie with
+    /// self-hosting; the hybrid is named only when it is cheaper than both by more than rounding.
+    pub fn best(&self) -> (Plan, f64) {
+        crate::decision::Totals {
+            rent: self.rent,
+            self_host: self.self_host,
+            hybrid: self.hybrid,
+        }
+        .best()
+    }
+}
+
+/// The cost over the years.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlanReport {
+    /// What the scenario set.
+    pub spec: PlanSpec,
+    /// How the self-hosted GPUs are held: `follows` (rented by the hour, sized each month),
+    /// `term` (reserved blocks billed for their whole term) or `owned` (bought and kept).
+    pub holding: String,
+    /// Months of a reserved term (`None` unless `holding` is `term`).
+    pub term_months: Option<u32>,
+    /// Month by month.
+    pub months: Vec<PlanMonth>,
+    /// The sum over the horizon, $.
+    pub total_usd: PlanTotals,
+    /// The net present value of each plan's costs, $.
+    pub npv_usd: PlanTotals,
+    /// The cheapest plan by present value.
+    pub best: Plan,
+    /// When self-hosting costs more than renting in the first month: the first month by whose
+    /// end its cumulative cost is no longer above renting's (`None`: not within the horizon).
+    pub payback_month: Option<u32>,
+    /// When self-hosting costs less in the first month: the first month by whose end its
+    /// cumulative cost is no longer below renting's (`None`: not within the horizon).
+    pub lead_lost_month: Option<u32>,
+    /// What to read with it.
+    pub notes: Vec<String>,
+}
+
+/// A block of replicas held from `start`, at the prices of that month.
+#[derive(Debug, Clone, Copy)]
+struct Block {
+    start: u32,
+    replicas: f64,
+    /// $ per GPU-hour while its capital is charged, then `after`.
+    hourly: f64,
+    after: f64,
+    /// Months the block lasts (reserved) or charges capital (owned).
+    months: u32,
+}
+
+/// The blocks held for one plan.
+struct Held {
+    holding: Holding,
+    blocks: Vec<Block>,
+}
+
+impl Held {
+    fn new(holding: Holding) -> Self {
+        Self {
+            holding,
+            blocks: Vec::new(),
+        }
+    }
+
+    /// Holds at least `needed` replicas in month `m` (from 0), adding a block at the price of
+    /// the month (`gpu` times the price of month 0) for what is missing; returns the replicas
+    /// held and their compute bill for the month per GPU of a replica.
+    fn hold(&mut self, m: u32, needed: f64, base_hourly: f64, gpu: f64) -> (f64, f64) {
+        match self.holding {
+            Holding::Term { months } => self.blocks.retain(|b| m < b.start + months),
+            Holding::Follows => self.blocks.clear(),
+            Holding::Owned { .. } => {}
+        }
+        let held: f64 = self.blocks.iter().map(|b| b.replicas).sum();
+        if needed > held {
+            let block = match self.holding {
+                // A fleet that follows the demand holds what the month needs, at its price.
+                Holding::Follows => Block {
+                    start: m,
+                    replicas: needed - held,
+                    hourly: base_hourly * gpu,
+                    after: base_hourly * gpu,
+                    months: 1,
+                },
+                Holding::Term { months } => Block {
+                    start: m,
+                    replicas: needed - held,
+                    hourly: base_hourly * gpu,
+                    after: base_hourly * gpu,
+                    months,
+                },
+                Holding::Owned {
+                    capital,
+                    payoff_months,
+                    with_capex,
+                    running,
+                } => Block {
+                    start: m,
+                    replicas: needed - held,
+                    hourly: (capital + with_capex) * gpu + running,
+                    after: with_capex * gpu + running,
+                    months: payoff_months,
+                },
+            };
+            self.blocks.push(block);
+        }
+        let held = held.max(needed);
+        let per_gpu: f64 = self
+            .blocks
+            .iter()
+            .map(|b| {
+                let hourly = if m < b.start.saturating_add(b.months) {
+                    b.hourly
+                } else {
+                    b.after
+                };
+                b.replicas * hourly * HOURS_PER_MONTH
+            })
+            .sum();
+        (held, per_gpu)
+    }
+}
+
+/// The plan of `c` over `spec`'s horizon, the self-hosted GPUs held as `holding`, with the
+/// hybrid searched when `hybrid`.
+pub fn plan(c: &Costing, spec: &PlanSpec, holding: Holding, hybrid: bool) -> PlanReport {
+    let months = (spec.horizon.clamp(1.0, 5.0) * 12.0).round() as u32;
+    // Hour-by-hour scaling needs prices stoppable by the hour: such a fleet follows demand.
+    let holding = if c.policy.scaling == Scaling::Hourly {
+        Holding::Follows
+    } else {
+        holding
+    };
+    let mut own_held = Held::new(holding);
+    let mut hybrid_held = Held::new(holding);
+    let replica_gpus = c.policy.replica_gpus;
+    let ops = |replicas: f64| {
+        if replicas > 0.0 {
+            c.ops_monthly + c.ops_per_gpu * replicas * replica_gpus
+        } else {
+            0.0
+        }
+    };
+    let mut rows = Vec::with_capacity(months as usize);
+    // With nothing changing from month to month, the month's costing is the first month's.
+    let mut last: Option<((f64, f64, f64), Costing)> = None;
+    for m in 0..months {
+        let t = f64::from(m) / 12.0;
+        let factors = (
+            (1.0 + spec.growth).powf(t),
+            (1.0 + spec.api_trend).powf(t),
+            (1.0 + spec.gpu_trend).powf(t),
+        );
+        let (scale, api, gpu) = factors;
+        let priced = match last.take() {
+            Some((f, priced)) if f == factors => priced,
+            _ => c.repriced(api, gpu),
+        };
+        let rent = priced.rent(scale);
+        let (own, best) = if hybrid {
+            let (own, best) = priced.self_host_and_hybrid(scale);
+            (own, Some(best))
+        } else {
+            (priced.self_host(scale), None)
+        };
+        let redundancy = c.policy.redundancy;
+        let (self_host_usd, gpus, hybrid_usd, hybrid_gpus) = match holding {
+            Holding::Follows => (
+                own.total(),
+                own.plan.gpus,
+                best.map(|b| b.total()),
+                best.map(|b| b.plan.gpus),
+            ),
+            Holding::Term { .. } | Holding::Owned { .. } => {
+                let (held, compute) = own_held.hold(m, own.plan.replicas, c.gpu_hour, gpu);
+                let own_usd = compute * replica_gpus + ops(held);
+                let hybrid = best.map(|b| {
+                    let (held, compute) = hybrid_held.hold(m, b.plan.replicas, c.gpu_hour, gpu);
+                    // The held replicas serve what they can; the rest overflows to the API.
+                    let serving = (held - redundancy).max(0.0);
+                    let overflow = if held > 0.0 {
+                        priced.capped(serving, scale).breakdown.overflow_api
+                    } else {
+                        rent
+                    };
+                    (
+                        compute * replica_gpus + ops(held) + overflow,
+                        held * replica_gpus,
+                    )
+                });
+                (
+                    own_usd,
+                    held * replica_gpus,
+                    hybrid.map(|h| h.0),
+                    hybrid.map(|h| h.1),
+                )
+            }
+        };
+        rows.push(PlanMonth {
+            month: m + 1,
+            tokens: c.volumes.total() * scale,
+            rent_usd: rent,
+            self_host_usd,
+            hybrid_usd,
+            gpus,
+            hybrid_gpus,
+        });
+        last = Some((factors, priced));
+    }
+    summarise(rows, spec, holding, hybrid)
+}
+
+fn summarise(rows: Vec<PlanMonth>, spec: &PlanSpec, holding: Holding, hybrid: bool) -> PlanReport {
+    let discount = |m: u32| (1.0 + spec.discount_rate).powf(-f64::from(m) / 12.0);
+    let sum = |f: &dyn Fn(&PlanMonth) -> f64, discounted: bool| -> f64 {
+        rows.iter()
+            .map(|r| {
+                if discounted {
+                    f(r) * discount(r.month)
+                } else {
+                    f(r)
+                }
+            })
+            .sum()
+    };
+    let totals = |discounted: bool| PlanTotals {
+        rent: sum(&|r| r.rent_usd, discounted),
+        self_host: sum(&|r| r.self_host_usd, discounted),
+        hybrid: hybrid.then(|| sum(&|r| r.hybrid_usd.unwrap_or(r.rent_usd), discounted)),
+    };
+    let total_usd = totals(false);
+    let npv_usd = totals(true);
+    let (payback_month, lead_lost_month) = crossings(&rows);
+    let mut notes = Vec::new();
+    if let Holding::Term { months } = holding {
+        notes.push(format!(
+            "Reserved blocks are billed for their whole {months}-month term: the fleet never \
+             shrinks within a term, and replicas added as the volume grows are reserved from the \
+             month they are needed."
+        ));
+    }
+    if let Holding::Owned { payoff_months, .. } = holding {
+        if payoff_months < rows.len() as u32 {
+            notes.push(format!(
+                "Owned GPUs are paid off after {payoff_months} months: from then on they cost \
+                 only power, facility and maintenance."
+            ));
+        }
+        notes.push(
+            "Owned GPUs are bought when first needed and kept: the fleet never shrinks.".into(),
+        );
+    }
+    PlanReport {
+        spec: *spec,
+        holding: holding.key().into(),
+        term_months: match holding {
+            Holding::Term { months } => Some(months),
+            _ => None,
+        },
+        best: npv_usd.best().0,
+        months: rows,
+        total_usd,
+        npv_usd,
+        payback_month,
+        lead_lost_month,
+        notes,
+    }
+}
+
+/// The months at which the cumulative difference (self-hosting minus renting) leaves the sign
+/// of the first month's: `(payback, lead_lost)`.
+fn crossings(rows: &[PlanMonth]) -> (Option<u32>, Option<u32>) {
+    let mut cumulative = 0.0;
+    let mut first = None;
+    for r in rows {
+        cumulative += r.self_host_usd - r.rent_usd;
+        match first {
+            None if cumulative > 0.0 => first = Some(true),
+            None if cumulative < 0.0 => first = Some(false),
+            None => return (None, None),
+            Some(true) if cumulative <= 0.0 => return (Some(r.month), None),
+            Some(false) if cumulative >= 0.0 => return (None, Some(r.month)),
+            Some(_) => {}
+        }
+    }
+    (None, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn month(m: u32, rent: f64, own: f64) -> PlanMonth {
+        PlanMonth {
+            month: m,
+            tokens: 0.0,
+            rent_usd: rent,
+            self_host_usd: own,
+            hybrid_usd: None,
+            gpus: 0.0,
+            hybrid_gpus: None,
+        }
+    }
+
+    #[test]
+    fn payback_is_where_the_cumulative_difference_changes_sign() {
+        // Self-hosting is 30 dearer, then 10 cheaper each month: +30, +20, +10, 0.
+        let rows: Vec<_> = (1..=6)
+            .map(|m| {
+                if m == 1 {
+                    month(m, 100.0, 130.0)
+                } else {
+                    month(m, 100.0, 90.0)
+                }
+            })
+            .collect();
+        assert_eq!(crossings(&rows), (Some(4), None));
+        // Cheaper first by 5, then dearer by 2: -5, -3, -1, +1.
+        let rows: Vec<_> = (1..=6)
+            .map(|m| {
+                if m == 1 {
+                    month(m, 100.0, 95.0)
+                } else {
+                    month(m, 100.0, 102.0)
+                }
+            })
+            .collect();
+        assert_eq!(crossings(&rows), (None, Some(4)));
+        let level: Vec<_> = (1..=6).map(|m| month(m, 100.0, 100.0)).collect();
+        assert_eq!(crossings(&level), (None, None));
+    }
+}
