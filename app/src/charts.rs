@@ -8,12 +8,14 @@ mod sparkline;
 pub mod tornado;
 mod tps;
 mod volume;
+mod years;
 
 pub use bars::{breakdown, per_class, Column};
 pub use sparkline::sparkline;
 pub use tornado::tornado;
 pub use tps::cost_vs_tps;
 pub use volume::cost_vs_volume;
+pub use years::{cost_over_years, cumulative};
 
 use plotters::chart::ChartContext;
 use plotters::coord::CoordTranslate;
@@ -35,7 +37,7 @@ pub const INK: RGBColor = RGBColor(0x22, 0x22, 0x22);
 pub const GRID: RGBColor = RGBColor(0xDD, 0xDD, 0xDD);
 
 /// Chart names, as used in export links (`/api/v1/charts/{name}.svg`) and in embeds (`chart=`).
-pub const NAMES: [&str; 5] = ["volume", "classes", "breakdown", "tps", "tornado"];
+pub const NAMES: [&str; 6] = ["volume", "classes", "breakdown", "tps", "tornado", "years"];
 
 /// The chart called `name` for `report`, as SVG.
 pub fn by_name(name: &str, report: &servecost::Report) -> Option<String> {
@@ -53,6 +55,7 @@ pub fn by_name(name: &str, report: &servecost::Report) -> Option<String> {
         }
         "tps" => cost_vs_tps(&report.series.cost_vs_tps, report.inputs.tps),
         "tornado" => tornado(&report.sensitivity),
+        "years" => cost_over_years(&report.plan),
         _ => return None,
     })
 }

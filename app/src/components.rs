@@ -16,6 +16,7 @@ mod sources;
 mod totals;
 pub mod verdict;
 mod volume_chart;
+mod years;
 
 pub use chart_figure::ChartFigure;
 pub use charts_set::{BreakdownChart, ClassChart, TornadoChart, TpsChart};
@@ -33,3 +34,4 @@ pub use sources::{cited_sources, Sources};
 pub use totals::Totals;
 pub use verdict::{preview_text, sentences, Verdict};
 pub use volume_chart::VolumeChart;
+pub use years::Years;

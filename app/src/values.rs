@@ -75,6 +75,11 @@ pub fn in_force(name: &str, s: &Scenario, report: Option<&Report>) -> String {
         ("u_curves", _) => num(s.uncertainty.curves, name),
         ("u_util", _) => num(s.uncertainty.util, name),
         ("u_api", _) => num(s.uncertainty.api, name),
+        ("horizon", _) => num(s.plan.horizon, name),
+        ("growth", _) => num(s.plan.growth, name),
+        ("api_trend", _) => num(s.plan.api_trend, name),
+        ("gpu_trend", _) => num(s.plan.gpu_trend, name),
+        ("discount_rate", _) => num(s.plan.discount_rate, name),
         // By the price's kind, as the report applies it.
         ("u_gpu_hour", _) => s
             .uncertainty

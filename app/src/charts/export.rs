@@ -14,6 +14,7 @@ pub fn title(name: &str) -> Option<&'static str> {
         "breakdown" => "The monthly bill, line by line",
         "tps" => "Self-hosted $ per million tokens against output speed per user",
         "tornado" => "What moves the answer: self-hosting minus renting, $ a month",
+        "years" => "Cumulative cost of each plan over the years",
         _ => return None,
     })
 }

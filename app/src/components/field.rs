@@ -47,7 +47,16 @@ pub fn Field(
             }
         };
         let kind = if s.whole { "whole numbers " } else { "" };
-        if s.min == 0.0 && s.least > 0.0 {
+        let pct = |v: f64| format!("{}\u{a0}%", crate::format::number(v * 100.0));
+        if s.percent && s.min < 0.0 {
+            format!(
+                "{} to {} ({} to {})",
+                show(s.min),
+                show(s.max),
+                pct(s.min),
+                pct(s.max)
+            )
+        } else if s.min == 0.0 && s.least > 0.0 {
             format!("0, or {kind}{} to {}{suffix}", show(s.least), show(s.max))
         } else {
             format!("{kind}{} to {}{suffix}", show(s.min), show(s.max))

@@ -5,6 +5,7 @@ mod benchmark;
 mod renting;
 mod self_hosting;
 mod workload;
+mod years;
 
 use leptos::prelude::*;
 use servecost::codec::decode;
@@ -16,6 +17,7 @@ use crate::values::in_force;
 pub use renting::Renting;
 pub use self_hosting::SelfHosting;
 pub use workload::WorkloadInputs;
+pub use years::YearsInputs;
 
 /// What every input section needs.
 #[derive(Clone, Copy)]
@@ -148,6 +150,7 @@ pub fn Inputs(
             <WorkloadInputs ctx/>
             <Renting ctx/>
             <SelfHosting ctx/>
+            <YearsInputs ctx/>
             <Hidden query=ctx.query shown/>
             <button type="submit" class="update">"Update"</button>
         </form>
@@ -194,6 +197,7 @@ pub fn visible(s: &servecost::Scenario, q: &str) -> Vec<&'static str> {
         "cache_cost",
     ]);
     v.extend(servecost::codec::RANGE_PARAMS);
+    v.extend(servecost::codec::PLAN_PARAMS);
     v.push("curve");
     v.push("curve_mix");
     if query::get(q, "gpu_hour").is_some() && !self_hosting::wants_owned(q) {

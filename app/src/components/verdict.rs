@@ -122,6 +122,77 @@ pub fn best_sentence(r: &Report) -> String {
     }
 }
 
+/// The answer over the horizon in one or two sentences: which plan is cheapest in present
+/// value, whether that differs from this month's answer, and self-hosting's payback month.
+pub fn horizon_sentence(r: &Report) -> String {
+    let p = &r.plan;
+    let years = p.spec.horizon.round() as u32;
+    let span = if years == 1 {
+        "1 year".to_owned()
+    } else {
+        format!("{years} years")
+    };
+    let npv = &p.npv_usd;
+    let values = format!(
+        "renting {}, self-hosting {}{}",
+        usd(npv.rent),
+        usd(npv.self_host),
+        npv.hybrid
+            .filter(|_| r.hybrid.is_some())
+            .map(|h| format!(", the best hybrid {}", usd(h)))
+            .unwrap_or_default()
+    );
+    let rate = percent_rate(p.spec.discount_rate);
+    let lead = if p.best == r.verdict.best {
+        format!(
+            "Over {span} {} stays cheapest: in present value (at {rate} a year) {values}.",
+            p.best.label()
+        )
+    } else {
+        format!(
+            "Over {span} the answer changes: {} is cheapest this month, {} over {span} (present value at {rate} a year: {values}).",
+            r.verdict.best.label(),
+            p.best.label()
+        )
+    };
+    let turn = match (p.payback_month, p.lead_lost_month) {
+        (Some(m), _) => format!(
+            " Self-hosting pays back in month {m}: by its end self-hosting has cost no more in all than renting."
+        ),
+        (_, Some(m)) => format!(
+            " Self-hosting's lead is gone by month {m}: by its end it has cost as much in all as renting."
+        ),
+        _ => String::new(),
+    };
+    let s = &p.spec;
+    let assumed = if s.growth == 0.0 && s.api_trend == 0.0 && s.gpu_trend == 0.0 {
+        " Volumes and prices are held as today (servecost's assumption: set growth and price trends under “Over the years”)."
+    } else {
+        ""
+    };
+    format!("{lead}{turn}{assumed}")
+}
+
+/// A yearly rate as `8 %`, `-20 %`, `2.5 %`.
+pub fn percent_rate(v: f64) -> String {
+    let text = significant(v * 100.0, 3);
+    let text = text.replace('-', "−");
+    format!("{text}\u{a0}%")
+}
+
+/// The answer over the horizon, for the decision block (`to_months`: with a link to the
+/// month-by-month section on the same page).
+pub fn horizon_line(r: &Report, to_months: bool) -> impl IntoView + use<> {
+    let p = &r.plan;
+    view! {
+        <p class="horizon" data-testid="horizon-verdict" data-best=p.best.key()
+            data-payback=p.payback_month.map(|m| m.to_string()).unwrap_or_default()>
+            {horizon_sentence(r)}
+            {to_months.then(|| view! { " " <a href="#years">"Month by month"</a> })}
+        </p>
+    }
+}
+
 /// A share of demand, with a decimal below 10 %: `1.2 %`, `35 %`.
 fn share(v: f64) -> String {
     if v < 0.1 {
@@ -450,6 +521,7 @@ pub fn Verdict(
             {best_line(r)}
             {sureness_line(r, link_target)}
             {verdict_line(r, &keys)}
+            {horizon_line(r, false)}
             {changes(r, compact)}
         </div>
     }

@@ -13,7 +13,7 @@ use crate::components::inputs::Ctx;
 use crate::components::verdict;
 use crate::components::{
     BreakEven, BreakdownChart, ClassChart, ClassTable, Decoder, Inputs, OptionsTable, Problems,
-    Share, Sources, TornadoChart, Totals, TpsChart, VolumeChart, Warnings,
+    Share, Sources, TornadoChart, Totals, TpsChart, VolumeChart, Warnings, Years,
 };
 use crate::query::{self, Outcome};
 use servecost::evaluate::Depth;
@@ -275,6 +275,7 @@ fn Body(
                         {move || shown.with(|r| r.as_ref().map(verdict::best_line))}
                         {move || charted.with(|r| r.as_ref().map(|r| verdict::sureness_line(r, "_self")))}
                         {move || shown.with(|r| r.as_ref().map(|r| keys.with(|k| verdict::verdict_line(r, k))))}
+                        {move || shown.with(|r| r.as_ref().map(|r| verdict::horizon_line(r, true)))}
                         {move || charted.with(|r| r.as_ref().map(|r| verdict::changes(r, false)))}
                     </div>
                 })}
@@ -286,6 +287,7 @@ fn Body(
                     }
                 })}
                 {move || charted.get().map(|report| view! { <VolumeChart report/> })}
+                {move || charted.get().map(|report| view! { <Years report/> })}
                 {move || shown.get().map(|report| view! { <ClassTable report keys=keys.get()/> })}
                 {move || charted.get().map(|report| {
                     view! {

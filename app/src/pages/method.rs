@@ -7,6 +7,7 @@ use servecost::scenario::defaults as d;
 
 use crate::format::number;
 use servecost::decision::defaults as u;
+use servecost::plan::defaults as y;
 
 /// The method page.
 #[component]
@@ -43,6 +44,19 @@ pub fn Method() -> impl IntoView {
     .into_iter()
     .map(|(what, param, range, dist, applies, why)| view! {
         <tr><th scope="row">{what}</th><td><code>{param}</code></td><td>{range}</td><td>{dist}</td><td>{applies}</td><td>{why}</td></tr>
+    })
+    .collect_view();
+    let percent = |v: f64| format!("{} %", number(v * 100.0));
+    let years_defaults = [
+        ("Years ahead", "horizon", format!("{} years", number(y::HORIZON)), "The term of the longest reserved price in the dataset (the 3-year rental), within the 4 years owned hardware is paid off over: the commitment a decision to self-host usually takes."),
+        ("Growth of the monthly volume", "growth", percent(y::GROWTH), "A forecast of your traffic is yours to make; none is assumed."),
+        ("Change of API prices", "api_trend", percent(y::API_TREND), "An offer's list price changes in steps no dataset row foresees; published prices are held as listed. Enter a fall you expect (e.g. -30%) to see how it moves the answer."),
+        ("Change of GPU-hour prices", "gpu_trend", percent(y::GPU_TREND), "Likewise for GPU rental and the capex of GPUs bought later; a reserved block keeps the price of the month it was reserved, bought GPUs their purchase price."),
+        ("Discount rate", "discount_rate", percent(y::DISCOUNT_RATE), "The same 8 % as the cost of capital owned hardware is paid off at, so owned and rented GPUs are discounted alike."),
+    ]
+    .into_iter()
+    .map(|(what, param, value, why)| view! {
+        <tr><th scope="row">{what}</th><td><code>{param}</code></td><td>{value}</td><td>{why}</td></tr>
     })
     .collect_view();
     view! {
@@ -82,6 +96,13 @@ pub fn Method() -> impl IntoView {
             <p>{format!("Draws: {} (the draws parameter, 0 to 2,000). The caveats shown under the verdict are the warnings whose range moves self-hosting minus renting most, each range taken alone at either end, at most three.", number(u::DRAWS))}</p>
             <h2 id="flips">"What would change it"</h2>
             <p>"For each main input (monthly volume from a thousandth to a thousand times yours, GPU-hour price, API input and output prices, cache discount, utilisation, P, k, operations cost, and the curve's throughput from ×0.1 to ×10), the value nearest to yours at which the cheapest plan changes, above and below, within the input's accepted range: the volume in steps of 2 % (5 % with hourly sizing) to ten times or a tenth of yours, then 12 steps to the end of its range; utilisation, P, k and throughput, which change the fleet in whole replicas, in 24 steps to each end; the prices and operations, on which each plan's cost is a straight line, in 12 (geometric over orders of magnitude, even for shares); then bisection to within a millionth of the value. A band narrower than one step in which another plan wins can be missed. A fleet grows in whole replicas, so the plans can trade places more than once: the nearest change is reported. An input none of whose values changes the plan is listed as such."</p>
+            <h2 id="years">"Over the years"</h2>
+            <p>"The plan follows renting, self-hosting and the best hybrid month by month over the horizon. Month m is priced t = (m − 1)/12 years ahead: the volume times (1 + growth)^t, API prices times (1 + api_trend)^t, GPU-hour prices times (1 + gpu_trend)^t. How the self-hosted fleet follows depends on what its price commits to. Rented by the hour (on demand, spot, or your own price): sized each month for that month's demand, at that month's price. Reserved: the replicas a month needs beyond those already reserved are reserved from that month for a whole term, at that month's price, and billed every month of it, so the fleet never shrinks within a term; at the end of its term a block is renewed as the demand then needs (a reserved price of your own states no term: 12 months are assumed). Owned, or a published owner's cost: GPUs are bought when first needed and kept; each pays its capital recovery, at the capex of its purchase month, until it is paid off, then only power, facility and maintenance. At a discount rate equal to the cost of capital that annuity is worth the capex paid up front; what it has not yet charged at the horizon is the hardware's remaining value. A reserved price's upfront share is spread over its term, as the hourly figure already spreads it."</p>
+            <p>"The best hybrid's own fleet is held the same way at the cap that is cheapest each month, and its held replicas serve what they can before the rest overflows to the API. Present values discount month m by (1 + discount_rate)^(−m/12). The cheapest plan over the horizon is the one with the lowest present value, by the one-month verdict's rule; when it differs from this month's, the verdict says so. Self-hosting's payback month is, when it costs more than renting in the first month, the first month by whose end its cumulative cost is no longer above renting's. With growth and trends at 0 every month costs what the one-month answer says."</p>
+            <table data-testid="years-defaults">
+                <thead><tr><th>"Assumption"</th><th>"Parameter"</th><th>"Default"</th><th>"Why"</th></tr></thead>
+                <tbody>{years_defaults}</tbody>
+            </table>
             <h2>"Power view"</h2>
             <p>"AgentPerf headlines count total tokens/s per MW of accelerator power (GPU, die and HBM). At your target the calculator gives tokens/s per MW and users decoding at once per MW (output tokens/s per MW over the target speed: fewer than a benchmark's concurrency, which also counts users waiting for a first token or between turns); the reverse turns a headline into tokens/s per GPU (× the chip's kW), and so into $ per million tokens at a GPU-hour price, split per class at the headline's own mix."</p>
             <h2>"Assumptions and their defaults"</h2>
@@ -91,7 +112,7 @@ pub fn Method() -> impl IntoView {
             <ul>
                 <li>"Latency beyond the per-user output speed: time to first token, tail latency and queueing are not priced."</li>
                 <li>"Quality: a self-hosted checkpoint, quantisation or framework may answer differently from the hosted API."</li>
-                <li>"Spot interruptions, and a reserved term's cost beyond the month (the monthly figure assumes the fleet keeps its size for the whole term)."</li>
+                <li>"Spot interruptions. A reserved term's cost beyond the month is in the plan over the years; the monthly figure alone assumes the fleet keeps its size for the whole term. Commitments that run past the horizon are counted only up to it."</li>
                 <li>"Egress, storage, networking between replicas and the engineering time to set up the deployment."</li>
                 <li>"Prefix-cache behaviour of your own traffic: cache hits are an input, not predicted."</li>
                 <li>"Licence fees: only the revenue threshold is flagged."</li>

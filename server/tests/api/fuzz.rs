@@ -166,7 +166,7 @@ async fn fuzzed_queries_get_bounded_finite_escaped_answers() {
     let cases = env("SERVECOST_FUZZ_CASES", 3_000);
     let mut rng = Rng(seed.max(1));
     let bound = Duration::from_secs(20);
-    let charts = ["volume", "classes", "breakdown", "tps", "tornado"];
+    let charts = ["volume", "classes", "breakdown", "tps", "tornado", "years"];
     let mut answered = 0u64;
     for case in 0..cases {
         let q = query(&mut rng);

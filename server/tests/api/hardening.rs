@@ -50,7 +50,7 @@ async fn tiny_numbers_do_not_hang_the_server() {
                 let res = bounded(&app, &uri).await;
                 assert!(!res.status().is_server_error(), "{uri}: {}", res.status());
             }
-            for chart in ["volume", "classes", "tps", "tornado", "breakdown"] {
+            for chart in ["volume", "classes", "tps", "tornado", "breakdown", "years"] {
                 let uri = format!("/api/v1/charts/{chart}.svg?{param}={value}{extra}");
                 let res = bounded(&app, &uri).await;
                 assert!(!res.status().is_server_error(), "{uri}: {}", res.status());

@@ -9,6 +9,7 @@ mod hardening;
 mod import;
 mod openapi;
 mod options;
+mod plan;
 mod router;
 mod saved;
 mod seed;

@@ -1,0 +1,104 @@
+//! The cost over the years: the answer over the horizon, the cumulative cost chart, and its
+//! numbers year by year.
+
+use leptos::prelude::*;
+use servecost::Report;
+
+use crate::charts;
+use crate::components::verdict::{horizon_sentence, percent_rate};
+use crate::components::ChartFigure;
+use crate::format::{number, tokens, usd};
+
+/// How the fleet is held, in words.
+fn holding_words(r: &Report) -> String {
+    let p = &r.plan;
+    match (p.holding.as_str(), p.term_months) {
+        ("term", Some(m)) => format!(
+            "reserved blocks of {m} months, billed every month of their term and renewed at its end"
+        ),
+        ("owned", _) => "owned GPUs, bought when first needed and kept".to_owned(),
+        _ => "rented by the hour, sized each month for its demand".to_owned(),
+    }
+}
+
+/// The section.
+#[component]
+pub fn Years(
+    /// The report.
+    report: Report,
+) -> impl IntoView {
+    let r = report;
+    let p = &r.plan;
+    let svg = charts::by_name("years", &r).unwrap_or_default();
+    let hybrid = r.hybrid.is_some();
+    let cumulative = charts::cumulative(p);
+    let rows = cumulative
+        .iter()
+        .zip(&p.months)
+        .filter(|((m, ..), _)| m % 12 == 0 || Some(*m) == p.payback_month)
+        .map(|((m, rent, own, h), month)| {
+            let year = if m % 12 == 0 {
+                format!("Year {}", m / 12)
+            } else {
+                format!("Month {m} (payback)")
+            };
+            view! {
+                <tr data-month=m.to_string()>
+                    <th scope="row">{year}</th>
+                    <td>{tokens(month.tokens)}</td>
+                    <td>{usd(*rent)}</td>
+                    <td>{usd(*own)}</td>
+                    {hybrid.then(|| view! { <td>{h.map(usd).unwrap_or_default()}</td> })}
+                    <td>{number(month.gpus)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let npv = p.npv_usd;
+    let s = p.spec;
+    let notes = p
+        .notes
+        .iter()
+        .map(|n| view! { <li>{n.clone()}</li> })
+        .collect_view();
+    view! {
+        <section class="years" id="years" data-testid="years"
+            data-npv-rent=npv.rent.to_string() data-npv-self=npv.self_host.to_string()
+            data-npv-hybrid=npv.hybrid.map(|h| h.to_string()).unwrap_or_default()
+            data-payback=p.payback_month.map(|m| m.to_string()).unwrap_or_default()
+            data-months=p.months.len().to_string()>
+            <h2>{format!("Over {} {}", s.horizon, if s.horizon == 1.0 { "year" } else { "years" })}</h2>
+            <p data-testid="years-sentence">{horizon_sentence(&r)}</p>
+            <p class="hint">
+                {format!(
+                    "Month by month: volume growth {} a year, API prices {} a year, GPU-hour prices {} a year, costs discounted at {} a year; the self-hosted fleet is {}.",
+                    percent_rate(s.growth),
+                    percent_rate(s.api_trend),
+                    percent_rate(s.gpu_trend),
+                    percent_rate(s.discount_rate),
+                    holding_words(&r)
+                )}
+                " " <a href="/method#years">"How the plan is costed"</a>
+            </p>
+            {(!p.notes.is_empty()).then(|| view! { <ul class="notes">{notes}</ul> })}
+            <ChartFigure svg caption="Cumulative cost of each plan, month by month (the line marks self-hosting's payback month, if any)" testid="chart-years">
+                <table>
+                    <thead><tr>
+                        <th>"End of"</th><th>"Tokens that month"</th><th>"Rent, cumulative"</th><th>"Self-host, cumulative"</th>
+                        {hybrid.then(|| view! { <th>"Hybrid, cumulative"</th> })}
+                        <th>"Self-hosted GPUs"</th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                    <tfoot><tr data-testid="years-npv">
+                        <th scope="row">{format!("Present value at {}", percent_rate(s.discount_rate))}</th>
+                        <td></td>
+                        <td>{usd(npv.rent)}</td>
+                        <td>{usd(npv.self_host)}</td>
+                        {hybrid.then(|| view! { <td>{npv.hybrid.map(usd).unwrap_or_default()}</td> })}
+                        <td></td>
+                    </tr></tfoot>
+                </table>
+            </ChartFigure>
+        </section>
+    }
+}
