@@ -4,6 +4,7 @@
 mod bars;
 #[cfg(feature = "ssr")]
 pub mod export;
+mod pair;
 mod sparkline;
 pub mod tornado;
 mod tps;
@@ -11,6 +12,7 @@ mod volume;
 mod years;
 
 pub use bars::{breakdown, per_class, Column};
+pub use pair::cost_vs_volume_pair;
 pub use sparkline::sparkline;
 pub use tornado::tornado;
 pub use tps::cost_vs_tps;

@@ -21,7 +21,9 @@ use leptos_meta::{provide_meta_context, Title};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::{path, SsrMode};
 
-use crate::pages::{Calculator, Data, Embed, EmbedSaved, Method, NotFound, Saved};
+use crate::pages::{
+    Calculator, Compare, Data, Embed, EmbedCompare, EmbedSaved, Method, NotFound, Saved,
+};
 
 /// The origin people reach this server at (`https://costs.example.com`), from the server's
 /// configuration: absolute links are built from it, never from a request's `Host` header.
@@ -152,6 +154,8 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/embed") view=Embed ssr=SsrMode::Async/>
                     <Route path=path!("/s/:id") view=Saved ssr=SsrMode::Async/>
                     <Route path=path!("/embed/s/:id") view=EmbedSaved ssr=SsrMode::Async/>
+                    <Route path=path!("/compare") view=Compare ssr=SsrMode::Async/>
+                    <Route path=path!("/embed/compare") view=EmbedCompare ssr=SsrMode::Async/>
                 </Routes>
             </main>
         </Router>

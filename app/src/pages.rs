@@ -1,7 +1,9 @@
-//! Pages, one per file. `/data`, `/method`, `/embed` and `/s/{id}` are rendered on the server only (see
+//! Pages, one per file. `/data`, `/method`, `/compare`, `/embed` and `/s/{id}` are rendered on the server only (see
 //! [`crate::hydrated`]): in the browser bundle they are empty stand-ins that never render.
 
 mod calculator;
+#[cfg(feature = "ssr")]
+mod compare;
 #[cfg(feature = "ssr")]
 mod data;
 #[cfg(feature = "ssr")]
@@ -13,6 +15,8 @@ mod not_found;
 mod saved;
 
 pub use calculator::Calculator;
+#[cfg(feature = "ssr")]
+pub use compare::{Compare, EmbedCompare};
 #[cfg(feature = "ssr")]
 pub use data::Data;
 #[cfg(feature = "ssr")]
@@ -47,3 +51,13 @@ pub fn Saved() -> impl leptos::IntoView {}
 #[cfg(not(feature = "ssr"))]
 #[leptos::component]
 pub fn EmbedSaved() -> impl leptos::IntoView {}
+
+/// `/compare` outside the server: never rendered, since the page is not hydrated.
+#[cfg(not(feature = "ssr"))]
+#[leptos::component]
+pub fn Compare() -> impl leptos::IntoView {}
+
+/// `/embed/compare` outside the server: never rendered, since the page is not hydrated.
+#[cfg(not(feature = "ssr"))]
+#[leptos::component]
+pub fn EmbedCompare() -> impl leptos::IntoView {}

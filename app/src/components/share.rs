@@ -53,6 +53,7 @@ pub fn Share(
                             <li><a href=format!("/api/v1/evaluate{suffix}") rel="external">"The whole report (JSON)"</a></li>
                             <li>"Charts as SVG:" {charts}</li>
                             <li><a href=format!("/embed{suffix}") rel="external">"Compact view for embedding"</a></li>
+                            <li><a href=format!("/compare?a={}", crate::query::encode(&r.query)) rel="external" data-testid="compare-link">"Compare with another scenario…"</a></li>
                         </ul>
                         <form method="post" action="/s" class="save-form" aria-labelledby="save-title">
                             <h3 id="save-title">"Save with a short link"</h3>

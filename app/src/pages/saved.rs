@@ -97,6 +97,8 @@ fn Page(
             <p class="tagline">
                 {format!("Saved {} with dataset revision {}. ", s.created_at, s.revision)}
                 <a href=current.clone() rel="external">"Open in the calculator"</a>
+                " · "
+                <a href=format!("/compare?a={}", s.id) rel="external" data-testid="compare-link">"Compare with another scenario…"</a>
             </p>
             <crate::components::SiteNav current=""/>
         </header>

@@ -3,6 +3,7 @@
 
 mod caching;
 mod common;
+mod compare;
 mod decision;
 mod fuzz;
 mod hardening;
