@@ -334,12 +334,12 @@ fn Comparison(
             usd(rb.self_host.monthly_usd),
         ),
         (
-            "  busy compute",
+            "of it, busy compute",
             usd(b_(ra).busy_compute),
             usd(b_(rb).busy_compute),
         ),
         (
-            "  idle compute",
+            "of it, idle compute",
             usd(b_(ra).idle_compute),
             usd(b_(rb).idle_compute),
         ),
