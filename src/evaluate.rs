@@ -41,6 +41,10 @@ pub enum Depth {
     /// no ranked caveats (`top_warnings` empty, no warning's `effect_usd`), no points of the
     /// volume and speed charts. For a first answer in the browser while the full one follows.
     Quick,
+    /// [`Depth::Quick`] with the sureness sample (`uncertainty`, and the ranges in it), without
+    /// the flips: the share of plausible cases in which each plan is cheapest, for the ranked
+    /// options.
+    Sample,
 }
 
 impl Report {
@@ -105,7 +109,7 @@ pub fn evaluate_with(
     };
     let ratios = curve_ratios(&r, &ctx, data, &gpu_time);
     let (ranges, uncertainty, flips) = match depth {
-        Depth::Full => {
+        Depth::Full | Depth::Sample => {
             let sure = decision::Context {
                 spec: s.uncertainty,
                 gpu_hour_spread: s.uncertainty.gpu_hour.unwrap_or_else(|| {
@@ -132,7 +136,14 @@ pub fn evaluate_with(
             };
             let (ranges, uncertainty) =
                 decision::uncertainty(&r, &reading, &sure, &totals, decision::seed_of(&query));
-            let flips = decision::flips(&r, &reading, &costing, s.hybrid, best);
+            let flips = if depth == Depth::Full {
+                decision::flips(&r, &reading, &costing, s.hybrid, best)
+            } else {
+                decision::Flips {
+                    flips: Vec::new(),
+                    unchanged: Vec::new(),
+                }
+            };
             (ranges, uncertainty, flips)
         }
         Depth::Quick => {

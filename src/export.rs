@@ -223,7 +223,7 @@ fn text(value: &str) -> String {
 pub fn options_csv(o: &Options, origin: &str) -> String {
     let mut out = String::from(
         "rank,option,kind,monthly_usd,gpus,utilization,usd_per_mtok_input,usd_per_mtok_cached,\
-         usd_per_mtok_output,usd_per_mtok_blended,api_share,for_rent,current,link\n",
+         usd_per_mtok_output,usd_per_mtok_blended,api_share,p_cheapest,for_rent,current,link\n",
     );
     for (i, row) in o.options.iter().enumerate() {
         let kind = match row.kind {
@@ -243,6 +243,7 @@ pub fn options_csv(o: &Options, origin: &str) -> String {
             clean(row.per_mtok.output),
             clean(row.per_mtok.blended),
             row.api_share.map(clean).unwrap_or_default(),
+            row.p_cheapest.map(clean).unwrap_or_default(),
             row.for_rent.to_string(),
             row.current.to_string(),
             text(&format!("{origin}/?{}", row.query)),

@@ -64,6 +64,10 @@ pub struct ServingOption {
     /// False for an owner's cost (a hyperscaler's own cost of a GPU-hour): a floor, not a
     /// price anyone rents at.
     pub for_rent: bool,
+    /// Share of plausible cases in which this option's plan is the cheapest of renting,
+    /// self-hosting alone and the best hybrid at its own link: the calculator's sureness sample
+    /// for that link (`None` with `draws=0`, or when no draw has an answer).
+    pub p_cheapest: Option<f64>,
     /// True for the scenario's own plan of this kind.
     pub current: bool,
 }
@@ -254,6 +258,7 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
                     api_share: None,
                     commitment: None,
                     for_rent: true,
+                    p_cheapest: None,
                     current: v.current,
                 });
             }
@@ -324,6 +329,7 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
             api_share: None,
             commitment: r.inputs.gpu_kind,
             for_rent: v.for_rent,
+            p_cheapest: None,
             current: v.current,
         });
         // The hybrid when it is a split: own replicas and some overflow.
@@ -344,9 +350,24 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
                 api_share: Some(h.api_share),
                 commitment: r.inputs.gpu_kind,
                 for_rent: v.for_rent,
+                p_cheapest: None,
                 current: v.current && v.scenario.hybrid,
             });
         }
+    }
+    // How sure each is: the sample its own link draws, without the flips.
+    for o in &mut out {
+        let Ok(parsed) = crate::codec::parse(&o.query) else {
+            continue;
+        };
+        let u = evaluate_with(&parsed.scenario, &data, Depth::Sample)
+            .ok()
+            .and_then(|r| r.uncertainty);
+        o.p_cheapest = u.map(|u| match o.kind {
+            OptionKind::Rent => u.p_cheapest.rent,
+            OptionKind::SelfHost => u.p_cheapest.self_host,
+            OptionKind::Hybrid => u.p_cheapest.hybrid,
+        });
     }
     // Cheapest first; on a tie the scenario's own, then the order above.
     out.sort_by(|a, b| {

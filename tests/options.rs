@@ -33,11 +33,22 @@ fn each_option_costs_what_its_link_costs_in_the_calculator() {
             "{q}: {} options",
             ranked.options.len()
         );
+        assert!(
+            ranked.options.iter().all(|o| o.p_cheapest.is_some()),
+            "{q}: every option has its sureness"
+        );
         for o in &ranked.options {
             let s = parse(&o.query)
                 .unwrap_or_else(|p| panic!("{}: {p:?}", o.query))
                 .scenario;
             let r = evaluate(&s, &data).unwrap_or_else(|p| panic!("{}: {p:?}", o.query));
+            // Its sureness is the calculator's for the same link.
+            let shares = r.uncertainty.as_ref().map(|u| match o.kind {
+                OptionKind::Rent => u.p_cheapest.rent,
+                OptionKind::SelfHost => u.p_cheapest.self_host,
+                OptionKind::Hybrid => u.p_cheapest.hybrid,
+            });
+            assert_eq!(o.p_cheapest, shares, "{q}: {}", o.label);
             let line = match o.kind {
                 OptionKind::Rent => r.rent.monthly_usd,
                 OptionKind::SelfHost => r.self_host.monthly_usd,

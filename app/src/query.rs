@@ -147,7 +147,9 @@ fn compute(query: &str, data: &Dataset, depth: servecost::evaluate::Depth) -> Ou
         report: crate::browser::measure(
             match depth {
                 servecost::evaluate::Depth::Quick => "servecost:evaluate",
-                servecost::evaluate::Depth::Full => "servecost:decision",
+                servecost::evaluate::Depth::Sample | servecost::evaluate::Depth::Full => {
+                    "servecost:decision"
+                }
             },
             || servecost::evaluate::evaluate_with(&parsed.scenario, data, depth),
         ),

@@ -34,12 +34,20 @@ test("the options section ranks every way to serve the workload and opens the ch
   const api = await (await request.get(`/api/v1/options?${own}`)).json();
   await expect(rows).toHaveCount(api.options.length);
   const shown = await rows.evaluateAll((trs) =>
-    trs.map((tr) => ({ usd: Number(tr.getAttribute("data-usd")), forRent: tr.getAttribute("data-for-rent") === "true", current: tr.getAttribute("data-current") === "true" })),
+    trs.map((tr) => ({
+      usd: Number(tr.getAttribute("data-usd")),
+      forRent: tr.getAttribute("data-for-rent") === "true",
+      current: tr.getAttribute("data-current") === "true",
+      sure: tr.querySelector("[data-testid=option-sure]")?.getAttribute("data-p") ?? "",
+    })),
   );
   for (const [i, o] of api.options.entries()) {
     expect(shown[i].usd).toBeCloseTo(o.monthly_usd, 6);
     expect(shown[i].forRent).toBe(o.for_rent);
     expect(shown[i].current).toBe(o.current);
+    // How sure each option is: the API's share, present for every ranked option.
+    expect(o.p_cheapest).not.toBeNull();
+    expect(Number(shown[i].sure)).toBeCloseTo(o.p_cheapest, 9);
   }
   for (let i = 1; i < shown.length; i++) expect(shown[i].usd).toBeGreaterThanOrEqual(shown[i - 1].usd);
   // The scenario's own plans are marked in the table.

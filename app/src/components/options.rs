@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use servecost::options::{OptionKind, Options};
 use servecost::{Dataset, Report};
 
-use crate::format::{number, per_mtok, percent_precise, usd};
+use crate::format::{number, per_mtok, percent, percent_precise, usd};
 
 fn kind_text(kind: OptionKind) -> &'static str {
     match kind {
@@ -69,6 +69,7 @@ pub fn OptionsTable(
                     <td class="num">{per_mtok(o.per_mtok.input)}</td>
                     <td class="num">{per_mtok(o.per_mtok.cached)}</td>
                     <td class="num">{per_mtok(o.per_mtok.output)}</td>
+                    <td class="num" data-testid="option-sure" data-p=o.p_cheapest.map(|p| p.to_string()).unwrap_or_default()>{o.p_cheapest.map_or("—".to_owned(), percent)}</td>
                 </tr>
             }
         })
@@ -92,6 +93,7 @@ pub fn OptionsTable(
                         <th scope="col">"Uncached $/M"</th>
                         <th scope="col">"Cached $/M"</th>
                         <th scope="col">"Output $/M"</th>
+                        <th scope="col"><abbr title="Share of plausible cases in which this plan is the cheapest of renting, self-hosting alone and the best hybrid at its own link (the calculator's sureness sample for it)">"Cheapest in"</abbr></th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>
