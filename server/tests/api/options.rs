@@ -81,7 +81,10 @@ async fn the_csv_holds_the_same_rows_and_bad_input_is_named() {
         let usd: f64 = row[3].parse().expect("a number");
         let want = o["monthly_usd"].as_f64().expect("monthly_usd");
         assert!((usd - want).abs() <= 1e-9 * want, "{usd} vs {want}");
-        assert!(row[13].ends_with(&format!("/?{}", o["query"].as_str().expect("query"))));
+        let share: f64 = row[11].parse().expect("a share");
+        let want = o["p_cheapest"].as_f64().expect("p_cheapest");
+        assert!((share - want).abs() <= 1e-12, "{share} vs {want}");
+        assert!(row[14].ends_with(&format!("/?{}", o["query"].as_str().expect("query"))));
     }
     let body = json(&app, "/api/v1/options?requests=-3", StatusCode::BAD_REQUEST).await;
     assert_eq!(problem_params(&body), ["requests"]);
