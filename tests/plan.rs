@@ -25,10 +25,13 @@ fn sign_change(plan: &PlanReport) -> Option<(u32, bool)> {
     let mut first: Option<bool> = None;
     for m in &plan.months {
         cumulative += m.self_host_usd - m.rent_usd;
-        let dearer = cumulative > 0.0;
         match first {
-            None => first = Some(dearer),
-            Some(d) if d != dearer || cumulative == 0.0 => return Some((m.month, d)),
+            // Level so far: the first month with a difference sets the sign.
+            None if cumulative == 0.0 => {}
+            None => first = Some(cumulative > 0.0),
+            Some(dearer) if (cumulative > 0.0) != dearer || cumulative == 0.0 => {
+                return Some((m.month, dearer))
+            }
             Some(_) => {}
         }
     }
@@ -231,4 +234,56 @@ fn the_horizon_can_change_the_answer() {
     let r = report("requests=2M&growth=200%&horizon=5&gpu_hour=2.1&gpu_kind=on_demand&hybrid=0");
     assert_eq!(r.verdict.best, Plan::Rent);
     assert_eq!(r.plan.best, Plan::SelfHost, "{:?}", r.plan.npv_usd);
+}
+
+#[test]
+fn a_reserved_price_is_locked_for_its_term_and_renewed_at_the_price_then() {
+    // GPU prices fall a fifth a year: the 3-year block keeps its price, then renews lower.
+    let r = report("requests=40M&gpu_trend=-20%&horizon=5&hybrid=0");
+    let p = &r.plan;
+    let first = p.months[0].self_host_usd;
+    assert!(p.months[..36].iter().all(|m| close(m.self_host_usd, first)));
+    assert!(p.months[36].self_host_usd < first);
+    // Rented by the hour, the same fall shows from the second month.
+    let r =
+        report("requests=40M&gpu_hour=4.25&gpu_kind=on_demand&gpu_trend=-20%&horizon=5&hybrid=0");
+    assert!(r.plan.months[1].self_host_usd < r.plan.months[0].self_host_usd);
+}
+
+#[test]
+fn the_hybrids_reserved_fleet_holds_for_its_term_too() {
+    let r = report("requests=300M&growth=-50%&horizon=5");
+    let p = &r.plan;
+    let held: Vec<f64> = p
+        .months
+        .iter()
+        .map(|m| m.hybrid_gpus.unwrap_or(-1.0))
+        .collect();
+    assert!(held[0] > 0.0, "the hybrid keeps replicas: {held:?}");
+    assert!(held[..36].iter().all(|g| *g == held[0]), "{held:?}");
+    // Every month has its bill, the held replicas serving what they can.
+    for m in &p.months {
+        let Some(h) = m.hybrid_usd else {
+            panic!("the hybrid is on")
+        };
+        assert!(h.is_finite() && h > 0.0, "month {}: {h}", m.month);
+    }
+}
+
+#[test]
+fn a_published_owners_cost_is_held_as_owned_with_one_all_in_figure() {
+    let r = report("requests=300M&gpu_tier=costh&growth=-50%&horizon=3&hybrid=0");
+    let p = &r.plan;
+    assert_eq!(p.holding, "owned");
+    assert!(
+        !p.notes.iter().any(|n| n.contains("paid off")),
+        "{:?}",
+        p.notes
+    );
+    let first = p.months[0].gpus;
+    assert!(p.months.iter().all(|m| m.gpus == first), "kept");
+    assert!(p
+        .months
+        .iter()
+        .all(|m| close(m.self_host_usd, r.self_host.monthly_usd)));
 }

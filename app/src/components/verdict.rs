@@ -157,10 +157,10 @@ pub fn horizon_sentence(r: &Report) -> String {
     };
     let turn = match (p.payback_month, p.lead_lost_month) {
         (Some(m), _) => format!(
-            " Self-hosting pays back in month {m}: by its end self-hosting has cost no more in all than renting."
+            " Self-hosting pays back in month {m}: by its end it has cost no more in all than renting (undiscounted)."
         ),
         (_, Some(m)) => format!(
-            " Self-hosting's lead is gone by month {m}: by its end it has cost as much in all as renting."
+            " Self-hosting's lead is gone by month {m}: by its end it has cost as much in all as renting (undiscounted)."
         ),
         _ => String::new(),
     };

@@ -33,15 +33,20 @@ fn is_saved_id(text: &str) -> bool {
 /// Reads a side as people give it: a full link (`https://host/?requests=40M`,
 /// `https://host/s/AbC…`), a path (`/s/AbC…`, `/?requests=40M`), a saved id, or a query string.
 pub fn side_input(text: &str) -> SideInput {
-    let text = text.trim();
-    // Past the scheme and the host, if any.
+    // A link's fragment (`#years`) is no part of the scenario.
+    let text = text.trim().split('#').next().unwrap_or_default();
+    // Past the scheme and the host, if any; a host without a scheme (`costs.example.com/s/…`)
+    // ends at the first `/` when a `.` comes before it and no `=` does.
     let rest = match text.split_once("://") {
         Some((_, after)) => after.find(['/', '?']).map_or("", |i| &after[i..]),
-        None => text,
+        None => match text.find('/') {
+            Some(i) if text[..i].contains('.') && !text[..i].contains('=') => &text[i..],
+            _ => text,
+        },
     };
     let (path, search) = rest.split_once('?').unwrap_or((rest, ""));
-    for prefix in ["/embed/s/", "/s/"] {
-        if let Some(id) = path.strip_prefix(prefix) {
+    for marker in ["/embed/s/", "/s/"] {
+        if let Some((_, id)) = path.split_once(marker) {
             return SideInput::Saved(id.trim_end_matches('/').to_owned());
         }
     }
@@ -104,7 +109,10 @@ pub async fn side(store: &Store, letter: &'static str, text: Option<&str>) -> Re
                 words(&p)
             )),
             Err(crate::db::saved::PinnedError::Database(e)) => {
-                Err(format!("{label}: the database failed: {e}"))
+                leptos::logging::error!("compare: loading saved scenario {id}: {e}");
+                Err(format!(
+                    "{label}: the saved scenario could not be read (a database error); try again."
+                ))
             }
         },
         SideInput::Query(q) => {
@@ -376,8 +384,8 @@ fn Comparison(
         ("Break-even volume", break_even(ra), break_even(rb)),
         (
             "Cheapest over the horizon",
-            format!("{} ({} years)", ra.plan.best.label(), ra.plan.spec.horizon),
-            format!("{} ({} years)", rb.plan.best.label(), rb.plan.spec.horizon),
+            over_horizon(ra),
+            over_horizon(rb),
         ),
     ]
     .into_iter()
@@ -458,6 +466,13 @@ fn Comparison(
             </section>
         </section>
     }
+}
+
+/// The cheapest plan over a report's horizon: `self-hosting (3 years)`.
+fn over_horizon(r: &Report) -> String {
+    let years = r.plan.spec.horizon;
+    let unit = if years == 1.0 { "year" } else { "years" };
+    format!("{} ({years} {unit})", r.plan.best.label())
 }
 
 /// A side's heading: its name, where it opens, its answer.
@@ -567,5 +582,23 @@ mod tests {
         assert_eq!(side_input("https://costs.example.com/"), q(""));
         assert_eq!(side_input("?requests=40M"), q("requests=40M"));
         assert_eq!(side_input("requests=40M"), q("requests=40M"));
+        // A fragment, a host without its scheme.
+        assert_eq!(
+            side_input("https://costs.example.com/?requests=40M#years"),
+            q("requests=40M")
+        );
+        assert_eq!(side_input("/s/AbCdEf123456#top"), saved("AbCdEf123456"));
+        assert_eq!(
+            side_input("costs.example.com/s/AbCdEf123456"),
+            saved("AbCdEf123456")
+        );
+        assert_eq!(
+            side_input("costs.example.com/?requests=40M"),
+            q("requests=40M")
+        );
+        assert_eq!(
+            side_input("tokens=27B&mix=2:7:1"),
+            q("tokens=27B&mix=2:7:1")
+        );
     }
 }
