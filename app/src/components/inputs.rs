@@ -145,7 +145,7 @@ pub fn Inputs(
             .with(|q| ctx.outcome.with(|o| visible(&o.scenario, q)))
     });
     view! {
-        <form class="inputs" method="get" action="/" on:submit=|ev| ev.prevent_default()>
+        <form class="inputs" id="inputs" method="get" action="/" on:submit=|ev| ev.prevent_default()>
             <h2>"Your workload and prices"</h2>
             <WorkloadInputs ctx/>
             <Renting ctx/>

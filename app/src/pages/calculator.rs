@@ -12,8 +12,8 @@ use crate::citations::cited;
 use crate::components::inputs::Ctx;
 use crate::components::verdict;
 use crate::components::{
-    BreakEven, BreakdownChart, ClassChart, ClassTable, Decoder, Inputs, OptionsTable, Problems,
-    Share, Sources, TornadoChart, Totals, TpsChart, VolumeChart, Warnings, Years,
+    BreakEven, BreakdownChart, ClassChart, ClassTable, Decoder, Inputs, OptionsTable, PrintSummary,
+    Problems, Share, Sources, TornadoChart, Totals, TpsChart, VolumeChart, Warnings, Years,
 };
 use crate::query::{self, Outcome};
 use servecost::evaluate::Depth;
@@ -269,6 +269,8 @@ fn Body(
             data-settled=move || settled.get().to_string()>
             <Inputs ctx/>
             <section class="results" aria-live="polite" aria-label="Results">
+                // On a phone the answer comes first: one tap leads to the inputs below it.
+                <a class="edit-inputs" href="#inputs" data-testid="edit-inputs">"Edit inputs ↓"</a>
                 <Problems outcome/>
                 {move || has_report.get().then(|| view! {
                     <div class="decision">
@@ -301,6 +303,7 @@ fn Body(
                     <summary>"Every way to serve this workload, ranked"</summary>
                     {move || charted.get().map(|report| view! { <OptionsTable report data/> })}
                 </details>
+                {move || shown.get().map(|report| view! { <PrintSummary report/> })}
                 // These change far less often than the numbers: each re-renders only when its own
                 // part of the report changes.
                 {move || view! { <Warnings warnings=warnings.get() keys=keys.get()/> }}

@@ -1,0 +1,10 @@
+import { chromium } from "@playwright/test";
+import fs from "node:fs";
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+const p = await b.newPage();
+await p.goto("http://127.0.0.1:3111/" + (process.argv[2] || ""));
+await p.addStyleTag({ content: fs.readFileSync("/tmp/print.css", "utf8") });
+const pdf = await p.pdf({ format: "A4" });
+fs.writeFileSync("/tmp/page.pdf", pdf);
+console.log("pages", (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) || []).length);
+await b.close();

@@ -1,0 +1,10 @@
+import { chromium } from "@playwright/test";
+import fs from "node:fs";
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+const p = await b.newPage({ viewport: { width: 718, height: 1000 } });
+await p.goto("http://127.0.0.1:3111/");
+await p.addStyleTag({ content: fs.readFileSync("/tmp/print.css", "utf8") });
+await p.emulateMedia({ media: "print" });
+await p.screenshot({ path: "/tmp/print-full.png", fullPage: true });
+console.log(await p.evaluate(() => document.documentElement.scrollHeight));
+await b.close();
