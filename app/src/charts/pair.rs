@@ -54,17 +54,7 @@ fn draw<'a>(a: &CostVsVolume, b: &CostVsVolume, out: &'a mut String) -> Drawn<'a
         .draw()?;
     for (side, s, dashed) in [("A", a, false), ("B", b, true)] {
         let rent = s.points.iter().map(|p| (p.tokens, p.rent));
-        let staircase: Vec<(f64, f64)> = s
-            .points
-            .windows(2)
-            .flat_map(|w| {
-                [
-                    (w[0].tokens, w[0].self_host),
-                    (w[1].tokens, w[0].self_host),
-                    (w[1].tokens, w[1].self_host),
-                ]
-            })
-            .collect();
+        let staircase = super::volume::staircase(&s.points);
         if dashed {
             chart.draw_series(DashedLineSeries::new(rent, 8, 5, RENT.stroke_width(3)))?;
             chart.draw_series(DashedLineSeries::new(

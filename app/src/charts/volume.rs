@@ -2,7 +2,7 @@
 //! user's volume and the break-even marked, both axes logarithmic.
 
 use plotters::prelude::*;
-use servecost::series::CostVsVolume;
+use servecost::series::{CostVsVolume, VolumePoint};
 
 use crate::charts::{
     font, legend, log_span, render, Corner, Drawn, Swatch, GRID, HYBRID, INK, RENT, SELF_HOST, SIZE,
@@ -13,6 +13,18 @@ use crate::format;
 pub fn cost_vs_volume(series: &CostVsVolume) -> String {
     render("Monthly cost against monthly token volume", |svg| {
         draw(series, svg)
+    })
+}
+
+/// Self-hosting's cost as the staircase it is (whole replicas): each point's cost held until the
+/// next volume.
+pub fn staircase(pts: &[VolumePoint]) -> impl Iterator<Item = (f64, f64)> + Clone + '_ {
+    pts.windows(2).flat_map(|w| {
+        [
+            (w[0].tokens, w[0].self_host),
+            (w[1].tokens, w[0].self_host),
+            (w[1].tokens, w[1].self_host),
+        ]
     })
 }
 
@@ -56,14 +68,7 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Drawn<'a> {
         pts.iter().map(|p| (p.tokens, p.rent)),
         RENT.stroke_width(3),
     ))?;
-    let staircase = pts.windows(2).flat_map(|w| {
-        [
-            (w[0].tokens, w[0].self_host),
-            (w[1].tokens, w[0].self_host),
-            (w[1].tokens, w[1].self_host),
-        ]
-    });
-    chart.draw_series(LineSeries::new(staircase, SELF_HOST.stroke_width(3)))?;
+    chart.draw_series(LineSeries::new(staircase(pts), SELF_HOST.stroke_width(3)))?;
     let mut entries = vec![
         ("Rent (API)", Swatch::Line(RENT, 3)),
         ("Self-host", Swatch::Line(SELF_HOST, 3)),
