@@ -19,13 +19,7 @@ pub use tps::cost_vs_tps;
 pub use volume::cost_vs_volume;
 pub use years::{cost_over_years, cumulative};
 
-use plotters::chart::ChartContext;
-use plotters::coord::CoordTranslate;
-use plotters::drawing::DrawingAreaErrorKind;
-use plotters::element::{PathElement, Rectangle, Text};
-use plotters::prelude::DrawingBackend;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
-use plotters::style::{Color, IntoFont, RGBColor, TextStyle, WHITE};
+use plotters::style::{IntoFont, RGBColor, TextStyle};
 
 /// Renting.
 pub const RENT: RGBColor = RGBColor(0x00, 0x72, 0xB2);
@@ -60,6 +54,17 @@ pub fn by_name(name: &str, report: &servecost::Report) -> Option<String> {
         "years" => cost_over_years(&report.plan),
         _ => return None,
     })
+}
+
+/// The chart called `name` for an embed, which must read at 600 x 400: the same as
+/// [`by_name`], but the tornado keeps its four largest swings.
+pub fn compact(name: &str, report: &servecost::Report) -> Option<String> {
+    match name {
+        "tornado" => Some(tornado(
+            &report.sensitivity[..report.sensitivity.len().min(4)],
+        )),
+        _ => by_name(name, report),
+    }
 }
 
 /// Most decades a logarithmic axis spans; a wider range is cut at the bottom.
@@ -98,37 +103,95 @@ pub const PALETTE: [RGBColor; 5] = [
     RGBColor(0xE6, 0x9F, 0x00),
 ];
 
-/// Chart size in SVG user units; the SVG scales to its container (never below 520 px wide, so
-/// its text stays readable: narrower screens scroll it).
-pub const SIZE: (u32, u32) = (720, 420);
+/// Chart width in SVG user units. Charts are shown about this wide (two abreast on a desktop,
+/// one across a phone), so with [`TEXT`] their text stays at least 11 CSS px from a 360 px
+/// screen up, and in a 600 x 400 embed.
+pub const WIDTH: u32 = 440;
 
-/// The chart font at `size` (SVG units), in ink colour.
-pub fn font(size: u32) -> TextStyle<'static> {
-    ("sans-serif", size).into_font().color(&INK)
+/// Height of the plot with its axes, below the legend and the marks' labels.
+pub const BODY: u32 = 280;
+
+/// Text size in SVG user units: tick labels, legends, marks and axis titles alike.
+pub const TEXT: f64 = 15.0;
+
+/// Height of a row of the legend or of the marks' labels.
+const ROW: i32 = 22;
+
+/// Width of a legend swatch with the space after it.
+const SWATCH: i32 = 24;
+
+/// Space between the chart's edge and its content.
+pub const PAD: i32 = 8;
+
+/// The chart font, in ink colour. plotters writes a font's size divided by 1.24, so the text
+/// it draws comes out at [`TEXT`] units.
+pub fn font() -> TextStyle<'static> {
+    ("sans-serif", TEXT * 1.24).into_font().color(&INK)
 }
 
-/// Makes the SVG scale with its container: plotters writes a fixed width and height.
-pub fn responsive(svg: String, title: &str) -> String {
-    let (w, h) = SIZE;
-    let fixed = format!(r#"width="{w}" height="{h}""#);
-    // plotters already writes the viewBox; dropping width and height lets CSS size the chart.
-    let scalable =
-        format!(r#"preserveAspectRatio="xMidYMid meet" role="img" aria-label="{title}""#);
-    svg.replacen(&fixed, &scalable, 1)
+/// Width of `text` in SVG units at [`TEXT`] size, estimated from its characters on the wide
+/// side (DejaVu Sans, the widest common sans-serif), so estimated boxes that do not touch never
+/// touch on screen.
+pub fn text_width(text: &str) -> i32 {
+    let ems: f64 = text
+        .chars()
+        .map(|c| match c {
+            ' ' | '\u{a0}' | '\u{2009}' => 0.32,
+            '.' | ',' | ':' | ';' | '(' | ')' | '\'' | '|' | 'i' | 'j' | 'l' | '!' => 0.36,
+            'f' | 't' | 'r' | 'I' => 0.45,
+            'm' | 'w' | 'M' | 'W' | '%' | '—' => 1.0,
+            c if c.is_ascii_uppercase() => 0.74,
+            c if c.is_ascii_digit() || c == '$' => 0.64,
+            _ => 0.62,
+        })
+        .sum();
+    (ems * TEXT).ceil() as i32
 }
 
-/// What a drawing returns: plotters errors borrow the SVG string they write to.
-pub type Drawn<'a> = Result<(), Box<dyn std::error::Error + 'a>>;
+/// Makes the SVG scale with its container (plotters writes a fixed width and height; it
+/// already writes the viewBox) and adds `overlay` on top of what plotters drew.
+pub fn responsive(svg: String, title: &str, overlay: &Overlay) -> String {
+    let Some(open) = svg.find("<svg ") else {
+        return svg;
+    };
+    let Some(view_box) = svg[open..].find(" viewBox=").map(|i| i + open) else {
+        return svg;
+    };
+    let mut out = String::with_capacity(svg.len() + overlay.markup.len() + 160);
+    out.push_str(&svg[..open]);
+    out.push_str(&format!(
+        r#"<svg preserveAspectRatio="xMidYMid meet" role="img" aria-label="{}""#,
+        crate::escape_html(title)
+    ));
+    let body = &svg[view_box..];
+    match body.rfind("</svg>") {
+        Some(close) => {
+            out.push_str(&body[..close]);
+            out.push_str(&overlay.markup);
+            out.push_str(&body[close..]);
+        }
+        None => out.push_str(body),
+    }
+    out
+}
 
-/// Runs `draw` into an SVG string made responsive; a drawing that fails gives an empty string
-/// (the figure then shows only its numbers, which are always there).
+/// What a drawing returns: what to lay over plotters' drawing, or plotters' error (which
+/// borrows the SVG string it writes to).
+pub type Drawn<'a> = Result<Overlay, Box<dyn std::error::Error + 'a>>;
+
+/// Runs `draw` into an SVG string made responsive; a drawing that fails, or draws nothing,
+/// gives an empty string (the figure then shows only its numbers, which are always there).
 pub fn render(title: &str, draw: impl FnOnce(&mut String) -> Drawn<'_>) -> String {
     crate::browser::measure("servecost:chart", || {
         let mut svg = String::new();
-        if draw(&mut svg).is_err() {
+        let overlay = match draw(&mut svg) {
+            Ok(overlay) => overlay,
+            Err(_) => return String::new(),
+        };
+        if svg.is_empty() {
             return String::new();
         }
-        responsive(svg, title)
+        responsive(svg, title, &overlay)
     })
 }
 
@@ -148,89 +211,223 @@ pub fn category(names: &[String], v: f64) -> String {
 pub enum Swatch {
     /// A line of this colour and width.
     Line(RGBColor, u32),
+    /// A dashed line of this colour and width.
+    Dashed(RGBColor, u32),
     /// A filled block of this colour.
     Block(RGBColor),
 }
 
-/// A corner of the plotting area.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Corner {
-    /// Top left.
-    UpperLeft,
-    /// Top right.
-    UpperRight,
-    /// Bottom right.
-    LowerRight,
+/// `#0072B2` for an SVG attribute.
+pub fn hex(c: RGBColor) -> String {
+    format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
 }
 
-/// Legend text size.
-const LEGEND_FONT: u32 = 14;
-
-/// Width of `text` at `size`, estimated from its characters (sans-serif averages about 0.55 em).
-fn text_width(text: &str, size: u32) -> i32 {
-    (text.chars().count() as f64 * f64::from(size) * 0.55).ceil() as i32
+/// The bands above the plot, where nothing is plotted: the legend, in rows that wrap at the
+/// chart's width, then one row per mark label (the labels of vertical marks such as "your
+/// volume", each set above its line, in a row of its own when it would touch another).
+pub struct Frame {
+    /// Legend entries: the lines of the label, the swatch, the left edge and the first row.
+    legend: Vec<(Vec<String>, Swatch, i32, i32)>,
+    legend_rows: i32,
+    mark_rows: i32,
+    body: u32,
 }
 
-/// Draws a legend in a corner of `chart`'s plotting area, in the house style.
-///
-/// plotters' own legend measures each label by laying it out in the page, which in the browser
-/// forces a layout of the whole page for every label of every chart on every edit; this one
-/// estimates widths, so the server and the browser draw the same SVG and nothing is measured.
-pub fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
-    chart: &ChartContext<'a, DB, CT>,
-    entries: &[(&str, Swatch)],
-    corner: Corner,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    if entries.is_empty() {
-        return Ok(());
+/// `text` broken at spaces into lines at most `width` units wide (a word wider than that
+/// stays whole on its own line).
+fn wrap(text: &str, width: i32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let candidate = if line.is_empty() {
+            word.to_owned()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && text_width(&candidate) > width {
+            lines.push(std::mem::replace(&mut line, word.to_owned()));
+        } else {
+            line = candidate;
+        }
     }
-    let area = chart.plotting_area().strip_coord_spec();
-    let (width, height) = area.dim_in_pixel();
-    let (width, height) = (width as i32, height as i32);
-    let (pad, swatch, gap, row) = (8, 18, 8, 20);
-    let label = entries
-        .iter()
-        .map(|(t, _)| text_width(t, LEGEND_FONT))
-        .max()
-        .unwrap_or(0);
-    let (w, h) = (
-        pad * 2 + swatch + gap + label,
-        pad * 2 + row * entries.len() as i32 - 4,
-    );
-    let (x0, y0) = match corner {
-        Corner::UpperLeft => (10, 10),
-        Corner::UpperRight => (width - w - 10, 10),
-        Corner::LowerRight => (width - w - 10, height - h - 10),
-    };
-    area.draw(&Rectangle::new(
-        [(x0, y0), (x0 + w, y0 + h)],
-        WHITE.mix(0.9).filled(),
-    ))?;
-    area.draw(&Rectangle::new([(x0, y0), (x0 + w, y0 + h)], GRID))?;
-    for (i, (text, mark)) in entries.iter().enumerate() {
-        let y = y0 + pad + row * i as i32 + row / 2 - 2;
-        let x = x0 + pad;
-        match *mark {
-            Swatch::Line(colour, stroke) => {
-                area.draw(&PathElement::new(
-                    [(x, y), (x + swatch, y)],
-                    colour.stroke_width(stroke),
-                ))?;
+    lines.push(line);
+    lines
+}
+
+impl Frame {
+    /// A frame for `entries`, with room for `marks` labels above the plot, over a plot `body`
+    /// units high. Entries flow in rows; one too long for a row wraps onto several.
+    pub fn new(entries: &[(&str, Swatch)], marks: usize, body: u32) -> Frame {
+        let right = WIDTH as i32 - PAD;
+        let (mut x, mut row, mut next) = (PAD, 0, 1);
+        let mut legend = Vec::with_capacity(entries.len());
+        for (text, swatch) in entries {
+            let w = SWATCH + text_width(text);
+            if x > PAD && x + w > right {
+                x = PAD;
+                row = next;
             }
-            Swatch::Block(colour) => {
-                area.draw(&Rectangle::new(
-                    [(x + 2, y - 6), (x + 16, y + 6)],
-                    colour.filled(),
-                ))?;
+            let lines = wrap(text, right - x - SWATCH);
+            let rows = lines.len() as i32;
+            let width = SWATCH + lines.iter().map(|l| text_width(l)).max().unwrap_or(0);
+            legend.push((lines, *swatch, x, row));
+            next = next.max(row + rows);
+            if rows > 1 {
+                // A wrapped entry takes its rows whole.
+                x = PAD;
+                row = next;
+            } else {
+                x += width + 18;
             }
         }
-        area.draw(&Text::new(
-            (*text).to_owned(),
-            (x + swatch + gap, y),
-            font(LEGEND_FONT).pos(Pos::new(HPos::Left, VPos::Center)),
-        ))?;
+        let legend_rows = if entries.is_empty() { 0 } else { next };
+        // A legend past two rows takes its room from the plot, up to four rows' worth, so the
+        // chart keeps its proportions (and its text size where its height is capped).
+        let taken = (ROW * (legend_rows - 2).clamp(0, 4)) as u32;
+        Frame {
+            legend_rows,
+            legend,
+            mark_rows: marks as i32,
+            body: body.saturating_sub(taken).max(body / 2),
+        }
     }
-    Ok(())
+
+    /// Height of the bands above the plot.
+    pub fn top(&self) -> u32 {
+        (PAD / 2 + ROW * (self.legend_rows + self.mark_rows)) as u32
+    }
+
+    /// The whole chart's size.
+    pub fn size(&self) -> (u32, u32) {
+        (WIDTH, self.top() + self.body)
+    }
+
+    /// The legend as SVG, in its band.
+    fn legend_markup(&self) -> String {
+        let mut out = String::from(r#"<g class="legend">"#);
+        for (lines, swatch, x, row) in &self.legend {
+            let y = PAD / 2 + ROW * row + ROW / 2;
+            match swatch {
+                Swatch::Line(c, w) | Swatch::Dashed(c, w) => {
+                    let dash = if matches!(swatch, Swatch::Dashed(..)) {
+                        r#" stroke-dasharray="6 4""#
+                    } else {
+                        ""
+                    };
+                    out.push_str(&format!(
+                        r#"<line x1="{x}" y1="{y}" x2="{}" y2="{y}" stroke="{}" stroke-width="{w}"{dash}/>"#,
+                        x + 18,
+                        hex(*c)
+                    ));
+                }
+                Swatch::Block(c) => out.push_str(&format!(
+                    r#"<rect x="{}" y="{}" width="14" height="12" fill="{}"/>"#,
+                    x + 2,
+                    y - 6,
+                    hex(*c)
+                )),
+            }
+            for (i, line) in lines.iter().enumerate() {
+                out.push_str(&text_markup(
+                    x + SWATCH,
+                    y + ROW * i as i32,
+                    "start",
+                    INK,
+                    line,
+                ));
+            }
+        }
+        out.push_str("</g>");
+        out
+    }
+
+    /// The baseline row (from the top of the chart) of mark label row `i`.
+    fn mark_row_y(&self, i: i32) -> i32 {
+        PAD / 2 + ROW * (self.legend_rows + i) + ROW / 2
+    }
+}
+
+/// A text element at [`TEXT`] size, centred vertically on `y`.
+fn text_markup(x: i32, y: i32, anchor: &str, colour: RGBColor, text: &str) -> String {
+    format!(
+        r#"<text x="{x}" y="{y}" dy="0.35em" text-anchor="{anchor}" font-family="sans-serif" font-size="{TEXT}" fill="{}">{}</text>"#,
+        hex(colour),
+        crate::escape_html(text)
+    )
+}
+
+/// What is laid over plotters' drawing: the legend, the marks' labels, and invisible shapes
+/// carrying each value as an SVG `<title>` (shown on hover, without JavaScript).
+#[derive(Debug, Default)]
+pub struct Overlay {
+    markup: String,
+}
+
+/// Labels of vertical marks, set above the plot: `(x in pixels, label, colour)`.
+pub type Marks = Vec<(i32, String, RGBColor)>;
+
+/// A hover target: a rectangle in pixels and what it says.
+pub struct Hover {
+    /// Left, top, right, bottom, in pixels.
+    pub rect: (i32, i32, i32, i32),
+    /// The values it carries.
+    pub title: String,
+}
+
+impl Overlay {
+    /// The overlay of a chart drawn in `frame`: the legend, the marks' labels (in rows, none touching another, none past the chart's
+    /// edges) and the hover targets.
+    pub fn new(frame: &Frame, marks: Marks, hovers: &[Hover]) -> Overlay {
+        let mut markup = frame.legend_markup();
+        let mut marks = marks;
+        marks.sort_by_key(|m| m.0);
+        let mut rows: Vec<i32> = Vec::new();
+        markup.push_str(r#"<g class="marks">"#);
+        for (x, label, colour) in marks {
+            let w = text_width(&label);
+            let left = (x - w / 2).clamp(PAD, WIDTH as i32 - PAD - w);
+            let row = rows
+                .iter()
+                .position(|end| *end + 8 <= left)
+                .unwrap_or(rows.len());
+            let row = row.min(frame.mark_rows.max(1) as usize - 1);
+            if row == rows.len() {
+                rows.push(left + w);
+            } else {
+                rows[row] = left + w;
+            }
+            let y = frame.mark_row_y(row as i32);
+            markup.push_str(&text_markup(left, y, "start", colour, &label));
+        }
+        markup.push_str("</g>");
+        markup.push_str(r#"<g class="hover" fill="transparent">"#);
+        for h in hovers {
+            let (x0, y0, x1, y1) = h.rect;
+            markup.push_str(&format!(
+                r#"<rect x="{x0}" y="{y0}" width="{}" height="{}"><title>{}</title></rect>"#,
+                (x1 - x0).max(1),
+                (y1 - y0).max(1),
+                crate::escape_html(&h.title)
+            ));
+        }
+        markup.push_str("</g>");
+        Overlay { markup }
+    }
+}
+
+/// Hover targets for values along x: one vertical strip per point, from halfway to the
+/// previous point to halfway to the next, the plot's height tall.
+pub fn strips(xs: &[i32], plot_y: std::ops::Range<i32>, titles: Vec<String>) -> Vec<Hover> {
+    let mut out = Vec::with_capacity(xs.len());
+    for (i, (x, title)) in xs.iter().zip(titles).enumerate() {
+        let left = if i == 0 { *x - 6 } else { (xs[i - 1] + x) / 2 };
+        let right = xs.get(i + 1).map_or(*x + 6, |next| (x + next) / 2);
+        out.push(Hover {
+            rect: (left, plot_y.start, right.max(left + 1), plot_y.end),
+            title,
+        });
+    }
+    out
 }
 
 #[cfg(test)]

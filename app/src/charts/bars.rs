@@ -4,12 +4,16 @@
 use plotters::prelude::*;
 use servecost::report::{Bar, ClassBars};
 
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
 use crate::charts::{
-    category, font, legend, render, Corner, Drawn, Swatch, GRID, HYBRID, RENT, SELF_HOST, SIZE,
+    category, font, render, Drawn, Frame, Hover, Marks, Overlay, Swatch, BODY, GRID, HYBRID, PAD,
+    RENT, SELF_HOST,
 };
 use crate::format;
 
-/// Colours of the bill's lines: busy, idle (a lighter tint of self-hosting), operations, overflow.
+/// Colours of the bill's lines: busy, idle (a lighter tint of self-hosting), operations, overflow
+/// (renting's colour: both are API tokens).
 const LINES: [RGBColor; 4] = [
     SELF_HOST,
     RGBColor(0xF0, 0xB4, 0x8A),
@@ -55,15 +59,33 @@ fn draw_breakdown<'a>(columns: &[Column<'_>], out: &'a mut String) -> Drawn<'a> 
         .map(|c| c.lines.iter().map(|l| l.usd).sum::<f64>())
         .fold(0.0, f64::max);
     if !(top > 0.0) {
-        return Ok(());
+        return Ok(Overlay::default());
     }
+    // The legend names the lines some column has: renting's one column is all API tokens, the
+    // colour of the hybrid's API overflow.
+    let shown = |j: usize| {
+        columns
+            .iter()
+            .any(|c| c.lines.len() > 1 && c.lines.get(j).is_some_and(|l| l.usd > 0.0))
+    };
+    let mut entries: Vec<(&str, Swatch)> = ["Busy compute", "Idle compute", "Operations"]
+        .iter()
+        .zip(LINES)
+        .enumerate()
+        .filter(|(j, _)| shown(*j))
+        .map(|(_, (name, colour))| (*name, Swatch::Block(colour)))
+        .collect();
+    entries.push(("API tokens", Swatch::Block(RENT)));
     let n = columns.len() as f64;
-    let root = SVGBackend::with_string(out, SIZE).into_drawing_area();
+    let frame = Frame::new(&entries, 0, BODY);
+    let root = SVGBackend::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(14)
-        .x_label_area_size(40)
-        .y_label_area_size(84)
+    let area = root.margin(frame.top(), 0, 0, 0);
+    let mut chart = ChartBuilder::on(&area)
+        .margin(PAD)
+        .margin_right(PAD * 2)
+        .x_label_area_size(36)
+        .y_label_area_size(78)
         .build_cartesian_2d(0.0..n, 0.0..top * 1.15)?;
     let names: Vec<String> = columns.iter().map(|c| c.label.to_owned()).collect();
     chart
@@ -73,12 +95,14 @@ fn draw_breakdown<'a>(columns: &[Column<'_>], out: &'a mut String) -> Drawn<'a> 
         .light_line_style(GRID.mix(0.4))
         .bold_line_style(GRID)
         .x_labels(columns.len() * 2 + 1)
+        .y_labels(5)
         .x_label_formatter(&|x| category(&names, *x))
         .y_desc("$ per month")
-        .y_label_formatter(&|v| format::usd(*v))
-        .label_style(font(15))
-        .axis_desc_style(font(16))
+        .y_label_formatter(&|v| format::usd_short(*v))
+        .label_style(font())
+        .axis_desc_style(font())
         .draw()?;
+    let mut hovers = Vec::new();
     for (i, column) in columns.iter().enumerate() {
         let x = i as f64;
         let mut base = 0.0;
@@ -91,27 +115,31 @@ fn draw_breakdown<'a>(columns: &[Column<'_>], out: &'a mut String) -> Drawn<'a> 
             } else {
                 LINES[j % LINES.len()]
             };
-            chart.draw_series(std::iter::once(Rectangle::new(
-                [(x + 0.2, base), (x + 0.8, base + line.usd)],
-                colour.filled(),
-            )))?;
+            let corners = [(x + 0.2, base), (x + 0.8, base + line.usd)];
+            chart.draw_series(std::iter::once(Rectangle::new(corners, colour.filled())))?;
+            let (a, b) = (
+                chart.backend_coord(&corners[0]),
+                chart.backend_coord(&corners[1]),
+            );
+            hovers.push(Hover {
+                rect: (a.0, b.1, b.0, a.1),
+                title: format!(
+                    "{}, {}: {} a month",
+                    column.label,
+                    line.label.to_lowercase(),
+                    format::usd(line.usd)
+                ),
+            });
             base += line.usd;
         }
         chart.draw_series(std::iter::once(Text::new(
             format::usd(base),
-            (x + 0.3, base + top * 0.06),
-            font(15),
+            (x + 0.5, base + top * 0.015),
+            font().pos(Pos::new(HPos::Center, VPos::Bottom)),
         )))?;
     }
-    let entries: Vec<(&str, Swatch)> =
-        ["Busy compute", "Idle compute", "Operations", "API overflow"]
-            .iter()
-            .zip(LINES)
-            .map(|(name, colour)| (*name, Swatch::Block(colour)))
-            .collect();
-    legend(&chart, &entries, Corner::UpperRight)?;
     root.present()?;
-    Ok(())
+    Ok(Overlay::new(&frame, Marks::new(), &hovers))
 }
 
 /// $ per million tokens by class: rent, self-hosting at full use, self-hosting with the whole bill.
@@ -129,17 +157,39 @@ fn draw_per_class<'a>(classes: &[ClassBars], out: &'a mut String) -> Drawn<'a> {
         .filter(|v| *v > 0.0);
     let (lo, hi) = values.fold((f64::MAX, 0.0_f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
     let Some((floor, ceiling)) = super::log_span(lo / 3.0, hi * 3.0) else {
-        return Ok(());
+        return Ok(Overlay::default());
     };
     let n = classes.len() as f64;
-    let root = SVGBackend::with_string(out, SIZE).into_drawing_area();
+    let sides = [
+        ("Rent", RENT),
+        ("Self-host at full use", SELF_HOST),
+        ("Self-host, whole bill", HYBRID),
+    ];
+    let entries: Vec<(&str, Swatch)> = sides
+        .iter()
+        .map(|(name, colour)| (*name, Swatch::Block(*colour)))
+        .collect();
+    let frame = Frame::new(&entries, 0, BODY);
+    let root = SVGBackend::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(14)
-        .x_label_area_size(40)
-        .y_label_area_size(84)
+    let area = root.margin(frame.top(), 0, 0, 0);
+    let mut chart = ChartBuilder::on(&area)
+        .margin(PAD)
+        .margin_right(PAD * 2)
+        .x_label_area_size(36)
+        .y_label_area_size(78)
         .build_cartesian_2d(0.0..n, (floor..ceiling).log_scale())?;
-    let names: Vec<String> = classes.iter().map(|c| c.label.clone()).collect();
+    // Short names under the bars (the table and the hover give the full ones).
+    let names: Vec<String> = classes
+        .iter()
+        .map(|c| match c.class.as_str() {
+            "input" => "Uncached".to_owned(),
+            "cached" => "Cached".to_owned(),
+            "output" => "Output".to_owned(),
+            "blended" => "Blended".to_owned(),
+            _ => c.label.clone(),
+        })
+        .collect();
     chart
         .configure_mesh()
         .disable_x_mesh()
@@ -147,30 +197,38 @@ fn draw_per_class<'a>(classes: &[ClassBars], out: &'a mut String) -> Drawn<'a> {
         .light_line_style(GRID.mix(0.4))
         .bold_line_style(GRID)
         .x_labels(classes.len() * 2 + 1)
+        .y_labels(5)
         .x_label_formatter(&|x| category(&names, *x))
-        .y_desc("$ per million tokens (log)")
-        .y_label_formatter(&|v| format::per_mtok(*v))
-        .label_style(font(15))
-        .axis_desc_style(font(16))
+        .y_desc("$ per million tokens")
+        .y_label_formatter(&|v| format::usd_short(*v))
+        .label_style(font())
+        .axis_desc_style(font())
         .draw()?;
-    let sides = [
-        ("Rent", RENT),
-        ("Self-host at full use", SELF_HOST),
-        ("Self-host, whole bill", HYBRID),
-    ];
-    for (k, (_, colour)) in sides.iter().enumerate() {
-        let bars = classes.iter().enumerate().filter_map(|(i, c)| {
+    let mut hovers = Vec::new();
+    for (k, (side, colour)) in sides.iter().enumerate() {
+        for (i, c) in classes.iter().enumerate() {
             let v = [c.rent, c.self_marginal, c.self_effective][k];
+            if !(v > 0.0) {
+                continue;
+            }
             let x = i as f64 + 0.15 + 0.24 * k as f64;
-            (v > 0.0).then(|| Rectangle::new([(x, floor), (x + 0.22, v)], colour.filled()))
-        });
-        chart.draw_series(bars)?;
+            let corners = [(x, floor), (x + 0.22, v)];
+            chart.draw_series(std::iter::once(Rectangle::new(corners, colour.filled())))?;
+            let (a, b) = (
+                chart.backend_coord(&corners[0]),
+                chart.backend_coord(&corners[1]),
+            );
+            hovers.push(Hover {
+                rect: (a.0, b.1, b.0, a.1),
+                title: format!(
+                    "{}, {}: {} per million tokens",
+                    c.label,
+                    side.to_lowercase(),
+                    format::per_mtok(v)
+                ),
+            });
+        }
     }
-    let entries: Vec<(&str, Swatch)> = sides
-        .iter()
-        .map(|(name, colour)| (*name, Swatch::Block(*colour)))
-        .collect();
-    legend(&chart, &entries, Corner::UpperLeft)?;
     root.present()?;
-    Ok(())
+    Ok(Overlay::new(&frame, Marks::new(), &hovers))
 }

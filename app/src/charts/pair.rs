@@ -5,7 +5,8 @@ use plotters::prelude::*;
 use servecost::series::CostVsVolume;
 
 use crate::charts::{
-    font, legend, log_span, render, Corner, Drawn, Swatch, GRID, INK, RENT, SELF_HOST, SIZE,
+    font, log_span, render, Drawn, Frame, Marks, Overlay, Swatch, BODY, GRID, INK, PAD, RENT,
+    SELF_HOST,
 };
 use crate::format;
 
@@ -31,36 +32,48 @@ fn draw<'a>(a: &CostVsVolume, b: &CostVsVolume, out: &'a mut String) -> Drawn<'a
     let (Some((x0, x1)), Some((y0, y1))) =
         (log_span(x_lo, x_hi), log_span(y_lo * 0.8, y_hi * 1.25))
     else {
-        return Ok(());
+        return Ok(Overlay::default());
     };
-    let root = SVGBackend::with_string(out, SIZE).into_drawing_area();
+    let entries = [
+        ("A: rent", Swatch::Line(RENT, 3)),
+        ("A: self-host", Swatch::Line(SELF_HOST, 3)),
+        ("B: rent", Swatch::Dashed(RENT, 3)),
+        ("B: self-host", Swatch::Dashed(SELF_HOST, 3)),
+    ];
+    let frame = Frame::new(&entries, 2, BODY);
+    let root = SVGBackend::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(12)
-        .x_label_area_size(52)
+    let area = root.margin(frame.top(), 0, 0, 0);
+    let mut chart = ChartBuilder::on(&area)
+        .margin(PAD)
+        .margin_right(PAD * 3)
+        .x_label_area_size(50)
         .y_label_area_size(84)
         .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())?;
     chart
         .configure_mesh()
+        .x_labels(5)
+        .y_labels(5)
         .max_light_lines(1)
         .light_line_style(GRID.mix(0.4))
         .bold_line_style(GRID)
         .x_desc("Tokens per month")
         .y_desc("$ per month")
         .x_label_formatter(&|v| format::tokens(*v))
-        .y_label_formatter(&|v| format::usd(*v))
-        .label_style(font(15))
-        .axis_desc_style(font(16))
+        .y_label_formatter(&|v| format::usd_short(*v))
+        .label_style(font())
+        .axis_desc_style(font())
         .draw()?;
+    let mut marks = Marks::new();
     for (side, s, dashed) in [("A", a, false), ("B", b, true)] {
         let rent = s.points.iter().map(|p| (p.tokens, p.rent));
         let staircase = super::volume::staircase(&s.points);
         if dashed {
-            chart.draw_series(DashedLineSeries::new(rent, 8, 5, RENT.stroke_width(3)))?;
+            chart.draw_series(DashedLineSeries::new(rent, 6, 4, RENT.stroke_width(3)))?;
             chart.draw_series(DashedLineSeries::new(
                 staircase,
-                8,
-                5,
+                6,
+                4,
                 SELF_HOST.stroke_width(3),
             ))?;
         } else {
@@ -73,22 +86,13 @@ fn draw<'a>(a: &CostVsVolume, b: &CostVsVolume, out: &'a mut String) -> Drawn<'a
                 [(x, y0), (x, y1)],
                 INK.stroke_width(1),
             )))?;
-            chart.draw_series(std::iter::once(Text::new(
+            marks.push((
+                chart.backend_coord(&(x, y1)).0,
                 format!("{side}'s volume"),
-                (x, if dashed { y1 / 1.5 } else { y1 / 1.08 }),
-                font(14),
-            )))?;
+                INK,
+            ));
         }
     }
-    legend(
-        &chart,
-        &[
-            ("A: rent (solid)", Swatch::Line(RENT, 3)),
-            ("A: self-host (solid)", Swatch::Line(SELF_HOST, 3)),
-            ("B: dashed lines", Swatch::Line(INK, 1)),
-        ],
-        Corner::LowerRight,
-    )?;
     root.present()?;
-    Ok(())
+    Ok(Overlay::new(&frame, marks, &[]))
 }

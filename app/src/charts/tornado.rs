@@ -4,8 +4,10 @@
 use plotters::prelude::*;
 use servecost::sensitivity::Sensitivity;
 
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
 use crate::charts::{
-    font, legend, render, Corner, Drawn, Swatch, GRID, INK, RENT, SELF_HOST, SIZE,
+    font, render, Drawn, Frame, Hover, Marks, Overlay, Swatch, GRID, INK, PAD, RENT, SELF_HOST,
 };
 use crate::format;
 
@@ -19,7 +21,7 @@ pub fn tornado(rows: &[Sensitivity]) -> String {
 
 fn draw<'a>(rows: &[Sensitivity], out: &'a mut String) -> Drawn<'a> {
     let Some(base) = rows.first().map(|r| r.base) else {
-        return Ok(());
+        return Ok(Overlay::default());
     };
     let values = rows
         .iter()
@@ -27,77 +29,99 @@ fn draw<'a>(rows: &[Sensitivity], out: &'a mut String) -> Drawn<'a> {
         .flatten()
         .chain([base, 0.0]);
     let (lo, hi) = values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    if !(lo.is_finite() && hi.is_finite()) {
+        return Ok(Overlay::default());
+    }
     let pad = ((hi - lo) * 0.08).max(1.0);
     let n = rows.len() as f64;
-    let root = SVGBackend::with_string(out, SIZE).into_drawing_area();
+    let entries = [
+        ("Low end", Swatch::Block(RENT)),
+        ("High end", Swatch::Block(SELF_HOST)),
+        ("Your scenario", Swatch::Line(INK, 2)),
+    ];
+    // Each input's row: its name on top, its bar under it, so long names need no margin.
+    let frame = Frame::new(&entries, 0, ROW_HEIGHT * rows.len() as u32 + 64);
+    let root = SVGBackend::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(14)
+    let area = root.margin(frame.top(), 0, 0, 0);
+    let mut chart = ChartBuilder::on(&area)
+        .margin(PAD)
+        .margin_left(PAD * 2)
+        .margin_right(PAD * 5)
         .x_label_area_size(52)
-        .y_label_area_size(190)
+        .y_label_area_size(0)
         .build_cartesian_2d(lo - pad..hi + pad, 0.0..n)?;
-    let names: Vec<String> = rows.iter().map(|r| r.label.clone()).collect();
     chart
         .configure_mesh()
         .disable_y_mesh()
-        .max_light_lines(1)
-        .light_line_style(GRID.mix(0.4))
+        .disable_y_axis()
+        .x_labels(4)
+        .max_light_lines(0)
         .bold_line_style(GRID)
-        .y_labels(rows.len() * 2 + 1)
-        .y_label_formatter(&|y| {
-            let i = y.floor() as usize;
-            if (y - y.floor() - 0.5).abs() < 0.01 {
-                // Row 0 is drawn at the top.
-                names
-                    .get(rows.len().saturating_sub(i + 1))
-                    .cloned()
-                    .unwrap_or_default()
-            } else {
-                String::new()
-            }
-        })
-        .x_desc("Self-hosting minus renting, $ per month (left of 0: self-hosting cheaper)")
-        .x_label_formatter(&|v| format::usd(*v))
-        .label_style(font(15))
-        .axis_desc_style(font(15))
+        .x_desc("Self-hosting minus renting, $ a month")
+        .x_label_formatter(&|v| format::usd_short(*v))
+        .label_style(font())
+        .axis_desc_style(font())
         .draw()?;
+    let mut hovers = Vec::new();
+    let left = lo - pad;
     for (i, r) in rows.iter().enumerate() {
         let y = n - 1.0 - i as f64;
-        for (value, colour) in [(r.low, RENT), (r.high, SELF_HOST)] {
+        chart.draw_series(std::iter::once(Text::new(
+            r.label.clone(),
+            (left, y + 1.0),
+            font().pos(Pos::new(HPos::Left, VPos::Top)),
+        )))?;
+        // The bar fills the lower half of the row, under its name.
+        let (b0, b1) = (y + 0.08, y + 0.48);
+        for (value, colour, setting) in [
+            (r.low, RENT, &r.low_label),
+            (r.high, SELF_HOST, &r.high_label),
+        ] {
             if let Some(v) = value {
+                let corners = [(base.min(v), b0), (base.max(v), b1)];
                 chart.draw_series(std::iter::once(Rectangle::new(
-                    [(base.min(v), y + 0.2), (base.max(v), y + 0.8)],
+                    corners,
                     colour.mix(0.85).filled(),
                 )))?;
+                let (a, b) = (
+                    chart.backend_coord(&corners[0]),
+                    chart.backend_coord(&corners[1]),
+                );
+                hovers.push(Hover {
+                    rect: (a.0.min(b.0 - 3), b.1, b.0.max(a.0 + 3), a.1),
+                    title: format!(
+                        "{} {setting}: self-hosting minus renting {} a month (your scenario: {})",
+                        r.label,
+                        format::usd(v),
+                        format::usd(base)
+                    ),
+                });
             }
         }
-    }
-    for (x, style) in [(base, INK.stroke_width(2)), (0.0, GRID.stroke_width(2))] {
-        chart.draw_series(std::iter::once(PathElement::new([(x, 0.0), (x, n)], style)))?;
-    }
-    // Where a bar crosses zero, the verdict (renting against self-hosting) flips within that
-    // input's range: marked on the zero line.
-    for (i, r) in rows.iter().enumerate() {
+        // Your scenario, and zero, through the bar only: the names stay clear.
+        for (x, style) in [(0.0, GRID.stroke_width(2)), (base, INK.stroke_width(2))] {
+            chart.draw_series(std::iter::once(PathElement::new(
+                [(x, y + 0.02), (x, b1 + 0.06)],
+                style,
+            )))?;
+        }
+        // Where a bar crosses zero, the cheaper side changes within that input's range: marked
+        // on the zero line.
         if crosses_zero(r) {
-            let y = n - 1.0 - i as f64 + 0.5;
             chart.draw_series(std::iter::once(Cross::new(
-                (0.0, y),
-                7,
+                (0.0, (b0 + b1) / 2.0),
+                6,
                 INK.stroke_width(3),
             )))?;
         }
     }
-    legend(
-        &chart,
-        &[
-            ("Input at its low setting", Swatch::Block(RENT)),
-            ("Input at its high setting", Swatch::Block(SELF_HOST)),
-        ],
-        Corner::LowerRight,
-    )?;
     root.present()?;
-    Ok(())
+    Ok(Overlay::new(&frame, Marks::new(), &hovers))
 }
+
+/// Height of one input's row, name and bar.
+const ROW_HEIGHT: u32 = 46;
 
 /// Whether the input's range carries self-hosting minus renting across zero.
 pub fn crosses_zero(r: &Sensitivity) -> bool {

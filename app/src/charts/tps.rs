@@ -5,7 +5,9 @@
 use plotters::prelude::*;
 use servecost::series::CurveSeries;
 
-use crate::charts::{font, legend, render, Corner, Drawn, Swatch, GRID, INK, PALETTE, SIZE};
+use crate::charts::{
+    font, render, Drawn, Frame, Hover, Overlay, Swatch, BODY, GRID, INK, PAD, PALETTE,
+};
 use crate::format;
 
 /// The chart as an SVG string (empty when there is nothing to draw).
@@ -31,32 +33,61 @@ fn draw<'a>(series: &[CurveSeries], target: f64, out: &'a mut String) -> Drawn<'
             )
         });
     if !(x1 > x0) || !x1.is_finite() {
-        return Ok(());
+        return Ok(Overlay::default());
     }
     let Some((y0, y1)) = super::log_span(y0 * 0.8, y1 * 1.25) else {
-        return Ok(());
+        return Ok(Overlay::default());
     };
     let x1 = x1.max(target) * 1.02;
-    let root = SVGBackend::with_string(out, SIZE).into_drawing_area();
+    // The scenario's curve widest and first; the others narrower in turn, each drawn over the
+    // ones before, so a curve that runs along another still shows at its edges.
+    let mut order: Vec<usize> = (0..series.len()).collect();
+    order.sort_by_key(|i| !series[*i].selected);
+    let widths: Vec<u32> = (0..order.len()).map(|k| (5 - k.min(3)) as u32).collect();
+    let labels: Vec<(String, Swatch)> = order
+        .iter()
+        .zip(&widths)
+        .map(|(i, w)| {
+            let s = &series[*i];
+            // The legend names the hardware; the source is in the hover and the table.
+            let short = s.label.split(" (").next().unwrap_or(&s.label);
+            let short = short.strip_suffix(", not stated").unwrap_or(short);
+            let text = if s.selected {
+                format!("{short} (yours)")
+            } else {
+                short.to_owned()
+            };
+            (text, Swatch::Line(PALETTE[i % PALETTE.len()], *w))
+        })
+        .collect();
+    let entries: Vec<(&str, Swatch)> = labels.iter().map(|(t, s)| (t.as_str(), *s)).collect();
+    let frame = Frame::new(&entries, 1, BODY);
+    let root = SVGBackend::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(14)
-        .x_label_area_size(52)
-        .y_label_area_size(84)
+    let area = root.margin(frame.top(), 0, 0, 0);
+    let mut chart = ChartBuilder::on(&area)
+        .margin(PAD)
+        .margin_right(PAD * 3)
+        .x_label_area_size(50)
+        .y_label_area_size(78)
         .build_cartesian_2d(0.0..x1, (y0..y1).log_scale())?;
     chart
         .configure_mesh()
+        .x_labels(5)
+        .y_labels(5)
         .max_light_lines(1)
         .light_line_style(GRID.mix(0.4))
         .bold_line_style(GRID)
         .x_desc("Output tokens/s per user")
         .y_desc("$ per million tokens")
-        .y_label_formatter(&|v| format::per_mtok(*v))
-        .label_style(font(15))
-        .axis_desc_style(font(16))
+        .x_label_formatter(&|v| format::number(*v))
+        .y_label_formatter(&|v| format::usd_short(*v))
+        .label_style(font())
+        .axis_desc_style(font())
         .draw()?;
-    let mut labels = Vec::with_capacity(series.len());
-    for (i, s) in series.iter().enumerate() {
+    let mut hovers = Vec::new();
+    for (i, width) in order.iter().zip(&widths) {
+        let s = &series[*i];
         let colour = PALETTE[i % PALETTE.len()];
         // The clamped region of the scenario's curve, shaded.
         if s.selected {
@@ -65,31 +96,37 @@ fn draw<'a>(series: &[CurveSeries], target: f64, out: &'a mut String) -> Drawn<'
                 colour.mix(0.08).filled(),
             )))?;
         }
-        let width = if s.selected { 4 } else { 2 };
         chart.draw_series(LineSeries::new(
             s.points.iter().map(|p| (p.tps, p.usd_per_mtok)),
-            colour.stroke_width(width),
+            colour.stroke_width(*width),
         ))?;
-        labels.push((
-            if s.selected {
-                format!("{} (yours)", s.label)
-            } else {
-                s.label.clone()
-            },
-            Swatch::Line(colour, width),
-        ));
+        for p in &s.points {
+            let (x, y) = chart.backend_coord(&(p.tps, p.usd_per_mtok));
+            hovers.push(Hover {
+                rect: (x - 5, y - 5, x + 5, y + 5),
+                title: format!(
+                    "{}: {} tokens/s per user, {} per million tokens{}",
+                    s.label,
+                    format::significant(p.tps, 4),
+                    format::per_mtok(p.usd_per_mtok),
+                    if p.clamped {
+                        " (below the slowest measured point)"
+                    } else {
+                        ""
+                    }
+                ),
+            });
+        }
     }
     chart.draw_series(std::iter::once(PathElement::new(
         [(target, y0), (target, y1)],
         INK.stroke_width(2),
     )))?;
-    chart.draw_series(std::iter::once(Text::new(
-        format!("target {} tok/s", format::significant(target, 4)),
-        (target, y1 / 1.1),
-        font(14),
-    )))?;
-    let entries: Vec<(&str, Swatch)> = labels.iter().map(|(t, s)| (t.as_str(), *s)).collect();
-    legend(&chart, &entries, Corner::UpperLeft)?;
+    let marks = vec![(
+        chart.backend_coord(&(target, y1)).0,
+        format!("target {} tokens/s", format::significant(target, 4)),
+        INK,
+    )];
     root.present()?;
-    Ok(())
+    Ok(Overlay::new(&frame, marks, &hovers))
 }

@@ -5,7 +5,8 @@ use plotters::prelude::*;
 use servecost::series::{CostVsVolume, VolumePoint};
 
 use crate::charts::{
-    font, legend, log_span, render, Corner, Drawn, Swatch, GRID, HYBRID, INK, RENT, SELF_HOST, SIZE,
+    font, log_span, render, strips, Drawn, Frame, Marks, Overlay, Swatch, BODY, GRID, HYBRID, INK,
+    PAD, RENT, SELF_HOST,
 };
 use crate::format;
 
@@ -31,7 +32,7 @@ pub fn staircase(pts: &[VolumePoint]) -> impl Iterator<Item = (f64, f64)> + Clon
 fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Drawn<'a> {
     let pts = &s.points;
     let (Some(first), Some(last)) = (pts.first(), pts.last()) else {
-        return Ok(());
+        return Ok(Overlay::default());
     };
     let costs = pts
         .iter()
@@ -42,26 +43,49 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Drawn<'a> {
         log_span(first.tokens, last.tokens),
         log_span(lo * 0.8, hi * 1.25),
     ) else {
-        return Ok(());
+        return Ok(Overlay::default());
     };
-    let root = SVGBackend::with_string(out, SIZE).into_drawing_area();
+    let hybrid = pts.iter().all(|p| p.hybrid.is_some());
+    let mut entries = vec![
+        ("Rent (API)", Swatch::Line(RENT, 3)),
+        ("Self-host", Swatch::Line(SELF_HOST, 3)),
+    ];
+    if hybrid {
+        entries.push(("Best hybrid", Swatch::Dashed(HYBRID, 3)));
+    }
+    let marks: Vec<(f64, &str, RGBColor)> = [
+        (Some(s.user_tokens), "your volume", INK),
+        (s.break_even_tokens, "break-even", SELF_HOST),
+    ]
+    .into_iter()
+    .filter_map(|(x, label, colour)| {
+        x.filter(|x| *x >= x0 && *x <= x1)
+            .map(|x| (x, label, colour))
+    })
+    .collect();
+    let frame = Frame::new(&entries, marks.len(), BODY);
+    let root = SVGBackend::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(12)
-        .x_label_area_size(52)
+    let area = root.margin(frame.top(), 0, 0, 0);
+    let mut chart = ChartBuilder::on(&area)
+        .margin(PAD)
+        .margin_right(PAD * 3)
+        .x_label_area_size(50)
         .y_label_area_size(84)
         .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())?;
     chart
         .configure_mesh()
+        .x_labels(5)
+        .y_labels(5)
         .max_light_lines(1)
         .light_line_style(GRID.mix(0.4))
         .bold_line_style(GRID)
         .x_desc("Tokens per month")
         .y_desc("$ per month")
         .x_label_formatter(&|v| format::tokens(*v))
-        .y_label_formatter(&|v| format::usd(*v))
-        .label_style(font(15))
-        .axis_desc_style(font(16))
+        .y_label_formatter(&|v| format::usd_short(*v))
+        .label_style(font())
+        .axis_desc_style(font())
         .draw()?;
 
     chart.draw_series(LineSeries::new(
@@ -69,35 +93,44 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Drawn<'a> {
         RENT.stroke_width(3),
     ))?;
     chart.draw_series(LineSeries::new(staircase(pts), SELF_HOST.stroke_width(3)))?;
-    let mut entries = vec![
-        ("Rent (API)", Swatch::Line(RENT, 3)),
-        ("Self-host", Swatch::Line(SELF_HOST, 3)),
-    ];
-    if pts.iter().all(|p| p.hybrid.is_some()) {
-        chart.draw_series(LineSeries::new(
+    if hybrid {
+        // Dashed: where the hybrid is renting or self-hosting alone, that line shows between
+        // the dashes.
+        chart.draw_series(DashedLineSeries::new(
             pts.iter().filter_map(|p| p.hybrid.map(|h| (p.tokens, h))),
-            HYBRID.stroke_width(2),
+            6,
+            4,
+            HYBRID.stroke_width(3),
         ))?;
-        entries.push(("Best hybrid", Swatch::Line(HYBRID, 2)));
     }
-    let marks = [(Some(s.user_tokens), "your volume", INK)]
-        .into_iter()
-        .chain([(s.break_even_tokens, "break-even", SELF_HOST)]);
+    let mut labels = Marks::new();
     for (x, label, colour) in marks {
-        let Some(x) = x.filter(|x| *x >= x0 && *x <= x1) else {
-            continue;
-        };
         chart.draw_series(std::iter::once(PathElement::new(
             [(x, y0), (x, y1)],
             colour.stroke_width(1),
         )))?;
-        chart.draw_series(std::iter::once(Text::new(
-            label,
-            (x, y1 / 1.08),
-            ("sans-serif", 14).into_font().color(&colour),
-        )))?;
+        labels.push((chart.backend_coord(&(x, y1)).0, label.to_owned(), colour));
     }
-    legend(&chart, &entries, Corner::UpperLeft)?;
+    let (_, plot_y) = chart.plotting_area().get_pixel_range();
+    let xs: Vec<i32> = pts
+        .iter()
+        .map(|p| chart.backend_coord(&(p.tokens, y0)).0)
+        .collect();
+    let titles = pts
+        .iter()
+        .map(|p| {
+            let hybrid = p
+                .hybrid
+                .map(|h| format!(", best hybrid {}", format::usd(h)))
+                .unwrap_or_default();
+            format!(
+                "{} tokens a month: rent {}, self-host {}{hybrid}",
+                format::tokens(p.tokens),
+                format::usd(p.rent),
+                format::usd(p.self_host)
+            )
+        })
+        .collect();
     root.present()?;
-    Ok(())
+    Ok(Overlay::new(&frame, labels, &strips(&xs, plot_y, titles)))
 }

@@ -5,7 +5,8 @@ use plotters::prelude::*;
 use servecost::plan::PlanReport;
 
 use crate::charts::{
-    font, legend, render, Corner, Drawn, Swatch, GRID, HYBRID, INK, RENT, SELF_HOST, SIZE,
+    font, render, strips, Drawn, Frame, Marks, Overlay, Swatch, BODY, GRID, HYBRID, INK, PAD, RENT,
+    SELF_HOST,
 };
 use crate::format;
 
@@ -29,15 +30,6 @@ pub fn cumulative(plan: &PlanReport) -> Vec<Cumulative> {
         .collect()
 }
 
-/// `$1.2 M`, `$850 k`, `$0` for an axis.
-fn money_tick(v: f64) -> String {
-    if v == 0.0 {
-        "$0".to_owned()
-    } else {
-        format!("${}", format::tokens(v))
-    }
-}
-
 /// The chart as an SVG string (empty when there is nothing to draw).
 pub fn cost_over_years(plan: &PlanReport) -> String {
     render("Cumulative cost of each plan over the years", |svg| {
@@ -48,42 +40,55 @@ pub fn cost_over_years(plan: &PlanReport) -> String {
 fn draw<'a>(plan: &PlanReport, out: &'a mut String) -> Drawn<'a> {
     let points = cumulative(plan);
     let Some(&(last, ..)) = points.last() else {
-        return Ok(());
+        return Ok(Overlay::default());
     };
     let top = points
         .iter()
         .flat_map(|(_, r, s, h)| [*r, *s].into_iter().chain(*h))
         .fold(0.0_f64, f64::max);
     if !(top.is_finite() && top > 0.0) {
-        return Ok(());
+        return Ok(Overlay::default());
     }
-    let root = SVGBackend::with_string(out, SIZE).into_drawing_area();
+    let hybrid = points.iter().all(|p| p.3.is_some());
+    let mut entries = vec![
+        ("Rent (API)", Swatch::Line(RENT, 3)),
+        ("Self-host", Swatch::Line(SELF_HOST, 3)),
+    ];
+    if hybrid {
+        entries.push(("Best hybrid", Swatch::Dashed(HYBRID, 3)));
+    }
+    let mark = plan.payback_month.or(plan.lead_lost_month);
+    let frame = Frame::new(&entries, usize::from(mark.is_some()), BODY);
+    let root = SVGBackend::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
+    let area = root.margin(frame.top(), 0, 0, 0);
     // Months are drawn on a scale of years, so that ticks fall on whole years.
     let x1 = f64::from(last) / 12.0;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(12)
-        .x_label_area_size(52)
-        .y_label_area_size(84)
+    let mut chart = ChartBuilder::on(&area)
+        .margin(PAD)
+        .margin_right(PAD * 3)
+        .x_label_area_size(50)
+        .y_label_area_size(78)
         .build_cartesian_2d(0.0..x1, 0.0..top * 1.08)?;
     let years = (last / 12).max(1);
     chart
         .configure_mesh()
         .x_labels(years as usize + 1)
+        .y_labels(5)
         .max_light_lines(0)
         .bold_line_style(GRID)
         .x_desc("Years from now")
         .y_desc("Cumulative cost")
         .x_label_formatter(&|v| {
             if (v - v.round()).abs() < 1e-9 {
-                format!("{}", v.round())
+                format::number(v.round())
             } else {
                 String::new()
             }
         })
-        .y_label_formatter(&|v| money_tick(*v))
-        .label_style(font(15))
-        .axis_desc_style(font(16))
+        .y_label_formatter(&|v| format::usd_short(*v))
+        .label_style(font())
+        .axis_desc_style(font())
         .draw()?;
     let from_zero = |f: fn(&Cumulative) -> Option<f64>| {
         std::iter::once((0.0, 0.0)).chain(
@@ -92,28 +97,29 @@ fn draw<'a>(plan: &PlanReport, out: &'a mut String) -> Drawn<'a> {
                 .filter_map(move |p| f(p).map(|v| (f64::from(p.0) / 12.0, v))),
         )
     };
-    let mut entries = Vec::new();
     chart.draw_series(LineSeries::new(
         from_zero(|p| Some(p.1)),
         RENT.stroke_width(3),
     ))?;
-    // Wider self-hosting under a narrower hybrid: where the two coincide both stay visible.
     chart.draw_series(LineSeries::new(
         from_zero(|p| Some(p.2)),
-        SELF_HOST.stroke_width(5),
+        SELF_HOST.stroke_width(3),
     ))?;
-    if points.iter().all(|p| p.3.is_some()) {
-        chart.draw_series(LineSeries::new(from_zero(|p| p.3), HYBRID.stroke_width(2)))?;
+    // Dashed: where the hybrid is renting or self-hosting alone, that line shows between the
+    // dashes.
+    if hybrid {
+        chart.draw_series(DashedLineSeries::new(
+            from_zero(|p| p.3),
+            6,
+            4,
+            HYBRID.stroke_width(3),
+        ))?;
     }
-    entries.push(("Rent (API)", Swatch::Line(RENT, 3)));
-    entries.push(("Self-host", Swatch::Line(SELF_HOST, 5)));
-    if points.iter().all(|p| p.3.is_some()) {
-        entries.push(("Best hybrid", Swatch::Line(HYBRID, 2)));
-    }
-    if let Some(m) = plan.payback_month.or(plan.lead_lost_month) {
+    let mut marks = Marks::new();
+    if let Some(m) = mark {
         let x = f64::from(m) / 12.0;
         chart.draw_series(std::iter::once(PathElement::new(
-            [(x, 0.0), (x, top)],
+            [(x, 0.0), (x, top * 1.08)],
             INK.stroke_width(1),
         )))?;
         let label = if plan.payback_month.is_some() {
@@ -121,27 +127,26 @@ fn draw<'a>(plan: &PlanReport, out: &'a mut String) -> Drawn<'a> {
         } else {
             format!("lead lost: month {m}")
         };
-        // Right of the line in the first half, left of it in the second, below the legend.
-        let pos = if x < x1 / 2.0 {
-            (x + x1 / 80.0, top * 0.55)
-        } else {
-            (x - x1 / 80.0, top * 0.55)
-        };
-        let anchor = if x < x1 / 2.0 {
-            plotters::style::text_anchor::HPos::Left
-        } else {
-            plotters::style::text_anchor::HPos::Right
-        };
-        chart.draw_series(std::iter::once(Text::new(
-            label,
-            pos,
-            font(14).pos(plotters::style::text_anchor::Pos::new(
-                anchor,
-                plotters::style::text_anchor::VPos::Center,
-            )),
-        )))?;
+        marks.push((chart.backend_coord(&(x, top)).0, label, INK));
     }
-    legend(&chart, &entries, Corner::UpperLeft)?;
+    let (_, plot_y) = chart.plotting_area().get_pixel_range();
+    let xs: Vec<i32> = points
+        .iter()
+        .map(|p| chart.backend_coord(&(f64::from(p.0) / 12.0, 0.0)).0)
+        .collect();
+    let titles = points
+        .iter()
+        .map(|(m, r, s, h)| {
+            let hybrid = h
+                .map(|h| format!(", best hybrid {}", format::usd(h)))
+                .unwrap_or_default();
+            format!(
+                "By the end of month {m}: rent {}, self-host {}{hybrid}",
+                format::usd(*r),
+                format::usd(*s)
+            )
+        })
+        .collect();
     root.present()?;
-    Ok(())
+    Ok(Overlay::new(&frame, marks, &strips(&xs, plot_y, titles)))
 }

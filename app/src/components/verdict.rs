@@ -509,20 +509,15 @@ pub fn Verdict(
     report: Report,
     /// Cited source keys.
     keys: Vec<String>,
-    /// For a small frame (the embed): the first three flips, each caveat's first sentence,
-    /// links opening outside the frame.
-    #[prop(optional)]
-    compact: bool,
 ) -> impl IntoView {
     let r = &report;
-    let link_target = if compact { "_blank" } else { "_self" };
     view! {
         <div class="decision">
             {best_line(r)}
-            {sureness_line(r, link_target)}
+            {sureness_line(r, "_self")}
             {verdict_line(r, &keys)}
             {horizon_line(r, false)}
-            {changes(r, compact)}
+            {changes(r, false)}
         </div>
     }
 }

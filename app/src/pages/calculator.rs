@@ -272,31 +272,41 @@ fn Body(
                 // On a phone the answer comes first: one tap leads to the inputs below it.
                 <a class="edit-inputs" href="#inputs" data-testid="edit-inputs">"Edit inputs ↓"</a>
                 <Problems outcome/>
+                // The answer and the bill side by side on a desktop, so both are on the first
+                // screen; one after the other on a phone.
+                <div class="headline">
+                    {move || has_report.get().then(|| view! {
+                        <div class="decision">
+                            {move || shown.with(|r| r.as_ref().map(verdict::best_line))}
+                            {move || charted.with(|r| r.as_ref().map(|r| verdict::sureness_line(r, "_self")))}
+                            {move || shown.with(|r| r.as_ref().map(|r| keys.with(|k| verdict::verdict_line(r, k))))}
+                        </div>
+                    })}
+                    {move || shown.get().map(|report| {
+                        let keys = keys.get();
+                        view! { <div class="bill"><Totals report keys/></div> }
+                    })}
+                </div>
                 {move || has_report.get().then(|| view! {
                     <div class="decision">
-                        {move || shown.with(|r| r.as_ref().map(verdict::best_line))}
-                        {move || charted.with(|r| r.as_ref().map(|r| verdict::sureness_line(r, "_self")))}
-                        {move || shown.with(|r| r.as_ref().map(|r| keys.with(|k| verdict::verdict_line(r, k))))}
                         {move || shown.with(|r| r.as_ref().map(|r| verdict::horizon_line(r, true)))}
                         {move || charted.with(|r| r.as_ref().map(|r| verdict::changes(r, false)))}
                     </div>
                 })}
-                {move || shown.get().map(|report| {
-                    let keys = keys.get();
-                    view! {
-                        <Totals report=report.clone() keys=keys.clone()/>
-                        <BreakEven report=report.clone()/>
-                    }
-                })}
-                {move || charted.get().map(|report| view! { <VolumeChart report/> })}
+                <div class="chart-grid">
+                    {move || charted.get().map(|report| view! { <VolumeChart report/> })}
+                    {move || shown.get().map(|report| view! { <BreakEven report/> })}
+                </div>
                 {move || charted.get().map(|report| view! { <Years report/> })}
                 {move || shown.get().map(|report| view! { <ClassTable report keys=keys.get()/> })}
                 {move || charted.get().map(|report| {
                     view! {
-                        <ClassChart report=report.clone()/>
-                        <BreakdownChart report=report.clone()/>
-                        <TpsChart report=report.clone()/>
-                        <TornadoChart report/>
+                        <div class="chart-grid">
+                            <ClassChart report=report.clone()/>
+                            <BreakdownChart report=report.clone()/>
+                            <TpsChart report=report.clone()/>
+                            <TornadoChart report/>
+                        </div>
                     }
                 })}
                 <details class="options" data-testid="options">

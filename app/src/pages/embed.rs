@@ -7,7 +7,7 @@ use leptos_meta::Title;
 use leptos_router::hooks::use_location;
 
 use crate::charts;
-use crate::components::Verdict;
+use crate::components::verdict;
 use crate::format::usd;
 use crate::query;
 
@@ -76,19 +76,32 @@ pub fn Compact(
     note: Option<String>,
 ) -> impl IntoView {
     let r = report;
-    let svg = charts::by_name(&chart, &r).unwrap_or_default();
+    let svg = charts::compact(&chart, &r).unwrap_or_default();
     let hybrid = r
         .hybrid
         .map(|h| view! { <li>"Best hybrid " <strong>{usd(h.monthly_usd)}</strong></li> });
     view! {
         <div class="embed" data-testid="embed">
-            <Verdict report=r.clone() keys=Vec::new() compact=true/>
+            // The answer, its figures and the chart fill the frame's first 400 px; the rest of
+            // the decision (how sure, what would change it) follows for those who scroll.
+            {verdict::best_line(&r)}
             <ul class="key-numbers">
                 <li>"Rent " <strong data-testid="rent-monthly" data-usd=r.rent.monthly_usd.to_string()>{usd(r.rent.monthly_usd)}</strong></li>
                 <li>"Self-host " <strong data-testid="self-monthly" data-usd=r.self_host.monthly_usd.to_string()>{usd(r.self_host.monthly_usd)}</strong></li>
                 {hybrid}
             </ul>
-            <figure class="chart"><div class="svg" inner_html=svg></div></figure>
+            <figure class="chart">
+                <div class="svg" inner_html=svg></div>
+                {(chart == "tornado" && r.sensitivity.len() > 4).then(|| view! {
+                    <figcaption>"The four inputs that move the answer most; the calculator shows them all."</figcaption>
+                })}
+            </figure>
+            <div class="decision">
+                {verdict::sureness_line(&r, "_blank")}
+                {verdict::verdict_line(&r, &[])}
+                {verdict::horizon_line(&r, false)}
+                {verdict::changes(&r, true)}
+            </div>
             <p class="embed-foot">
                 {note}
                 <a href=link target="_blank" rel="noopener external">"Open in servecost, with sources"</a>

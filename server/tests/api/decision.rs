@@ -89,7 +89,7 @@ fn assert_same(html: &str, api: &serde_json::Value, what: &str) {
         assert!(found, "{what}: flip {f}");
     }
     let percent = format!(
-        "Holds in {:.0} %",
+        "Holds in {:.0}\u{a0}%",
         u["p_best_holds"].as_f64().expect("p") * 100.0
     );
     assert!(html.contains(&percent), "{what}: {percent}");
@@ -162,7 +162,7 @@ async fn exports_and_previews_carry_the_decision() {
     .await;
     let title = oembed["title"].as_str().expect("title");
     assert!(
-        title.contains(&format!("holds in {:.0} %", p * 100.0)),
+        title.contains(&format!("holds in {:.0}\u{a0}%", p * 100.0)),
         "{title}"
     );
     let html = body_text(get(&app, &format!("/?{q}")).await).await;
