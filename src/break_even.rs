@@ -57,10 +57,10 @@ pub fn volume_scale(c: &Costing) -> Result<(f64, bool), String> {
         };
     if slope >= r {
         return Err(format!(
-            "self-hosting's marginal cost, ${:.3} per million tokens with the capacity held for \
-             peak and utilisation target, is not below renting's ${:.3}",
-            slope / total * MILLION,
-            r / total * MILLION
+            "self-hosting's marginal cost, {} per million tokens with the capacity held for \
+             peak and utilisation target, is not below renting's {}",
+            crate::format::per_mtok(slope / total * MILLION),
+            crate::format::per_mtok(r / total * MILLION)
         ));
     }
     let fixed_part = per_replica * (p.min_replicas + 1.0 + p.redundancy) + c.ops_monthly;
@@ -108,10 +108,10 @@ pub fn break_even(c: &Costing) -> BreakEven {
         (
             None,
             Some(format!(
-                "operations alone (${} a month) cost more than renting (${}): no GPU price \
+                "operations alone ({} a month) cost more than renting ({}): no GPU price \
                  makes self-hosting cheaper",
-                crate::codec::human_number(own.breakdown.ops.round(), false),
-                crate::codec::human_number(c.rent(1.0).round(), false)
+                crate::format::usd(own.breakdown.ops),
+                crate::format::usd(c.rent(1.0))
             )),
         )
     } else {

@@ -9,8 +9,8 @@ mod read;
 mod write;
 
 pub use number::{
-    human as human_number, read as read_number, rounded as write_rounded,
-    significant as write_significant, write as write_number,
+    read as read_number, rounded as write_rounded, significant as write_significant,
+    write as write_number,
 };
 pub use read::{
     decode, parse, parse_checked, parse_lenient, Parsed, Refused, OTHER_CHIP, OWN_CURVE,
@@ -329,7 +329,7 @@ impl NumSpec {
         } else {
             "a number"
         };
-        let show = |v: f64| number::human(v, self.suffixes);
+        let show = |v: f64| crate::format::exact(v, self.suffixes);
         let mut text = if self.min == 0.0 && self.least > 0.0 {
             format!(
                 "0, or {kind} from {} to {} {}",
@@ -349,7 +349,7 @@ impl NumSpec {
             text.push_str(" (k, M, B, T suffixes accepted)");
         }
         if self.percent && self.min < 0.0 {
-            let pct = |v: f64| format!("{} %", number::human(v * 100.0, false));
+            let pct = crate::format::exact_percent;
             text.push_str(&format!(" ({} to {})", pct(self.min), pct(self.max)));
         } else if self.percent && !self.unit.contains('%') {
             text.push_str(" (or a percentage such as 40%)");

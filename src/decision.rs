@@ -477,8 +477,8 @@ impl Lever {
 
     fn describe(self, base: &Resolved, ctx: &Context) -> Range {
         let s = &ctx.spec;
-        let n = |v: f64| crate::codec::write_rounded(v, false);
-        let money = |v: f64| format!("${}", crate::codec::write_significant(v, 3, false));
+        let n = |v: f64| crate::format::significant(v, 3);
+        let money = crate::format::usd;
         let times = |f: f64| format!("×1/{} to ×{}", n(f), n(f));
         let assumption = Some("servecost-assumptions".to_owned());
         let (param, label, range, distribution, source, reason) = match self {
@@ -487,8 +487,8 @@ impl Lever {
                 "Prefill rate P",
                 format!(
                     "{} to {} uncached input tokens/s per GPU ({})",
-                    crate::codec::human_number(base.prefill / s.prefill, true),
-                    crate::codec::human_number(base.prefill * s.prefill, true),
+                    crate::format::number(base.prefill / s.prefill),
+                    crate::format::number(base.prefill * s.prefill),
                     times(s.prefill)
                 ),
                 "log-uniform",
@@ -515,8 +515,8 @@ impl Lever {
                 "u_curve_mix",
                 "The curve's mix, when assumed",
                 format!(
-                    "from the assumed mix up to {} % of the way to the other reading (no prefix cache)",
-                    n(s.curve_mix * 100.0)
+                    "from the assumed mix up to {} of the way to the other reading (no prefix cache)",
+                    crate::format::percent(s.curve_mix)
                 ),
                 "uniform",
                 ctx.alternative_mix.as_ref().map(|(_, src)| src.clone()),
@@ -537,10 +537,10 @@ impl Lever {
                 "Spread between curves of the model on chips of the same family",
                 match &ctx.curve_ratios {
                     Some((lo, hi, _)) => format!(
-                        "throughput ×{} to ×{} ({} % of the spread)",
+                        "throughput ×{} to ×{} ({} of the spread)",
                         n(lo.powf(s.curves)),
                         n(hi.powf(s.curves)),
-                        n(s.curves * 100.0)
+                        crate::format::percent(s.curves)
                     ),
                     None => "no other curve of the model on a chip of this family".to_owned(),
                 },
@@ -573,9 +573,9 @@ impl Lever {
                 "u_util",
                 "Target utilisation",
                 format!(
-                    "{} % to {} %",
-                    n(((base.policy.util - s.util).max(0.05) * 100.0).round()),
-                    n(((base.policy.util + s.util).min(1.0) * 100.0).round())
+                    "{} to {}",
+                    crate::format::percent((base.policy.util - s.util).max(0.05)),
+                    crate::format::percent((base.policy.util + s.util).min(1.0))
                 ),
                 "uniform",
                 assumption,

@@ -74,9 +74,13 @@ pub enum CurveError {
 pub enum GpuTimeError {
     /// The assumptions leave no GPU time for output at the curve's own mix.
     #[error(
-        "prefill rate {prefill} tokens/s and cache-hit cost {cache_cost} contradict the curve: \
-         at {throughput:.0} tokens/s per GPU its input alone would need more than all the GPU time; \
-         raise the prefill rate or lower the cache-hit cost (prefill must exceed {min_prefill:.0})"
+        "prefill rate {} tokens/s and cache-hit cost {} contradict the curve: \
+         at {} tokens/s per GPU its input alone would need more than all the GPU time; \
+         raise the prefill rate or lower the cache-hit cost (prefill must exceed {})",
+        crate::format::number(*.prefill),
+        crate::format::significant(*.cache_cost, 3),
+        crate::format::number(*.throughput),
+        crate::format::number(*.min_prefill)
     )]
     AssumptionsContradictCurve {
         /// Prefill rate `P`, uncached input tokens/s per GPU.

@@ -12,6 +12,7 @@ pub mod evaluate;
 pub mod export;
 pub mod finite;
 pub mod fleet;
+pub mod format;
 pub mod freshness;
 pub mod gpu_price;
 pub mod gpu_time;

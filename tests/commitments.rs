@@ -33,7 +33,7 @@ fn the_default_is_the_three_year_rental_billed_every_hour() {
     assert!((compute - 4.0 * 730.0 * 4.25).abs() < 1e-9, "{compute}");
     assert!(r.warnings.iter().any(|w| w.code == "reserved_term"
         && w.message.contains("36-month term")
-        && w.message.contains("25 % of it paid upfront")));
+        && w.message.contains("25\u{a0}% of it paid upfront")));
     assert!(
         r.inputs.gpu_hour_label.contains("reserved, 36 months"),
         "{}",
@@ -227,9 +227,9 @@ fn an_assumed_curve_mix_gives_the_other_reading_and_can_be_chosen() {
         .expect("assumed");
     assert!(w.message.contains("Read the other way"), "{}", w.message);
     let chosen = report("requests=50M&curve_mix=27000:0:180");
-    let figure = servecost::codec::human_number(chosen.self_host.monthly_usd.round(), false);
+    let figure = servecost::format::usd(chosen.self_host.monthly_usd);
     assert!(
-        w.message.contains(&format!("${figure} a month")),
+        w.message.contains(&format!("{figure} a month")),
         "{} / {figure}",
         w.message
     );

@@ -66,8 +66,8 @@ pub fn tput_problem(text: &str) -> Option<String> {
 fn cell_problem(text: &str, suffixes: bool, (lo, hi): (f64, f64), unit: &str) -> Option<String> {
     let range = format!(
         "{} to {} {unit}",
-        servecost::codec::human_number(lo, false),
-        servecost::codec::human_number(hi, suffixes)
+        servecost::format::exact(lo, false),
+        servecost::format::exact(hi, suffixes)
     );
     if text.trim().is_empty() {
         return Some(format!("required: a number from {range}"));

@@ -20,6 +20,13 @@ fn is_space(c: char) -> bool {
 /// does not group thousands (`2,5`) is refused rather than guessed at.
 pub fn read(text: &str, suffixes: bool, percent: bool) -> Option<f64> {
     let text = text.trim_matches(|c: char| c.is_whitespace() || is_space(c));
+    // The minus sign the page prints (−) reads as a hyphen, before or after a `$`.
+    let text = text.replace('\u{2212}', "-");
+    let text = match text.strip_prefix("-$") {
+        Some(rest) => format!("-{rest}"),
+        None => text,
+    };
+    let text = text.as_str();
     let text = text
         .strip_prefix('$')
         .unwrap_or(text)
@@ -114,46 +121,6 @@ pub fn write(value: f64, suffixes: bool) -> String {
     format!("{value}")
 }
 
-/// `value` as the page writes numbers, for messages: thousands separated (`10,000`), with a
-/// `k`/`M`/`B`/`T` suffix after a space when `suffixes` (`10,000 T`), at most four significant
-/// digits after a suffix, never in exponent notation.
-pub fn human(value: f64, suffixes: bool) -> String {
-    if !value.is_finite() {
-        return String::from("?");
-    }
-    if suffixes && value.abs() >= 1e3 {
-        for (s, scale) in SUFFIXES {
-            let scaled = value / scale;
-            if scaled.abs() >= 1.0 {
-                let rounded = (scaled * 1e3).round() / 1e3;
-                return format!("{} {s}", grouped(rounded));
-            }
-        }
-    }
-    grouped(value)
-}
-
-/// Thousands separators on the whole part; the fraction as Rust prints it (shortest exact).
-fn grouped(value: f64) -> String {
-    let text = format!("{}", value.abs());
-    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
-    let mut out = String::new();
-    if value < 0.0 {
-        out.push('-');
-    }
-    for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    if !fraction.is_empty() {
-        out.push('.');
-        out.push_str(fraction);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -220,17 +187,6 @@ mod tests {
         assert_eq!(rounded(123_456_789.0, true), "123.5M");
         assert_eq!(rounded(0.0, true), "0");
         assert_eq!(rounded(2.26, false), "2.26");
-    }
-
-    #[test]
-    fn human_numbers() {
-        assert_eq!(human(1e16, true), "10,000 T");
-        assert_eq!(human(1e13, true), "10 T");
-        assert_eq!(human(1_000.0, false), "1,000");
-        assert_eq!(human(1e-8, false), "0.00000001");
-        assert_eq!(human(0.05, false), "0.05");
-        assert_eq!(human(1.0, true), "1");
-        assert_eq!(human(27_000.0, true), "27 k");
     }
 
     #[test]

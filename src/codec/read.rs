@@ -841,14 +841,14 @@ mod tests {
             (
                 "requests=1e-300",
                 "requests",
-                "0, or a number from 1 to 10 T requests/month",
+                "0, or a number from 1 to 10\u{a0}T requests/month",
             ),
             (
                 "input=5e-324",
                 "input",
-                "0, or a number from 1 to 10,000 T tokens/month",
+                "0, or a number from 1 to 10,000\u{a0}T tokens/month",
             ),
-            ("tokens=0.5&mix=2:7:1", "tokens", "from 1 to 10,000 T"),
+            ("tokens=0.5&mix=2:7:1", "tokens", "from 1 to 10,000\u{a0}T"),
             (
                 "price_out=1e-300",
                 "price_out",

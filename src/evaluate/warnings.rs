@@ -27,11 +27,12 @@ fn warn(code: &str, message: String, source: Option<&str>) -> Warning {
 }
 
 fn mix_text(m: &Mix) -> String {
+    use crate::format::percent_precise as pct;
     format!(
-        "{:.1} % uncached input, {:.1} % cached input, {:.2} % output",
-        m.uncached * 100.0,
-        m.cached * 100.0,
-        m.output * 100.0
+        "{} uncached input, {} cached input, {} output",
+        pct(m.uncached),
+        pct(m.cached),
+        pct(m.output)
     )
 }
 
@@ -48,10 +49,11 @@ pub fn warnings(
         out.push(warn(
             "target_capped",
             format!(
-                "The target speed is the API's measured {api} tokens/s per user, above the curve's \
+                "The target speed is the API's measured {} tokens/s per user, above the curve's \
                  fastest measured point: it is capped at {} tokens/s per user, so self-hosting is \
                  priced slower than the API serves.",
-                r.tps
+                crate::format::significant(api, 4),
+                crate::format::significant(r.tps, 4)
             ),
             Some(&ctx.tps_source),
         ));
@@ -63,7 +65,7 @@ pub fn warnings(
                 "{} publishes no output speed: the target is the curve's slowest measured point, \
                  {} tokens/s per user. Give the speed your users need.",
                 ctx.offer.map_or("The API offer", |o| o.name.as_str()),
-                r.tps
+                crate::format::significant(r.tps, 4)
             ),
             ctx.offer.map(|o| o.source.as_str()),
         ));
@@ -81,7 +83,7 @@ pub fn warnings(
             format!(
                 "Batch work is priced at the interactive target of {} tokens/s per user (the API's \
                  speed): a batch job rarely needs it, and a slower target costs less per token.",
-                r.tps
+                crate::format::significant(r.tps, 4)
             ),
             Some(&ctx.tps_source),
         ));
@@ -92,7 +94,7 @@ pub fn warnings(
             format!(
                 "{} is what an operator pays to own and run the GPU at scale: a floor, not a \
                  price anyone rents at. Read self-hosting at it as what owning at hyperscale costs.",
-                tier.map_or("Your GPU-hour price".to_owned(), |t| format!("${} per GPU-hour ({})", t.usd_per_gpu_hour, t.label))
+                tier.map_or("Your GPU-hour price".to_owned(), |t| format!("{} per GPU-hour ({})", crate::format::usd(t.usd_per_gpu_hour), t.label))
             ),
             tier.map(|t| t.source.as_str()),
         )),
@@ -102,7 +104,7 @@ pub fn warnings(
                 .map_or("its term".to_owned(), |m| format!("its {m}-month term"));
             let upfront = tier
                 .and_then(|t| t.upfront_share)
-                .map_or(String::new(), |u| format!(", {:.0} % of it paid upfront", u * 100.0));
+                .map_or(String::new(), |u| format!(", {} of it paid upfront", crate::format::percent(u)));
             out.push(warn(
                 "reserved_term",
                 format!(
@@ -140,11 +142,11 @@ pub fn warnings(
             effect =
                 Some((api.cost(&r.volumes).monthly_usd - r.api.cost(&r.volumes).monthly_usd).abs());
             format!(
-                " If it passes the provider's {:.0} % through, renting costs ${} a month \
-                 instead of ${}: check this before reading the verdict.",
-                p.cache_discount * 100.0,
-                crate::codec::human_number(api.cost(&r.volumes).monthly_usd.round(), false),
-                crate::codec::human_number(r.api.cost(&r.volumes).monthly_usd.round(), false)
+                " If it passes the provider's {} through, renting costs {} a month \
+                 instead of {}: check this before reading the verdict.",
+                crate::format::percent(p.cache_discount),
+                crate::format::usd(api.cost(&r.volumes).monthly_usd),
+                crate::format::usd(r.api.cost(&r.volumes).monthly_usd)
             )
         });
         out.push(Warning {
@@ -187,8 +189,8 @@ pub fn warnings(
                 "The target of {} tokens/s per user is slower than the slowest measured point ({} \
                  tokens/s per user); that point's throughput is used, so a slower target may cost less \
                  than shown.",
-                r.tps,
-                r.curve.slowest()
+                crate::format::significant(r.tps, 4),
+                crate::format::significant(r.curve.slowest(), 4)
             ),
             curve_source,
         ));
@@ -223,14 +225,16 @@ pub fn warnings(
                 let reading = costs.map_or(String::new(), |(alt, then, now, was, is)| {
                     format!(
                         " Read the other way, as fixed input and output lengths without a prefix \
-                         cache ({}: curve_mix={}:0:{}), an output token costs ${is:.2} per million \
-                         at full use instead of ${was:.2}, and self-hosting ${} a month instead \
-                         of ${}: set curve_mix to choose the reading.",
+                         cache ({}: curve_mix={}:0:{}), an output token costs {} per million \
+                         at full use instead of {}, and self-hosting {} a month instead \
+                         of {}: set curve_mix to choose the reading.",
                         mix_text(&alt),
                         crate::codec::write_rounded(100.0 * alt.uncached, false),
                         crate::codec::write_rounded(100.0 * alt.output, false),
-                        crate::codec::human_number(now.round(), false),
-                        crate::codec::human_number(then.round(), false)
+                        crate::format::per_mtok(is),
+                        crate::format::per_mtok(was),
+                        crate::format::usd(now),
+                        crate::format::usd(then)
                     )
                 });
                 out.push(warn(
@@ -272,15 +276,15 @@ pub fn warnings(
                     "mix_far_from_curve",
                     format!(
                         "Your mix ({}) is far from the curve's ({}) in GPU time: a token of yours \
-                         takes {:.1}× the GPU time of one of the curve's, and {:.0} % of your GPU \
-                         time goes to output against {:.0} % at the curve's mix. The translation \
+                         takes {}× the GPU time of one of the curve's, and {} of your GPU \
+                         time goes to output against {} at the curve's mix. The translation \
                          leans on the prefill rate P and the cache-hit cost ratio k, which are \
                          assumptions.",
                         mix_text(&user_mix),
                         mix_text(&r.curve_mix),
-                        ratio,
-                        a[2] * 100.0,
-                        b[2] * 100.0
+                        crate::format::significant(ratio, 2),
+                        crate::format::percent(a[2]),
+                        crate::format::percent(b[2])
                     ),
                     Some("servecost-assumptions"),
                 ));
@@ -316,7 +320,11 @@ pub fn warnings(
                     "weights_do_not_fit",
                     format!(
                         "The {} weights ({} GB) do not fit in a replica of {} × {} ({} GB of memory, before any KV cache).",
-                        w.precision, w.gigabytes, r.policy.replica_gpus, chip.name, memory
+                        w.precision,
+                        crate::format::number(w.gigabytes),
+                        crate::format::number(r.policy.replica_gpus),
+                        chip.name,
+                        crate::format::number(memory)
                     ),
                     Some(&w.source),
                 ));
@@ -364,9 +372,9 @@ pub fn warnings(
         out.push(warn(
             "licence_threshold",
             format!(
-                "Licence: companies with more than ${:.0} M annual gross revenue need an agreement with \
+                "Licence: companies with more than {} annual gross revenue need an agreement with \
                  the licensor to offer {} as a service. {}",
-                threshold / 1e6,
+                crate::format::usd_short(threshold),
                 ctx.model.name,
                 ctx.model.licence
             ),

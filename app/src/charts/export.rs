@@ -24,9 +24,9 @@ pub fn scenario_line(report: &Report) -> String {
     let i = &report.inputs;
     let v = &i.volumes;
     let total = v.total().max(f64::MIN_POSITIVE);
-    let share = |x: f64| format!("{:.0}", 100.0 * x / total);
+    let share = |x: f64| crate::format::percent(x / total);
     format!(
-        "{} tokens a month ({} % uncached, {} % cached, {} % output) at {} tokens/s per user · \
+        "{} tokens a month ({} uncached, {} cached, {} output) at {} tokens/s per user · \
          self-hosted on {} at {}/GPU-hour ({}) · renting at {} in, {} out per million",
         tokens(v.total()),
         share(v.uncached),

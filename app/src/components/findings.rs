@@ -16,9 +16,9 @@ pub fn BreakEven(
     let total = report.inputs.total_tokens;
     let volume = match (be.monthly_tokens, &be.volume_note) {
         (Some(v), _) => format!(
-            "{} tokens a month ({:.1}× your volume), same mix and load profile",
+            "{} tokens a month ({}× your volume), same mix and load profile",
             tokens(v),
-            if total > 0.0 { v / total } else { 0.0 }
+            crate::format::significant(if total > 0.0 { v / total } else { 0.0 }, 2)
         ),
         (None, Some(n)) => format!("none: {n}"),
         (None, None) => "none".into(),

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use servecost::Report;
 
-use crate::components::verdict::percent_rate;
+use crate::format::percent_signed;
 use crate::format::{number, per_mtok, percent, significant, tokens, usd};
 
 /// The summary table (shown only in print).
@@ -83,10 +83,10 @@ pub fn PrintSummary(
             format!(
                 "{} years; volume {}, API prices {}, GPU prices {} a year; discounted at {}",
                 plan.horizon,
-                percent_rate(plan.growth),
-                percent_rate(plan.api_trend),
-                percent_rate(plan.gpu_trend),
-                percent_rate(plan.discount_rate)
+                percent_signed(plan.growth),
+                percent_signed(plan.api_trend),
+                percent_signed(plan.gpu_trend),
+                percent_signed(plan.discount_rate)
             ),
         ),
         ("Scenario link", link),

@@ -12,7 +12,11 @@ use servecost::decision::{Flip, Plan};
 pub fn sentences(r: &Report) -> (String, String) {
     let own = &r.self_host;
     let chip = r.inputs.chip_name.clone().unwrap_or_else(|| "GPU".into());
-    let fleet = format!("{} × {} {chip}", own.replicas, r.inputs.replica_gpus);
+    let fleet = format!(
+        "{} × {} {chip}",
+        crate::format::number(own.replicas),
+        crate::format::number(r.inputs.replica_gpus)
+    );
     let idle = if own.monthly_usd > 0.0 {
         own.breakdown.idle_compute / own.monthly_usd
     } else {
@@ -34,9 +38,9 @@ pub fn sentences(r: &Report) -> (String, String) {
         .ratio
         .map(|x| {
             if x < 1.05 {
-                " (by less than 5 %: about the same)".to_owned()
+                " (by less than 5\u{a0}%: about the same)".to_owned()
             } else {
-                format!(" ({x:.1}× cheaper)")
+                format!(" ({}× cheaper)", crate::format::significant(x, 2))
             }
         })
         .unwrap_or_default();
@@ -99,7 +103,7 @@ pub fn best_sentence(r: &Report) -> String {
             h.replicas,
             plural(h.replicas),
             r.inputs.replica_gpus,
-            share(h.api_share),
+            crate::format::percent_share(h.api_share),
             usd(h.monthly_usd)
         ),
         (Plan::SelfHost, _) => format!(
@@ -142,7 +146,7 @@ pub fn horizon_sentence(r: &Report) -> String {
             .map(|h| format!(", the best hybrid {}", usd(h)))
             .unwrap_or_default()
     );
-    let rate = percent_rate(p.spec.discount_rate);
+    let rate = crate::format::percent_signed(p.spec.discount_rate);
     let lead = if p.best == r.verdict.best {
         format!(
             "Over {span} {} stays cheapest: in present value (at {rate} a year) {values}.",
@@ -173,13 +177,6 @@ pub fn horizon_sentence(r: &Report) -> String {
     format!("{lead}{turn}{assumed}")
 }
 
-/// A yearly rate as `8 %`, `-20 %`, `2.5 %`.
-pub fn percent_rate(v: f64) -> String {
-    let text = significant(v * 100.0, 3);
-    let text = text.replace('-', "−");
-    format!("{text}\u{a0}%")
-}
-
 /// The answer over the horizon, for the decision block (`to_months`: with a link to the
 /// month-by-month section on the same page).
 pub fn horizon_line(r: &Report, to_months: bool) -> impl IntoView + use<> {
@@ -190,15 +187,6 @@ pub fn horizon_line(r: &Report, to_months: bool) -> impl IntoView + use<> {
             {horizon_sentence(r)}
             {to_months.then(|| view! { " " <a href="#years">"Month by month"</a> })}
         </p>
-    }
-}
-
-/// A share of demand, with a decimal below 10 %: `1.2 %`, `35 %`.
-fn share(v: f64) -> String {
-    if v < 0.1 {
-        format!("{}\u{a0}%", significant(v * 100.0, 2))
-    } else {
-        format!("{:.0}\u{a0}%", v * 100.0)
     }
 }
 
@@ -297,7 +285,7 @@ pub fn flip_clause(f: &Flip) -> String {
     };
     let close = f.base != 0.0 && (f.value / f.base - 1.0).abs() < 0.01;
     let yours = if close {
-        format!(" (within 1 % of yours, {base})")
+        format!(" (within 1\u{a0}% of yours, {base})")
     } else {
         format!(" (yours: {base})")
     };

@@ -5,8 +5,9 @@ use leptos::prelude::*;
 use servecost::Report;
 
 use crate::charts;
-use crate::components::verdict::{horizon_sentence, percent_rate};
+use crate::components::verdict::horizon_sentence;
 use crate::components::ChartFigure;
+use crate::format::percent_signed;
 use crate::format::{number, tokens, usd};
 
 /// How the fleet is held, in words.
@@ -72,10 +73,10 @@ pub fn Years(
             <p class="hint">
                 {format!(
                     "Month by month: volume growth {} a year, API prices {} a year, GPU-hour prices {} a year, costs discounted at {} a year; the self-hosted fleet is {}.",
-                    percent_rate(s.growth),
-                    percent_rate(s.api_trend),
-                    percent_rate(s.gpu_trend),
-                    percent_rate(s.discount_rate),
+                    percent_signed(s.growth),
+                    percent_signed(s.api_trend),
+                    percent_signed(s.gpu_trend),
+                    percent_signed(s.discount_rate),
                     holding_words(&r)
                 )}
                 " " <a href="/method#years">"How the plan is costed"</a>
@@ -90,7 +91,7 @@ pub fn Years(
                     </tr></thead>
                     <tbody>{rows}</tbody>
                     <tfoot><tr data-testid="years-npv">
-                        <th scope="row">{format!("Present value at {}", percent_rate(s.discount_rate))}</th>
+                        <th scope="row">{format!("Present value at {}", percent_signed(s.discount_rate))}</th>
                         <td></td>
                         <td>{usd(npv.rent)}</td>
                         <td>{usd(npv.self_host)}</td>

@@ -169,7 +169,7 @@ fn Tables(
         <tr>
             <th scope="row">{d.chip(&t.chip).map_or(t.chip.clone(), |c| c.name.clone())}</th>
             <td>{t.label.clone()} {t.is_default.then_some(" (default)")}</td>
-            <td>{format!("${:.2}", t.usd_per_gpu_hour)}</td>
+            <td>{crate::format::usd(t.usd_per_gpu_hour)}</td>
             <td>{source_link(d, &t.source)}</td>
             <td>{as_of(d, &t.source)}</td>
             <td>{h.label(TierRow::KIND, &pair_key(&t.chip, &t.tier))}</td>
@@ -179,7 +179,7 @@ fn Tables(
         <tr>
             <th scope="row">{o.name.clone()}</th>
             <td>{per_mtok(o.price_in)}</td><td>{per_mtok(o.price_out)}</td>
-            <td>{format!("{:.0} %", o.cache_discount * 100.0)}</td><td>{format!("{:.0} %", o.markup * 100.0)}</td>
+            <td>{crate::format::percent(o.cache_discount)}</td><td>{crate::format::percent(o.markup)}</td>
             <td>{o.speed_tps.map(|s| format!("{s} tok/s"))}</td>
             <td>{source_link(d, &o.source)} {o.note.clone().map(|n| view! { <br/><small>{n}</small> })}</td>
             <td>{as_of(d, &o.source)}</td>
@@ -195,7 +195,7 @@ fn Tables(
             <article class="curve" id=format!("curve-{}", c.id)>
                 <h3>{format!("{} × {chip}, {}, {}", c.replica_gpus, c.precision.to_uppercase(), c.framework)}</h3>
                 <p>
-                    "Measured mix: " {format!("{:.1} % uncached input, {:.1} % cached input, {:.2} % output", c.mix.uncached * 100.0, c.mix.cached * 100.0, c.mix.output * 100.0)}
+                    "Measured mix: " {format!("{} uncached input, {} cached input, {} output", crate::format::percent_precise(c.mix.uncached), crate::format::percent_precise(c.mix.cached), crate::format::percent_precise(c.mix.output))}
                     " (" {if c.mix_stated { "stated by the source" } else { "assumed: the source does not state it" }} "). Source: " {source_link(d, &c.source)} ". "
                     {h.label(CurveRow::KIND, &c.id)}
                 </p>

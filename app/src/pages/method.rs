@@ -34,9 +34,9 @@ pub fn Method() -> impl IntoView {
     let ranges = [
         ("Prefill rate P", "u_prefill", format!("×1/{0} to ×{0}", number(u::PREFILL)), "log-uniform", "always", "P is servecost's assumption, not a published measurement: as likely half as double."),
         ("Cache-hit cost ratio k", "u_cache_cost", format!("×1/{0} to ×{0}, at most 1", number(u::CACHE_COST)), "log-uniform", "always", "No publication measures what attention over a cached prefix costs."),
-        ("The curve's mix, when assumed", "u_curve_mix", format!("up to {} % of the way to the other reading", number(u::CURVE_MIX * 100.0)), "uniform", "the publication states no mix", "Both readings fit the publication: the AgentPerf agent trace, or fixed input and output lengths without a prefix cache."),
+        ("The curve's mix, when assumed", "u_curve_mix", format!("up to {} of the way to the other reading", crate::format::percent(u::CURVE_MIX)), "uniform", "the publication states no mix", "Both readings fit the publication: the AgentPerf agent trace, or fixed input and output lengths without a prefix cache."),
         ("Haircut on a vendor's curve", "u_haircut", format!("throughput ×{} to ×1", number(1.0 - u::HAIRCUT)), "uniform", "the curve's publisher sells the stack it measures", "A vendor's tuned best case may be above what a buyer's deployment reaches."),
-        ("Spread between curves of one model on chips of one family", "u_curves", format!("{} % of the spread", number(u::CURVES * 100.0)), "log-uniform", "the dataset has another curve of the model on the family", "Independent measurements disagree: InferenceX's B300 runs and SGLang's GB300 runs, both Blackwell Ultra, differ 2.5 to 3.5 times at every speed."),
+        ("Spread between curves of one model on chips of one family", "u_curves", format!("{} of the spread", crate::format::percent(u::CURVES)), "log-uniform", "the dataset has another curve of the model on the family", "Independent measurements disagree: InferenceX's B300 runs and SGLang's GB300 runs, both Blackwell Ultra, differ 2.5 to 3.5 times at every speed."),
         ("GPU-hour price", "u_gpu_hour", "by the price's kind: reserved ×1/1.1 to ×1.1, on demand ×1.25, spot ×1.5, owner's cost ×1.3, owned ×1.2, not stated ×1.3".to_owned(), "log-uniform", "always", "A reserved term fixes the price; list prices move and are discounted; spot swings; an owner's cost and owned hardware rest on estimates."),
         ("Target utilisation", "u_util", format!("±{}", number(u::UTIL)), "uniform", "always", "How close to full a replica runs while holding the speed depends on the stack and the traffic."),
         ("API prices", "u_api", format!("×1/{0} to ×{0}", number(u::API)), "log-uniform", "always", "List prices move and large buyers negotiate them."),
@@ -46,7 +46,7 @@ pub fn Method() -> impl IntoView {
         <tr><th scope="row">{what}</th><td><code>{param}</code></td><td>{range}</td><td>{dist}</td><td>{applies}</td><td>{why}</td></tr>
     })
     .collect_view();
-    let percent = |v: f64| format!("{} %", number(v * 100.0));
+    let percent = crate::format::exact_percent;
     let years_defaults = [
         ("Years ahead", "horizon", format!("{} years", number(y::HORIZON)), "The term of the longest reserved price in the dataset (the 3-year rental), within the 4 years owned hardware is paid off over: the commitment a decision to self-host usually takes."),
         ("Growth of the monthly volume", "growth", percent(y::GROWTH), "A forecast of your traffic is yours to make; none is assumed."),

@@ -75,7 +75,7 @@ impl IntoResponse for ApiError {
                         "…",
                         format!(
                             "must be at most {} bytes; a full scenario takes under 4,096",
-                            servecost::codec::human_number(*limit as f64, false)
+                            servecost::format::exact(*limit as f64, false)
                         ),
                     )],
                 };

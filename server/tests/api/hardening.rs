@@ -75,7 +75,7 @@ async fn tiny_numbers_do_not_hang_the_server() {
     assert_eq!(problem_params(&r), ["requests"]);
     let reason = r["problems"][0]["reason"].as_str().expect("reason");
     assert!(
-        reason.contains("0, or a number from 1 to 10 T requests/month"),
+        reason.contains("0, or a number from 1 to 10\u{a0}T requests/month"),
         "{reason}"
     );
     let r = json(

@@ -54,8 +54,8 @@ async fn a_bad_horizon_or_trend_is_named_with_its_range() {
     for (q, param, range) in [
         ("horizon=9", "horizon", "1 to 5"),
         ("horizon=2.5", "horizon", "whole number"),
-        ("growth=-95%25", "growth", "-0.9 to 10"),
-        ("api_trend=3", "api_trend", "-0.9 to 1"),
+        ("growth=-95%25", "growth", "−0.9 to 10"),
+        ("api_trend=3", "api_trend", "−0.9 to 1"),
         ("discount_rate=-1", "discount_rate", "to 1"),
     ] {
         let body = json(

@@ -28,8 +28,10 @@ pub fn Renting(
                     (
                         o.id.clone(),
                         format!(
-                            "{} (${} / ${}, {publisher}, as of {date})",
-                            o.name, o.price_in, o.price_out
+                            "{} ({} / {}, {publisher}, as of {date})",
+                            o.name,
+                            crate::format::per_mtok(o.price_in),
+                            crate::format::per_mtok(o.price_out)
                         ),
                     )
                 })
@@ -58,7 +60,7 @@ pub fn Renting(
             let own_prices = ctx.query.with(|q| crate::query::get(q, "price_in").is_some() || crate::query::get(q, "price_out").is_some());
             let basis = if own_prices { "the estimate at your own prices" } else { "the list-price estimate" };
             let said = if gap.abs() < 0.005 * b.estimate_usd {
-                format!("Your bill matches {basis} of {} to within 0.5 %.", usd(b.estimate_usd))
+                format!("Your bill matches {basis} of {} to within 0.5\u{a0}%.", usd(b.estimate_usd))
             } else if gap < 0.0 {
                 format!(
                     "You paid {} less than {basis} of {}: an effective discount of {} on the prices in force.",

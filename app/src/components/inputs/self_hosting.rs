@@ -100,7 +100,7 @@ pub fn SelfHosting(
                         <a href=href class="chip-link" class:current=current.clone()
                             aria-current=move || if current() { "true" } else { "false" }
                             title=format!("{} ({publisher}, as of {date})", t.label)>
-                            {format!("${:.2}", t.usd_per_gpu_hour)} <span class="tier">{format!("{kind} · {} · as of {date}", t.label)}</span>
+                            {crate::format::usd(t.usd_per_gpu_hour)} <span class="tier">{format!("{kind} · {} · as of {date}", t.label)}</span>
                         </a>
                     }
                 })
@@ -244,7 +244,7 @@ pub fn SelfHosting(
                         <Field name="years" value=ctx.typed("years") placeholder=ctx.in_force("years") outcome=ctx.outcome on_change
                             explain="Years the purchase is paid off over (assumption: 4)."/>
                         <Field name="rate" value=ctx.typed("rate") placeholder=ctx.in_force("rate") outcome=ctx.outcome on_change
-                            explain="Yearly cost of the capital tied up (assumption: 8 %)."/>
+                            explain="Yearly cost of the capital tied up (assumption: 8\u{a0}%)."/>
                         <div class="field-note">
                             <Field name="kw" value=ctx.typed("kw") placeholder=kw_placeholder outcome=ctx.outcome on_change/>
                             <small class="hint">{kw_explain}</small>
@@ -256,7 +256,7 @@ pub fn SelfHosting(
                         <Field name="colo" value=ctx.typed("colo") placeholder=ctx.in_force("colo") outcome=ctx.outcome on_change
                             explain="Space, cooling and connectivity per kW of IT load a month (assumption: $150)."/>
                         <Field name="maint" value=ctx.typed("maint") placeholder=ctx.in_force("maint") outcome=ctx.outcome on_change
-                            explain="Spares, support and repairs a year, as a share of the purchase price (assumption: 5 %)."/>
+                            explain="Spares, support and repairs a year, as a share of the purchase price (assumption: 5\u{a0}%)."/>
                         <div class="owned-hour" data-testid="owned-hour" aria-live="polite">
                             {move || match parts.get() {
                                 Some((p, total)) => view! {

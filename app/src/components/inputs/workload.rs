@@ -136,8 +136,8 @@ pub fn WorkloadInputs(
             .get()
             .into_iter()
             .map(|(tps, source)| {
-                let text = write_number(tps, false);
-                let value = text.clone();
+                let text = crate::format::significant(tps, 4);
+                let value = write_number(tps, false);
                 let href = move || ctx.link(&[("tps", &value)], &[]);
                 let api = source.ends_with("(API speed)");
                 view! {
@@ -199,7 +199,7 @@ pub fn WorkloadInputs(
             <div class="spark">
                 {move || spark().map(|(svg, peak)| view! {
                     <span inner_html=svg></span>
-                    <small class="hint">{format!("Peak hour: {peak:.2}× the average; capacity is held for it.")}</small>
+                    <small class="hint">{format!("Peak hour: {}× the average; capacity is held for it.", crate::format::significant(peak, 3))}</small>
                 })}
             </div>
         </fieldset>

@@ -1,0 +1,217 @@
+//! Numbers as people read them: dollars, token volumes, rates, shares. The one formatter of
+//! servecost: the page, the charts (their ticks too), the embed, the exports and the messages
+//! all write numbers through it. Thousands are grouped by commas, a suffix or `%` follows a
+//! no-break space (so the two never part at a line end), negatives take the minus sign (−), and
+//! no figure shows float noise. The link syntax (`20M`, `0.85`) is another thing: see
+//! [`crate::codec`].
+
+/// `$12,345` (no cents above $100), `$0.0205` below a dollar.
+pub fn usd(v: f64) -> String {
+    if v < 0.0 {
+        return format!("−{}", usd(-v));
+    }
+    if v.abs() >= 100.0 {
+        format!("${}", thousands(v.round()))
+    } else if v.abs() >= 1.0 {
+        format!("${v:.2}")
+    } else if v == 0.0 {
+        "$0".to_owned()
+    } else {
+        format!("${}", significant(v, 3))
+    }
+}
+
+/// Dollars in short, for axis ticks: `$0`, `$0.1`, `$10`, `$850`, `$8.5 k`, `$1.2 M`, `−$60 k`
+/// (no trailing zeros, three significant digits at most).
+pub fn usd_short(v: f64) -> String {
+    if v < 0.0 {
+        return format!("−{}", usd_short(-v));
+    }
+    if v < 1_000.0 {
+        format!("${}", significant(v, 3))
+    } else {
+        format!("${}", tokens(v))
+    }
+}
+
+/// $ per million tokens with enough digits to tell small figures apart.
+pub fn per_mtok(v: f64) -> String {
+    if v.abs() >= 1.0 {
+        format!("${v:.2}")
+    } else if v == 0.0 {
+        "$0".to_owned()
+    } else {
+        format!("${}", significant(v, 3))
+    }
+}
+
+/// `27.2 B`, `810 M`, `180 k`: the suffix after a no-break space, so the two never part.
+pub fn tokens(v: f64) -> String {
+    let (scaled, suffix) = if v.abs() >= 1e12 {
+        (v / 1e12, "\u{a0}T")
+    } else if v.abs() >= 1e9 {
+        (v / 1e9, "\u{a0}B")
+    } else if v.abs() >= 1e6 {
+        (v / 1e6, "\u{a0}M")
+    } else if v.abs() >= 1e3 {
+        (v / 1e3, "\u{a0}k")
+    } else {
+        (v, "")
+    };
+    if scaled.abs() >= 1_000.0 {
+        return format!("{}{suffix}", thousands(scaled));
+    }
+    format!("{}{suffix}", significant(scaled, 3))
+}
+
+/// A plain number: thousands separated, up to 3 significant digits below 1,000.
+pub fn number(v: f64) -> String {
+    if v.abs() >= 1_000.0 {
+        thousands(v)
+    } else {
+        significant(v, 3)
+    }
+}
+
+/// A share to a tenth of a percent, without a trailing `.0`: `13.4 %`, `41 %`.
+pub fn percent_precise(v: f64) -> String {
+    let text = format!("{:.1}", v * 100.0);
+    let text = text.strip_suffix(".0").unwrap_or(&text);
+    format!("{text}\u{a0}%")
+}
+
+/// A rate that may be negative, to three significant digits: `8 %`, `−20 %`, `2.5 %`.
+pub fn percent_signed(v: f64) -> String {
+    let text = significant(v * 100.0, 3).replace('-', "−");
+    format!("{text}\u{a0}%")
+}
+
+/// A share of demand, with a decimal below 10 %: `1.2 %`, `35 %`.
+pub fn percent_share(v: f64) -> String {
+    if v < 0.1 {
+        format!("{}\u{a0}%", significant(v * 100.0, 2))
+    } else {
+        percent(v)
+    }
+}
+
+/// A share as `41 %` (a no-break space before the sign).
+pub fn percent(v: f64) -> String {
+    format!("{:.0}\u{a0}%", v * 100.0)
+}
+
+/// `1,234,567` for a whole number.
+pub fn thousands(v: f64) -> String {
+    let negative = v < 0.0;
+    let digits = format!("{:.0}", v.abs());
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if negative {
+        format!("−{out}")
+    } else {
+        out
+    }
+}
+
+/// `v` with `digits` significant digits, trailing zeros dropped.
+pub fn significant(v: f64, digits: i32) -> String {
+    if v == 0.0 || !v.is_finite() {
+        return "0".to_owned();
+    }
+    let magnitude = v.abs().log10().floor() as i32;
+    let decimals = (digits - 1 - magnitude).max(0) as usize;
+    let text = format!("{v:.decimals$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        text
+    }
+}
+
+/// A bound or an echoed value exactly as given, for messages: thousands grouped (`10,000`),
+/// with a `k`/`M`/`B`/`T` suffix when `suffixes` (`10,000 T`, at most three decimals after a
+/// suffix), the fraction as written (`0.00000001`), never in exponent notation.
+pub fn exact(value: f64, suffixes: bool) -> String {
+    if !value.is_finite() {
+        return String::from("?");
+    }
+    if suffixes && value.abs() >= 1e3 {
+        for (s, scale) in [("T", 1e12), ("B", 1e9), ("M", 1e6), ("k", 1e3)] {
+            let scaled = value / scale;
+            if scaled.abs() >= 1.0 {
+                let rounded = (scaled * 1e3).round() / 1e3;
+                return format!("{}\u{a0}{s}", grouped(rounded));
+            }
+        }
+    }
+    grouped(value)
+}
+
+/// A share exactly as given, for messages: `−90 %`, `1,000 %`, `0.5 %`.
+pub fn exact_percent(share: f64) -> String {
+    // Hundredths read back exactly: 0.07 shows as 7, not 7.000000000000001.
+    let pct = (share * 100.0 * 1e9).round() / 1e9;
+    format!("{}\u{a0}%", exact(pct, false))
+}
+
+/// Thousands separators on the whole part; the fraction as Rust prints it (shortest exact).
+fn grouped(value: f64) -> String {
+    let text = format!("{}", value.abs());
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let mut out = String::new();
+    if value < 0.0 {
+        out.push('−');
+    }
+    for (i, c) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if !fraction.is_empty() {
+        out.push('.');
+        out.push_str(fraction);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        assert_eq!(usd(14_932.53), "$14,933");
+        assert_eq!(usd(5.706), "$5.71");
+        assert_eq!(usd(0.0205), "$0.0205");
+        assert_eq!(usd(-140_000.0), "−$140,000");
+        assert_eq!(tokens(27.18e9), "27.2\u{a0}B");
+        assert_eq!(tokens(810e6), "810\u{a0}M");
+        assert_eq!(tokens(10e15), "10,000\u{a0}T");
+        assert_eq!(usd_short(0.0), "$0");
+        assert_eq!(usd_short(850.0), "$850");
+        assert_eq!(usd_short(10.0), "$10");
+        assert_eq!(usd_short(0.1), "$0.1");
+        assert_eq!(usd_short(8_500.0), "$8.5\u{a0}k");
+        assert_eq!(usd_short(-60_000.0), "−$60\u{a0}k");
+        assert_eq!(usd_short(1.25e6), "$1.25\u{a0}M");
+        assert_eq!(per_mtok(0.78), "$0.78");
+        assert_eq!(per_mtok(0.00125), "$0.00125");
+        assert_eq!(thousands(1_234_567.0), "1,234,567");
+        assert_eq!(percent(0.4123), "41\u{a0}%");
+        assert_eq!(thousands(-1_234.0), "−1,234");
+        assert_eq!(exact(1e16, true), "10,000\u{a0}T");
+        assert_eq!(exact(1e13, true), "10\u{a0}T");
+        assert_eq!(exact(1_000.0, false), "1,000");
+        assert_eq!(exact(1e-8, false), "0.00000001");
+        assert_eq!(exact(-0.9, false), "−0.9");
+        assert_eq!(exact(27_000.0, true), "27\u{a0}k");
+        assert_eq!(exact_percent(-0.9), "−90\u{a0}%");
+        assert_eq!(exact_percent(0.07), "7\u{a0}%");
+    }
+}
