@@ -38,7 +38,10 @@ pub enum CurveError {
     #[error("the curve has no points")]
     Empty,
     /// A point's speed or throughput is not a positive finite number.
-    #[error("point {index}: {what} must be a positive finite number, got {value}")]
+    #[error(
+        "point {index}: {what} must be a positive finite number, got {}",
+        crate::format::exact(*.value, false)
+    )]
     BadPoint {
         /// Zero-based index of the point as given.
         index: usize,
@@ -48,13 +51,20 @@ pub enum CurveError {
         value: f64,
     },
     /// Two points measured at the same speed.
-    #[error("two points are measured at the same speed, {speed} tokens/s per user")]
+    #[error(
+        "two points are measured at the same speed, {} tokens/s per user",
+        crate::format::exact(*.speed, false)
+    )]
     DuplicateSpeed {
         /// The repeated speed.
         speed: f64,
     },
     /// The target is faster than anything measured: no answer.
-    #[error("target {target} tokens/s per user is faster than the fastest measured point, {fastest} tokens/s per user")]
+    #[error(
+        "target {} tokens/s per user is faster than the fastest measured point, {} tokens/s per user",
+        crate::format::significant(*.target, 4),
+        crate::format::significant(*.fastest, 4)
+    )]
     TargetAboveCurve {
         /// The requested output speed per user.
         target: f64,
@@ -62,7 +72,10 @@ pub enum CurveError {
         fastest: f64,
     },
     /// The target is not a positive finite speed.
-    #[error("target speed must be a positive finite number, got {target}")]
+    #[error(
+        "target speed must be a positive finite number, got {}",
+        crate::format::exact(*.target, false)
+    )]
     BadTarget {
         /// The requested output speed per user.
         target: f64,
@@ -96,7 +109,7 @@ pub enum GpuTimeError {
     #[error("the curve's measured mix has no output tokens, so its decode rate is unknown")]
     NoOutputInCurveMix,
     /// An assumption is out of range.
-    #[error("{name} must be {range}, got {value}")]
+    #[error("{name} must be {range}, got {}", crate::format::exact(*.value, false))]
     BadAssumption {
         /// Which assumption.
         name: &'static str,
@@ -114,7 +127,7 @@ pub enum FleetError {
     #[error("hourly autoscaling needs rented GPUs; owned hardware is paid for every hour")]
     AutoscaleOwned,
     /// A value is out of range.
-    #[error("{name} must be {range}, got {value}")]
+    #[error("{name} must be {range}, got {}", crate::format::exact(*.value, false))]
     OutOfRange {
         /// Which input.
         name: &'static str,

@@ -244,8 +244,8 @@ pub fn evaluate_with(
                 "Independent curves of this model on chips of the same family disagree: at your \
                  mix and speed, {names} give ×{} to ×{} this curve's throughput. The sureness \
                  figures draw over that spread (u_curves).",
-                crate::codec::write_significant(lo, 2, false),
-                crate::codec::write_significant(hi, 2, false)
+                crate::format::significant(lo, 2),
+                crate::format::significant(hi, 2)
             ),
             source: None,
             effect_usd: None,
@@ -388,7 +388,7 @@ fn curve_label(c: &crate::dataset::Curve, data: &Dataset) -> String {
         .map_or(c.source.as_str(), |s| s.publisher.as_str());
     format!(
         "{} × {chip}, {}, {} ({publisher})",
-        c.replica_gpus,
+        crate::format::number(c.replica_gpus),
         c.precision.to_ascii_uppercase(),
         c.framework
     )
@@ -631,7 +631,7 @@ fn curve_ratios(
         names.push(format!(
             "{} (×{})",
             curve_label(c, data),
-            crate::codec::write_significant(ratio, 2, false)
+            crate::format::significant(ratio, 2)
         ));
     }
     (!names.is_empty()).then(|| (lo, hi, names.join("; ")))

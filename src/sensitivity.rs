@@ -180,11 +180,7 @@ const LEVERS: [(&str, &str, Step, Lever, Reading); 8] = [
 /// `×0.75`, `+0.1`; with the setting actually used when a bound held the lever back
 /// (`×1.07 (capped)`), or `not moved` when it could not move at all.
 fn setting(step: Step, high: bool, before: f64, after: f64) -> String {
-    let trim = |v: f64| {
-        let t = format!("{v:.2}");
-        let t = t.trim_end_matches('0').trim_end_matches('.').to_owned();
-        t
-    };
+    let trim = |v: f64| crate::format::significant(v, 3);
     match step {
         Step::Factor(low, hi) => {
             let nominal = if high { hi } else { low };

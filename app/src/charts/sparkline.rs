@@ -20,7 +20,8 @@ pub fn sparkline(weights: &[f64]) -> String {
         })
         .collect();
     format!(
-        r##"<svg viewBox="0 0 {w} {h}" class="sparkline" role="img" aria-label="Load over the week, Monday to Sunday, peak {peak:.2} times the average"><polyline fill="none" stroke="currentColor" stroke-width="1.5" points="{}"/></svg>"##,
+        r##"<svg viewBox="0 0 {w} {h}" class="sparkline" role="img" aria-label="Load over the week, Monday to Sunday, peak {} times the average"><polyline fill="none" stroke="currentColor" stroke-width="1.5" points="{}"/></svg>"##,
+        crate::format::significant(peak, 3),
         points.join(" ")
     )
 }

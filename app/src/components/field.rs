@@ -39,15 +39,10 @@ pub fn Field(
         } else {
             ""
         };
-        let show = |v: f64| {
-            if s.suffixes {
-                crate::format::tokens(v)
-            } else {
-                crate::format::number(v)
-            }
-        };
+        // The bounds as the error message writes them.
+        let show = |v: f64| crate::format::exact(v, s.suffixes);
         let kind = if s.whole { "whole numbers " } else { "" };
-        let pct = |v: f64| format!("{}\u{a0}%", crate::format::number(v * 100.0));
+        let pct = crate::format::exact_percent;
         if s.percent && s.min < 0.0 {
             format!(
                 "{} to {} ({} to {})",

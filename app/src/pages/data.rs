@@ -160,8 +160,8 @@ fn Tables(
         <tr>
             <th scope="row">{c.name.clone()}</th>
             <td>{number(c.memory_gb)} " GB " {source_link(d, &c.memory_source)}</td>
-            <td>{c.accelerator_kw.map(|k| format!("{k} kW"))} " " {c.accelerator_kw_source.as_deref().map(|s| source_link(d, s))}</td>
-            <td>{c.all_in_kw.map(|k| format!("{k} kW"))} " " {c.all_in_kw_source.as_deref().map(|s| source_link(d, s))}</td>
+            <td>{c.accelerator_kw.map(|k| format!("{} kW", crate::format::significant(k, 3)))} " " {c.accelerator_kw_source.as_deref().map(|s| source_link(d, s))}</td>
+            <td>{c.all_in_kw.map(|k| format!("{} kW", crate::format::significant(k, 3)))} " " {c.all_in_kw_source.as_deref().map(|s| source_link(d, s))}</td>
             <td>{h.label(ChipRow::KIND, &c.id)}</td>
         </tr>
     }).collect_view();
@@ -180,7 +180,7 @@ fn Tables(
             <th scope="row">{o.name.clone()}</th>
             <td>{per_mtok(o.price_in)}</td><td>{per_mtok(o.price_out)}</td>
             <td>{crate::format::percent(o.cache_discount)}</td><td>{crate::format::percent(o.markup)}</td>
-            <td>{o.speed_tps.map(|s| format!("{s} tok/s"))}</td>
+            <td>{o.speed_tps.map(|s| format!("{} tokens/s", crate::format::significant(s, 4)))}</td>
             <td>{source_link(d, &o.source)} {o.note.clone().map(|n| view! { <br/><small>{n}</small> })}</td>
             <td>{as_of(d, &o.source)}</td>
             <td>{h.label(OfferRow::KIND, &o.id)}</td>
@@ -193,7 +193,7 @@ fn Tables(
         let chip = d.chip(&c.chip).map_or(c.chip.clone(), |x| x.name.clone());
         view! {
             <article class="curve" id=format!("curve-{}", c.id)>
-                <h3>{format!("{} × {chip}, {}, {}", c.replica_gpus, c.precision.to_uppercase(), c.framework)}</h3>
+                <h3>{format!("{} × {chip}, {}, {}", crate::format::number(c.replica_gpus), c.precision.to_uppercase(), c.framework)}</h3>
                 <p>
                     "Measured mix: " {format!("{} uncached input, {} cached input, {} output", crate::format::percent_precise(c.mix.uncached), crate::format::percent_precise(c.mix.cached), crate::format::percent_precise(c.mix.output))}
                     " (" {if c.mix_stated { "stated by the source" } else { "assumed: the source does not state it" }} "). Source: " {source_link(d, &c.source)} ". "

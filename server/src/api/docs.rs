@@ -97,7 +97,14 @@ fn type_of(schema: &Value) -> String {
             ),
             "integer" | "number" => {
                 let range = match (obj.get("minimum"), obj.get("maximum")) {
-                    (Some(lo), Some(hi)) => format!(" ({lo} to {hi})"),
+                    (Some(lo), Some(hi)) => match (lo.as_f64(), hi.as_f64()) {
+                        (Some(lo), Some(hi)) => format!(
+                            " ({} to {})",
+                            app::format::exact(lo, false),
+                            app::format::exact(hi, false)
+                        ),
+                        _ => format!(" ({lo} to {hi})"),
+                    },
                     _ => String::new(),
                 };
                 format!("{t}{range}")

@@ -198,9 +198,9 @@ pub fn offers(
             source: source.clone(),
             note: Some(match e.cached {
                 Some(c) => format!(
-                    "Cached input at ${} per million ({:.0} % off).",
-                    per_million(c),
-                    discount * 100.0
+                    "Cached input at {} per million ({} off).",
+                    app::format::per_mtok(c * 1e6),
+                    app::format::percent(discount)
                 ),
                 None => {
                     "The table gives no cached-input price: no cache discount is assumed.".into()
