@@ -304,7 +304,7 @@ impl Frame {
 
     /// The legend as SVG, in its band.
     fn legend_markup(&self) -> String {
-        let mut out = String::from(r#"<g class="legend">"#);
+        let mut out = String::from(r#"<g class="chart-legend">"#);
         for (lines, swatch, x, row) in &self.legend {
             let y = PAD / 2 + ROW * row + ROW / 2;
             match swatch {
@@ -382,7 +382,7 @@ impl Overlay {
         let mut marks = marks;
         marks.sort_by_key(|m| m.0);
         let mut rows: Vec<i32> = Vec::new();
-        markup.push_str(r#"<g class="marks">"#);
+        markup.push_str(r#"<g class="chart-marks">"#);
         for (x, label, colour) in marks {
             let w = text_width(&label);
             let left = (x - w / 2).clamp(PAD, WIDTH as i32 - PAD - w);
@@ -400,7 +400,7 @@ impl Overlay {
             markup.push_str(&text_markup(left, y, "start", colour, &label));
         }
         markup.push_str("</g>");
-        markup.push_str(r#"<g class="hover" fill="transparent">"#);
+        markup.push_str(r#"<g class="chart-hover" fill="transparent">"#);
         for h in hovers {
             let (x0, y0, x1, y1) = h.rect;
             markup.push_str(&format!(

@@ -41,7 +41,7 @@ async function layoutProblems(page: Page, id: string, spoil?: "legend" | "series
       }
     }
 
-    const legend = root.querySelector("g.legend");
+    const legend = root.querySelector("g.chart-legend");
     if (!legend) return [...problems, "no legend"];
     const colours = new Set<string>();
     for (const s of legend.querySelectorAll("line, rect")) colours.add(upper(s.getAttribute("stroke") ?? s.getAttribute("fill")));
@@ -53,13 +53,13 @@ async function layoutProblems(page: Page, id: string, spoil?: "legend" | "series
     if (spoil === "series") {
       const first = [...colours][0];
       for (const e of root.querySelectorAll("*")) {
-        if (!e.closest("g.legend") && (upper(e.getAttribute("stroke")) === first || upper(e.getAttribute("fill")) === first)) e.setAttribute("visibility", "hidden");
+        if (!e.closest("g.chart-legend") && (upper(e.getAttribute("stroke")) === first || upper(e.getAttribute("fill")) === first)) e.setAttribute("visibility", "hidden");
       }
     }
     const whole = box(root);
     // A data mark: a shape drawn in a series' colour, opaque enough to read, not the background.
     const marks = [...root.querySelectorAll("polyline, rect, line, path, circle, polygon")].filter((e) => {
-      if (inside(e, "g.legend, g.hover, g.marks")) return false;
+      if (inside(e, "g.chart-legend, g.chart-hover, g.chart-marks")) return false;
       const colour = upper(e.getAttribute("stroke")) || upper(e.getAttribute("fill"));
       const fill = upper(e.getAttribute("fill"));
       const opacity = Number(e.getAttribute("opacity") ?? "1");
@@ -111,7 +111,7 @@ async function layoutProblems(page: Page, id: string, spoil?: "legend" | "series
             const [cx, cy] = onScreen(x, y + dy);
             const top = document
               .elementsFromPoint(cx, cy)
-              .find((e) => root.contains(e) && e !== root && e.tagName !== "text" && !inside(e, "g.hover"));
+              .find((e) => root.contains(e) && e !== root && e.tagName !== "text" && !inside(e, "g.chart-hover"));
             return top === m;
           }),
         ),

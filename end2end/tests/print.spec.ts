@@ -37,4 +37,7 @@ test("printed to A4 the calculator is a report of at most four pages, the verdic
   expect(all).not.toContain("Copylink");
   // The sources close the report.
   expect(pages[pages.length - 1]).toContain("Sources");
+  // The charts print whole: their legends and the labels of their marks ("your volume").
+  expect(all).toContain("yourvolume");
+  expect(all).toContain("Rent(API)");
 });

@@ -95,15 +95,27 @@ pub fn export(name: &str, report: &Report, data: &Dataset, link: &str) -> Option
         .as_of
         .as_deref()
         .map_or(String::new(), |d| format!(", prices judged on {d}"));
-    let mut footer = vec![format!(
-        "servecost · dataset revision {}{day} · {link}",
-        report.dataset_revision
+    let width = (w / 5.5) as usize;
+    let mut footer = vec![(
+        "revision",
+        format!(
+            "servecost · dataset revision {}{day}",
+            report.dataset_revision
+        ),
     )];
+    // The link on lines of its own, cut where the chart's width ends (it has no spaces).
+    let chars: Vec<char> = link.chars().collect();
+    footer.extend(
+        chars
+            .chunks(width.max(20))
+            .map(|c| ("link", c.iter().collect::<String>())),
+    );
     if !sources.is_empty() {
-        footer.extend(wrap(
-            &format!("Sources: {}", sources.join("; ")),
-            (w / 5.5) as usize,
-        ));
+        footer.extend(
+            wrap(&format!("Sources: {}", sources.join("; ")), width)
+                .into_iter()
+                .map(|l| ("sources", l)),
+        );
     }
     let head = 30.0 + 15.0 * scenario.len() as f64;
     let total = head + h + 10.0 + 14.0 * footer.len() as f64;
@@ -129,11 +141,10 @@ pub fn export(name: &str, report: &Report, data: &Dataset, link: &str) -> Option
         1,
     );
     out.push_str(&inner);
-    for (n, line) in footer.iter().enumerate() {
+    for (n, (part, line)) in footer.iter().enumerate() {
         out.push_str(&format!(
-            "<text x=\"12\" y=\"{}\" font-size=\"10\" fill=\"#444444\" data-part=\"{}\">{}</text>",
+            "<text x=\"12\" y=\"{}\" font-size=\"10\" fill=\"#444444\" data-part=\"{part}\">{}</text>",
             head + h + 18.0 + 14.0 * n as f64,
-            if n == 0 { "revision" } else { "sources" },
             escape(line)
         ));
     }
