@@ -5,14 +5,19 @@
 //! no figure shows float noise. The link syntax (`20M`, `0.85`) is another thing: see
 //! [`crate::codec`].
 
-/// `$12,345` (no cents above $100), `$0.0205` below a dollar.
+/// `$12,345` (no cents from $100), `$5.71`, `$0.0205` below a dollar; `?` for a figure that is
+/// not a number (none should reach a person).
 pub fn usd(v: f64) -> String {
+    if !v.is_finite() {
+        return "?".to_owned();
+    }
     if v < 0.0 {
         return format!("−{}", usd(-v));
     }
-    if v.abs() >= 100.0 {
+    // The thresholds are where the rounding lands: $99.996 is $100, $0.9996 is $1.00.
+    if v >= 99.995 {
         format!("${}", thousands(v.round()))
-    } else if v.abs() >= 1.0 {
+    } else if v >= 0.9995 {
         format!("${v:.2}")
     } else if v == 0.0 {
         "$0".to_owned()
@@ -36,7 +41,15 @@ pub fn usd_short(v: f64) -> String {
 
 /// $ per million tokens with enough digits to tell small figures apart.
 pub fn per_mtok(v: f64) -> String {
-    if v.abs() >= 1.0 {
+    if !v.is_finite() {
+        return "?".to_owned();
+    }
+    if v < 0.0 {
+        return format!("−{}", per_mtok(-v));
+    }
+    if v >= 999.995 {
+        format!("${}", thousands(v.round()))
+    } else if v >= 0.9995 {
         format!("${v:.2}")
     } else if v == 0.0 {
         "$0".to_owned()
@@ -47,6 +60,12 @@ pub fn per_mtok(v: f64) -> String {
 
 /// `27.2 B`, `810 M`, `180 k`: the suffix after a no-break space, so the two never part.
 pub fn tokens(v: f64) -> String {
+    // The suffix is chosen after rounding: 999.7 B is 1 T.
+    let v = if v.abs() < 1e15 {
+        round_significant(v, 3)
+    } else {
+        v
+    };
     let (scaled, suffix) = if v.abs() >= 1e12 {
         (v / 1e12, "\u{a0}T")
     } else if v.abs() >= 1e9 {
@@ -66,7 +85,8 @@ pub fn tokens(v: f64) -> String {
 
 /// A plain number: thousands separated, up to 3 significant digits below 1,000.
 pub fn number(v: f64) -> String {
-    if v.abs() >= 1_000.0 {
+    // 999.7 rounds to 1,000: grouped like any thousand.
+    if v.abs() >= 999.5 {
         thousands(v)
     } else {
         significant(v, 3)
@@ -75,6 +95,9 @@ pub fn number(v: f64) -> String {
 
 /// A share to a tenth of a percent, without a trailing `.0`: `13.4 %`, `41 %`.
 pub fn percent_precise(v: f64) -> String {
+    if v < 0.0 {
+        return format!("−{}", percent_precise(-v));
+    }
     let text = format!("{:.1}", v * 100.0);
     let text = text.strip_suffix(".0").unwrap_or(&text);
     format!("{text}\u{a0}%")
@@ -82,7 +105,7 @@ pub fn percent_precise(v: f64) -> String {
 
 /// A rate that may be negative, to three significant digits: `8 %`, `−20 %`, `2.5 %`.
 pub fn percent_signed(v: f64) -> String {
-    let text = significant(v * 100.0, 3).replace('-', "−");
+    let text = significant(v * 100.0, 3);
     format!("{text}\u{a0}%")
 }
 
@@ -97,31 +120,44 @@ pub fn percent_share(v: f64) -> String {
 
 /// A share as `41 %` (a no-break space before the sign).
 pub fn percent(v: f64) -> String {
+    if v < 0.0 {
+        return format!("−{}", percent(-v));
+    }
     format!("{:.0}\u{a0}%", v * 100.0)
 }
 
-/// `1,234,567` for a whole number.
+/// `1,234,567`: `v` rounded to a whole number, grouped.
 pub fn thousands(v: f64) -> String {
-    let negative = v < 0.0;
-    let digits = format!("{:.0}", v.abs());
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
+    grouped(v.round())
+}
+
+/// `v` rounded to `digits` significant digits.
+fn round_significant(v: f64, digits: i32) -> f64 {
+    if v == 0.0 || !v.is_finite() {
+        return v;
     }
-    if negative {
-        format!("−{out}")
+    // Multiply or divide by an exact power of ten: 1e-9 is not one.
+    let power = digits - 1 - v.abs().log10().floor() as i32;
+    if power >= 0 {
+        let scale = 10f64.powi(power);
+        (v * scale).round() / scale
     } else {
-        out
+        let scale = 10f64.powi(-power);
+        (v / scale).round() * scale
     }
 }
 
-/// `v` with `digits` significant digits, trailing zeros dropped.
+/// `v` with `digits` significant digits, trailing zeros dropped; `?` for a figure that is not a
+/// number.
 pub fn significant(v: f64, digits: i32) -> String {
-    if v == 0.0 || !v.is_finite() {
+    if v == 0.0 {
         return "0".to_owned();
+    }
+    if !v.is_finite() {
+        return "?".to_owned();
+    }
+    if v < 0.0 {
+        return format!("−{}", significant(-v, digits));
     }
     let magnitude = v.abs().log10().floor() as i32;
     let decimals = (digits - 1 - magnitude).max(0) as usize;
@@ -205,6 +241,15 @@ mod tests {
         assert_eq!(thousands(1_234_567.0), "1,234,567");
         assert_eq!(percent(0.4123), "41\u{a0}%");
         assert_eq!(thousands(-1_234.0), "−1,234");
+        assert_eq!(thousands(-0.4), "0");
+        assert_eq!(number(999.7), "1,000");
+        assert_eq!(tokens(999.7e9), "1\u{a0}T");
+        assert_eq!(usd(99.996), "$100");
+        assert_eq!(usd(0.9996), "$1.00");
+        assert_eq!(usd(f64::NAN), "?");
+        assert_eq!(per_mtok(-1.5), "−$1.50");
+        assert_eq!(per_mtok(1_234.5), "$1,235");
+        assert_eq!(significant(-0.25, 2), "−0.25");
         assert_eq!(exact(1e16, true), "10,000\u{a0}T");
         assert_eq!(exact(1e13, true), "10\u{a0}T");
         assert_eq!(exact(1_000.0, false), "1,000");

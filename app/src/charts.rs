@@ -157,6 +157,11 @@ pub fn responsive(svg: String, title: &str, overlay: &Overlay) -> String {
     let Some(view_box) = svg[open..].find(" viewBox=").map(|i| i + open) else {
         return svg;
     };
+    // plotters writes the size it was given divided by 1.24: 15.000000000000002.
+    let svg = svg.replace(
+        &format!(r#"font-size="{}""#, TEXT * 1.24 / 1.24),
+        &format!(r#"font-size="{TEXT}""#),
+    );
     let mut out = String::with_capacity(svg.len() + overlay.markup.len() + 160);
     out.push_str(&svg[..open]);
     out.push_str(&format!(
@@ -281,9 +286,9 @@ impl Frame {
             }
         }
         let legend_rows = if entries.is_empty() { 0 } else { next };
-        // A legend past two rows takes its room from the plot, up to four rows' worth, so the
+        // A legend past two rows takes its room from the plot, up to two rows' worth, so the
         // chart keeps its proportions (and its text size where its height is capped).
-        let taken = (ROW * (legend_rows - 2).clamp(0, 4)) as u32;
+        let taken = (ROW * (legend_rows - 2).clamp(0, 2)) as u32;
         Frame {
             legend_rows,
             legend,
@@ -385,7 +390,8 @@ impl Overlay {
         markup.push_str(r#"<g class="chart-marks">"#);
         for (x, label, colour) in marks {
             let w = text_width(&label);
-            let left = (x - w / 2).clamp(PAD, WIDTH as i32 - PAD - w);
+            // Within the chart's edges; a label wider than the chart starts at its left edge.
+            let left = (x - w / 2).min(WIDTH as i32 - PAD - w).max(PAD);
             let row = rows
                 .iter()
                 .position(|end| *end + 8 <= left)

@@ -143,7 +143,7 @@ for (const scheme of ["light", "dark"] as const) {
       test.use({ viewport: { width, height }, colorScheme: scheme });
 
       // Every chart of the page as the user first sees it, and after they type a volume at which
-      // self-hosting wins (the payback month is then marked over the years): no text over text
+      // self-hosting wins (other fleet sizes, marks and legends): no text over text
       // or over a bar, the legend clear of the data, every series in the legend visible, text
       // of 11 px or more, nothing wider than the screen.
       test("charts: no text over text, the legend clear of the data, every series visible", async ({ page, javaScriptEnabled }) => {
@@ -172,7 +172,7 @@ for (const scheme of ["light", "dark"] as const) {
           }
           const wide = await page.evaluate(() =>
             [...document.querySelectorAll("body *")]
-              .filter((e) => e.checkVisibility() && e.getBoundingClientRect().width > window.innerWidth)
+              .filter((e) => e.checkVisibility() && (e.getBoundingClientRect().right > window.innerWidth + 0.5 || e.getBoundingClientRect().left < -0.5))
               .map((e) => `${e.tagName}.${e.getAttribute("class") ?? ""}`),
           );
           expect(wide, "elements wider than the screen").toEqual([]);
@@ -194,6 +194,27 @@ test.describe("1366 x 768", () => {
       expect(b!.y + b!.height, `${id} ends above 768 px`).toBeLessThanOrEqual(768);
     }
   });
+});
+
+// The charts as SVG files, from the page's own export links: every line of text, the title's
+// included, inside the file's width.
+test("exported charts keep their text inside their width", async ({ page }) => {
+  await page.goto("/");
+  const links = await page.locator('a[href^="/api/v1/charts/"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+  expect(links.length).toBe(CHARTS.length);
+  for (const href of links) {
+    await page.goto(href);
+    const outside = await page.locator("svg").first().evaluate((svg: SVGSVGElement) => {
+      const edge = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll("text")]
+        .filter((t) => {
+          const b = t.getBoundingClientRect();
+          return b.right > edge.right + 0.5 || b.left < edge.left - 0.5;
+        })
+        .map((t) => t.textContent);
+    });
+    expect(outside, href).toEqual([]);
+  }
 });
 
 // A wiki frames the embed the calculator offers at 600 x 400: its chart text is 11 px or more.

@@ -37,7 +37,9 @@ test("printed to A4 the calculator is a report of at most four pages, the verdic
   expect(all).not.toContain("Copylink");
   // The sources close the report.
   expect(pages[pages.length - 1]).toContain("Sources");
-  // The charts print whole: their legends and the labels of their marks ("your volume").
-  expect(all).toContain("yourvolume");
-  expect(all).toContain("Rent(API)");
+  // The charts print whole: axis titles, legends and the labels of their marks, text the page
+  // holds nowhere but in its charts.
+  expect(all).toContain("Tokenspermonth");
+  expect(all).toContain("Yourscenario");
+  expect(all).toMatch(/target[\d.]+tokens\/s/);
 });

@@ -319,7 +319,7 @@ pub fn warnings(
                 out.push(warn(
                     "weights_do_not_fit",
                     format!(
-                        "The {} weights ({} GB) do not fit in a replica of {} × {} ({} GB of memory, before any KV cache).",
+                        "The {} weights ({}\u{a0}GB) do not fit in a replica of {} × {} ({}\u{a0}GB of memory, before any KV cache).",
                         w.precision,
                         crate::format::number(w.gigabytes),
                         crate::format::number(r.policy.replica_gpus),

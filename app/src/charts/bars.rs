@@ -123,12 +123,16 @@ fn draw_breakdown<'a>(columns: &[Column<'_>], out: &'a mut String) -> Drawn<'a> 
             );
             hovers.push(Hover {
                 rect: (a.0, b.1, b.0, a.1),
-                title: format!(
-                    "{}, {}: {} a month",
-                    column.label,
-                    line.label.to_lowercase(),
-                    format::usd(line.usd)
-                ),
+                title: if column.lines.len() == 1 {
+                    format!("{}: {} a month", column.label, format::usd(line.usd))
+                } else {
+                    format!(
+                        "{}, {}: {} a month",
+                        column.label,
+                        line.label.to_lowercase(),
+                        format::usd(line.usd)
+                    )
+                },
             });
             base += line.usd;
         }

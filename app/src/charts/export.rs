@@ -32,7 +32,7 @@ pub fn scenario_line(report: &Report) -> String {
         share(v.uncached),
         share(v.cached),
         share(v.output),
-        crate::format::number(i.tps),
+        crate::format::significant(i.tps, 4),
         i.curve_label,
         usd(i.gpu_hour_usd),
         i.gpu_hour_label,
@@ -53,6 +53,28 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
             line.push(' ');
         }
         line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// `link` in lines of at most `width` characters, broken before its parameters' `&` (a single
+/// parameter longer than that keeps a line of its own).
+fn link_lines(link: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for (i, part) in link.split('&').enumerate() {
+        let part = if i == 0 {
+            part.to_owned()
+        } else {
+            format!("&{part}")
+        };
+        if !line.is_empty() && line.chars().count() + part.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        line.push_str(&part);
     }
     if !line.is_empty() {
         lines.push(line);
@@ -103,12 +125,11 @@ pub fn export(name: &str, report: &Report, data: &Dataset, link: &str) -> Option
             report.dataset_revision
         ),
     )];
-    // The link on lines of its own, cut where the chart's width ends (it has no spaces).
-    let chars: Vec<char> = link.chars().collect();
+    // The link on lines of its own, broken before a `&` where the chart's width ends.
     footer.extend(
-        chars
-            .chunks(width.max(20))
-            .map(|c| ("link", c.iter().collect::<String>())),
+        link_lines(link, width.max(20))
+            .into_iter()
+            .map(|l| ("link", l)),
     );
     if !sources.is_empty() {
         footer.extend(
@@ -117,21 +138,29 @@ pub fn export(name: &str, report: &Report, data: &Dataset, link: &str) -> Option
                 .map(|l| ("sources", l)),
         );
     }
-    let head = 30.0 + 15.0 * scenario.len() as f64;
+    // About 9.5 units a character in 16 px bold.
+    let title_lines = wrap(title, (w / 9.5) as usize);
+    let top = 20.0 * title_lines.len() as f64;
+    let head = top + 10.0 + 15.0 * scenario.len() as f64;
     let total = head + h + 10.0 + 14.0 * footer.len() as f64;
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {total}\" width=\"{w}\" \
          height=\"{total}\" role=\"img\" aria-label=\"{}\" font-family=\"sans-serif\">\
-         <title>{}</title><rect width=\"{w}\" height=\"{total}\" fill=\"#FFFFFF\"/>\
-         <text x=\"12\" y=\"22\" font-size=\"16\" font-weight=\"bold\" fill=\"#111111\">{}</text>",
+         <title>{}</title><rect width=\"{w}\" height=\"{total}\" fill=\"#FFFFFF\"/>",
         escape(title),
         escape(title),
-        escape(title)
     );
+    for (n, line) in title_lines.iter().enumerate() {
+        out.push_str(&format!(
+            "<text x=\"12\" y=\"{}\" font-size=\"16\" font-weight=\"bold\" fill=\"#111111\" data-part=\"title\">{}</text>",
+            22.0 + 20.0 * n as f64,
+            escape(line)
+        ));
+    }
     for (n, line) in scenario.iter().enumerate() {
         out.push_str(&format!(
             "<text x=\"12\" y=\"{}\" font-size=\"11\" fill=\"#333333\" data-part=\"scenario\">{}</text>",
-            40.0 + 15.0 * n as f64,
+            top + 20.0 + 15.0 * n as f64,
             escape(line)
         ));
     }
@@ -161,6 +190,15 @@ mod tests {
         let lines = wrap("one two three four five six", 9);
         assert_eq!(lines, ["one two", "three", "four five", "six"]);
         assert!(wrap("", 10).is_empty());
+    }
+
+    #[test]
+    fn links_break_before_their_parameters() {
+        assert_eq!(
+            link_lines("http://h/?v=1&input=4T&curve=inferencex-b300", 24),
+            ["http://h/?v=1&input=4T", "&curve=inferencex-b300"]
+        );
+        assert_eq!(link_lines("http://h/", 24), ["http://h/"]);
     }
 
     #[test]

@@ -141,7 +141,7 @@ fn draw<'a>(plan: &PlanReport, out: &'a mut String) -> Drawn<'a> {
                 .map(|h| format!(", best hybrid {}", format::usd(h)))
                 .unwrap_or_default();
             format!(
-                "By the end of month {m}: rent {}, self-host {}{hybrid}",
+                "Paid by the end of month {m} (undiscounted): rent {}, self-host {}{hybrid}",
                 format::usd(*r),
                 format::usd(*s)
             )

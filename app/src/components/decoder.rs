@@ -34,7 +34,7 @@ pub fn Decoder(
                     "At your target of " {significant(r.inputs.tps, 4)} " tokens/s per user on " {chip} ", your mix runs at "
                     <strong>{format!("{} tokens/s per MW", tokens(op.tokens_per_s_per_mw))}</strong>
                     " and " <strong>{format!("{} users decoding at once per MW", number(op.users_per_mw.round()))}</strong>
-                    " (" {format!("{} tokens/s per GPU, {} kW per GPU of {power}", number(op.tokens_per_s_per_gpu.round()), significant(op.kw_per_gpu, 3))} ")."
+                    " (" {format!("{} tokens/s per GPU, {}\u{a0}kW per GPU of {power}", number(op.tokens_per_s_per_gpu.round()), significant(op.kw_per_gpu, 3))} ")."
                 </p>
             })
         })

@@ -263,7 +263,7 @@ fn flip_value(f: &Flip) -> String {
         "gpu_hour" => usd(f.value),
         "price_in" => format!("{} per million input tokens", per_mtok(f.value)),
         "price_out" => format!("{} per million output tokens", per_mtok(f.value)),
-        "cache_discount" | "util" => format!("{}\u{a0}%", significant(f.value * 100.0, 3)),
+        "cache_discount" | "util" => crate::format::percent_signed(f.value),
         "prefill" => format!("{} tokens/s per GPU", thousands(f.value)),
         "ops" => format!("{} a month", usd(f.value)),
         "throughput" => format!("×{} of what it measured", significant(f.value, 3)),

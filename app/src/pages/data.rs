@@ -160,8 +160,8 @@ fn Tables(
         <tr>
             <th scope="row">{c.name.clone()}</th>
             <td>{number(c.memory_gb)} " GB " {source_link(d, &c.memory_source)}</td>
-            <td>{c.accelerator_kw.map(|k| format!("{} kW", crate::format::significant(k, 3)))} " " {c.accelerator_kw_source.as_deref().map(|s| source_link(d, s))}</td>
-            <td>{c.all_in_kw.map(|k| format!("{} kW", crate::format::significant(k, 3)))} " " {c.all_in_kw_source.as_deref().map(|s| source_link(d, s))}</td>
+            <td>{c.accelerator_kw.map(|k| format!("{}\u{a0}kW", crate::format::significant(k, 3)))} " " {c.accelerator_kw_source.as_deref().map(|s| source_link(d, s))}</td>
+            <td>{c.all_in_kw.map(|k| format!("{}\u{a0}kW", crate::format::significant(k, 3)))} " " {c.all_in_kw_source.as_deref().map(|s| source_link(d, s))}</td>
             <td>{h.label(ChipRow::KIND, &c.id)}</td>
         </tr>
     }).collect_view();

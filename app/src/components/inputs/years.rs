@@ -16,7 +16,7 @@ pub fn YearsInputs(
     view! {
         <fieldset data-testid="years-inputs">
             <legend>"Over the years"</legend>
-            <p class="hint">"Blank fields hold volumes and prices as today, servecost's assumption: a forecast is yours to make. Rates are yearly: 50% grows by half each year, -20% falls by a fifth. "<a href="/method#years">"How the plan is costed"</a></p>
+            <p class="hint">"Blank fields hold volumes and prices as today, servecost's assumption: a forecast is yours to make. Rates are yearly: 50\u{a0}% grows by half each year, −20\u{a0}% falls by a fifth. "<a href="/method#years">"How the plan is costed"</a></p>
             <Field name="horizon" value=ctx.typed("horizon") placeholder=ctx.in_force("horizon") outcome=ctx.outcome on_change
                 explain="How far ahead the plan runs, month by month."/>
             <Field name="growth" value=ctx.typed("growth") placeholder=ctx.in_force("growth") outcome=ctx.outcome on_change
