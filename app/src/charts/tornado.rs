@@ -7,7 +7,7 @@ use servecost::sensitivity::Sensitivity;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::charts::{
-    font, render, Drawn, Frame, Hover, Marks, Overlay, Swatch, GRID, INK, PAD, RENT, SELF_HOST,
+    font, render, Drawn, Frame, Hover, Marks, Overlay, Swatch, GRID, INK, PAD, PALETTE,
 };
 use crate::format;
 
@@ -35,8 +35,8 @@ fn draw<'a>(rows: &[Sensitivity], out: &'a mut String) -> Drawn<'a> {
     let pad = ((hi - lo) * 0.08).max(1.0);
     let n = rows.len() as f64;
     let entries = [
-        ("Low end", Swatch::Block(RENT)),
-        ("High end", Swatch::Block(SELF_HOST)),
+        ("Low end", Swatch::Block(LOW)),
+        ("High end", Swatch::Block(HIGH)),
         ("Your scenario", Swatch::Line(INK, 2)),
     ];
     // Each input's row: its name on top, its bar under it, so long names need no margin.
@@ -74,16 +74,11 @@ fn draw<'a>(rows: &[Sensitivity], out: &'a mut String) -> Drawn<'a> {
         )))?;
         // The bar fills the lower half of the row, under its name.
         let (b0, b1) = (y + 0.08, y + 0.48);
-        for (value, colour, setting) in [
-            (r.low, RENT, &r.low_label),
-            (r.high, SELF_HOST, &r.high_label),
-        ] {
+        for (value, colour, setting) in [(r.low, LOW, &r.low_label), (r.high, HIGH, &r.high_label)]
+        {
             if let Some(v) = value {
                 let corners = [(base.min(v), b0), (base.max(v), b1)];
-                chart.draw_series(std::iter::once(Rectangle::new(
-                    corners,
-                    colour.mix(0.85).filled(),
-                )))?;
+                chart.draw_series(std::iter::once(Rectangle::new(corners, colour.filled())))?;
                 let (a, b) = (
                     chart.backend_coord(&corners[0]),
                     chart.backend_coord(&corners[1]),
@@ -100,7 +95,7 @@ fn draw<'a>(rows: &[Sensitivity], out: &'a mut String) -> Drawn<'a> {
             }
         }
         // Your scenario, and zero, through the bar only: the names stay clear.
-        for (x, style) in [(0.0, GRID.stroke_width(2)), (base, INK.stroke_width(2))] {
+        for (x, style) in [(0.0, ZERO.stroke_width(2)), (base, INK.stroke_width(2))] {
             chart.draw_series(std::iter::once(PathElement::new(
                 [(x, y + 0.02), (x, b1 + 0.06)],
                 style,
@@ -119,6 +114,13 @@ fn draw<'a>(rows: &[Sensitivity], out: &'a mut String) -> Drawn<'a> {
     root.present()?;
     Ok(Overlay::new(&frame, Marks::new(), &hovers))
 }
+
+/// An input at its low and its high end: colours of their own, not renting's and self-hosting's,
+/// which mean something else on every other chart.
+const LOW: RGBColor = PALETTE[3];
+const HIGH: RGBColor = PALETTE[4];
+/// The zero line: grey enough to find, lighter than your scenario's line.
+const ZERO: RGBColor = RGBColor(0x99, 0x99, 0x99);
 
 /// Height of one input's row, name and bar.
 const ROW_HEIGHT: u32 = 46;
