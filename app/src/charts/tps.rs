@@ -86,7 +86,8 @@ fn draw<'a>(series: &[CurveSeries], target: f64, out: &'a mut String) -> Drawn<'
         .axis_desc_style(font())
         .draw()?;
     let mut hovers = Vec::new();
-    for (i, width) in order.iter().zip(&widths) {
+    // Each point says its curve by the legend's short name: the table and /data give the source.
+    for ((i, width), (name, _)) in order.iter().zip(&widths).zip(&labels) {
         let s = &series[*i];
         let colour = PALETTE[i % PALETTE.len()];
         // The clamped region of the scenario's curve, shaded.
@@ -105,8 +106,7 @@ fn draw<'a>(series: &[CurveSeries], target: f64, out: &'a mut String) -> Drawn<'
             hovers.push(Hover {
                 rect: (x - 5, y - 5, x + 5, y + 5),
                 title: format!(
-                    "{}: {} tokens/s per user, {} per million tokens{}",
-                    s.label,
+                    "{name}: {} tokens/s per user, {} per million tokens{}",
                     format::significant(p.tps, 4),
                     format::per_mtok(p.usd_per_mtok),
                     if p.clamped {
