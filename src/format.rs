@@ -8,14 +8,20 @@
 /// `$12,345` (no cents from $100), `$5.71`, `$0.0205` below a dollar; `?` for a figure that is
 /// not a number (none should reach a person).
 pub fn usd(v: f64) -> String {
+    dollars(v, 99.995)
+}
+
+/// Dollars: whole dollars from `whole` up, cents from a dollar, three significant digits below;
+/// `?` for a figure that is not a number. The thresholds are where the rounding lands: $99.996
+/// is $100, $0.9996 is $1.00.
+fn dollars(v: f64, whole: f64) -> String {
     if !v.is_finite() {
         return "?".to_owned();
     }
     if v < 0.0 {
-        return format!("−{}", usd(-v));
+        return format!("−{}", dollars(-v, whole));
     }
-    // The thresholds are where the rounding lands: $99.996 is $100, $0.9996 is $1.00.
-    if v >= 99.995 {
+    if v >= whole {
         format!("${}", thousands(v.round()))
     } else if v >= 0.9995 {
         format!("${v:.2}")
@@ -39,23 +45,9 @@ pub fn usd_short(v: f64) -> String {
     }
 }
 
-/// $ per million tokens with enough digits to tell small figures apart.
+/// $ per million tokens with enough digits to tell small figures apart (cents up to $1,000).
 pub fn per_mtok(v: f64) -> String {
-    if !v.is_finite() {
-        return "?".to_owned();
-    }
-    if v < 0.0 {
-        return format!("−{}", per_mtok(-v));
-    }
-    if v >= 999.995 {
-        format!("${}", thousands(v.round()))
-    } else if v >= 0.9995 {
-        format!("${v:.2}")
-    } else if v == 0.0 {
-        "$0".to_owned()
-    } else {
-        format!("${}", significant(v, 3))
-    }
+    dollars(v, 999.995)
 }
 
 /// `27.2 B`, `810 M`, `180 k`: the suffix after a no-break space, so the two never part.

@@ -379,6 +379,24 @@ pub struct Hover {
     pub title: String,
 }
 
+impl Hover {
+    /// A target over the box between two corners in pixels (in any order), at least
+    /// `min_width` wide so a bar of no width can still be found.
+    pub fn spanning(a: (i32, i32), b: (i32, i32), min_width: i32, title: String) -> Hover {
+        let (x0, x1) = (a.0.min(b.0), a.0.max(b.0));
+        let grow = (min_width - (x1 - x0)).max(0);
+        Hover {
+            rect: (
+                x0 - grow / 2,
+                a.1.min(b.1),
+                x1 + grow - grow / 2,
+                a.1.max(b.1),
+            ),
+            title,
+        }
+    }
+}
+
 impl Overlay {
     /// The overlay of a chart drawn in `frame`: the legend, the marks' labels (in rows, none touching another, none past the chart's
     /// edges) and the hover targets.

@@ -117,23 +117,22 @@ fn draw_breakdown<'a>(columns: &[Column<'_>], out: &'a mut String) -> Drawn<'a> 
             };
             let corners = [(x + 0.2, base), (x + 0.8, base + line.usd)];
             chart.draw_series(std::iter::once(Rectangle::new(corners, colour.filled())))?;
-            let (a, b) = (
+            let title = if column.lines.len() == 1 {
+                format!("{}: {} a month", column.label, format::usd(line.usd))
+            } else {
+                format!(
+                    "{}, {}: {} a month",
+                    column.label,
+                    line.label.to_lowercase(),
+                    format::usd(line.usd)
+                )
+            };
+            hovers.push(Hover::spanning(
                 chart.backend_coord(&corners[0]),
                 chart.backend_coord(&corners[1]),
-            );
-            hovers.push(Hover {
-                rect: (a.0, b.1, b.0, a.1),
-                title: if column.lines.len() == 1 {
-                    format!("{}: {} a month", column.label, format::usd(line.usd))
-                } else {
-                    format!(
-                        "{}, {}: {} a month",
-                        column.label,
-                        line.label.to_lowercase(),
-                        format::usd(line.usd)
-                    )
-                },
-            });
+                1,
+                title,
+            ));
             base += line.usd;
         }
         chart.draw_series(std::iter::once(Text::new(
@@ -218,19 +217,18 @@ fn draw_per_class<'a>(classes: &[ClassBars], out: &'a mut String) -> Drawn<'a> {
             let x = i as f64 + 0.15 + 0.24 * k as f64;
             let corners = [(x, floor), (x + 0.22, v)];
             chart.draw_series(std::iter::once(Rectangle::new(corners, colour.filled())))?;
-            let (a, b) = (
+            let title = format!(
+                "{}, {}: {} per million tokens",
+                c.label,
+                side.to_lowercase(),
+                format::per_mtok(v)
+            );
+            hovers.push(Hover::spanning(
                 chart.backend_coord(&corners[0]),
                 chart.backend_coord(&corners[1]),
-            );
-            hovers.push(Hover {
-                rect: (a.0, b.1, b.0, a.1),
-                title: format!(
-                    "{}, {}: {} per million tokens",
-                    c.label,
-                    side.to_lowercase(),
-                    format::per_mtok(v)
-                ),
-            });
+                1,
+                title,
+            ));
         }
     }
     root.present()?;

@@ -79,19 +79,18 @@ fn draw<'a>(rows: &[Sensitivity], out: &'a mut String) -> Drawn<'a> {
             if let Some(v) = value {
                 let corners = [(base.min(v), b0), (base.max(v), b1)];
                 chart.draw_series(std::iter::once(Rectangle::new(corners, colour.filled())))?;
-                let (a, b) = (
+                let title = format!(
+                    "{} {setting}: self-hosting minus renting {} a month (your scenario: {})",
+                    r.label,
+                    format::usd(v),
+                    format::usd(base)
+                );
+                hovers.push(Hover::spanning(
                     chart.backend_coord(&corners[0]),
                     chart.backend_coord(&corners[1]),
-                );
-                hovers.push(Hover {
-                    rect: (a.0.min(b.0 - 3), b.1, b.0.max(a.0 + 3), a.1),
-                    title: format!(
-                        "{} {setting}: self-hosting minus renting {} a month (your scenario: {})",
-                        r.label,
-                        format::usd(v),
-                        format::usd(base)
-                    ),
-                });
+                    6,
+                    title,
+                ));
             }
         }
         // Your scenario, and zero, through the bar only: the names stay clear.
