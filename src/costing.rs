@@ -5,9 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::fleet::{Demand, FleetPlan, FleetPolicy, Scaling};
 use crate::gpu_time::GpuTime;
-use crate::profile::LoadProfile;
+use crate::profile::{LoadProfile, HOURS_PER_WEEK};
 use crate::rent::ApiPricing;
-use crate::units::Volumes;
+use crate::units::{Volumes, HOURS_PER_MONTH};
 
 /// Numeric inputs, resolved against the dataset, from which every cost follows.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,6 +72,9 @@ impl PlanCost {
         self.breakdown.total()
     }
 }
+
+/// Steps the search for a fixed fleet's cheapest cap walks from its guess before it bisects.
+const WALK: u32 = 16;
 
 impl Costing {
     /// Prepares the costing.
@@ -230,26 +233,77 @@ impl Costing {
     /// The cheapest cap of a fixed fleet between the minimum fleet (at least one replica) and
     /// the full one. There the bill is convex in the cap: the GPUs and the staff that grow
     /// with them are linear in it, and the overflow (demand above the cap, summed over the
-    /// week's hours) is convex. So the first cap whose next one is not cheaper is the cheapest,
-    /// found by bisection in `O(log replicas)` costings instead of one per kink.
+    /// week's hours) is convex. So the cheapest cap is the first whose next one is not cheaper.
+    ///
+    /// The search starts where the slope turns: one more replica costs `per_replica` a month
+    /// and saves, for each hour of the week whose need is above the cap, what that replica-hour
+    /// would cost at the API. The cheapest cap has about `per_replica / per_hour` hours above
+    /// it. From there it walks to the first cap whose next one is not cheaper: a few costings
+    /// instead of the `2 log2(replicas)` of a bisection over the whole range.
     fn cheapest_fixed_cap(&self, scale: f64) -> Option<f64> {
         let full = self.demand.full_replicas(scale);
         let lo = self.policy.min_replicas.max(1.0);
-        // Caps are whole numbers; counted as integers, the bisection always ends.
+        // Caps are whole numbers; counted as integers, the walk always ends.
         if !(lo <= full && full < 9.0e15) {
             return None;
         }
-        let (mut lo, mut hi) = (lo as u64, full as u64);
+        let (lo, hi) = (lo as u64, full as u64);
+        let p = &self.policy;
+        let weekly_busy = self.demand.mean_busy_gpus() * scale * HOURS_PER_WEEK as f64;
+        let per_replica = p.replica_gpus * (HOURS_PER_MONTH * self.gpu_hour + self.ops_per_gpu);
+        let per_hour = self.overflow_rent(scale) * p.replica_gpus * p.util / weekly_busy;
+        let guess = self
+            .demand
+            .cap_with_hours_above(per_replica / per_hour, scale);
+        let mut cap = if guess.is_finite() {
+            (guess.clamp(lo as f64, hi as f64)) as u64
+        } else {
+            lo
+        };
         let total = |cap: u64| self.cost_of(Some(cap as f64), scale, &[]).total();
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            if total(mid + 1) < total(mid) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
+        // The first cap of `lo..=hi` whose next one is not cheaper, by bisection.
+        let bisect = |mut lo: u64, mut hi: u64| {
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if total(mid + 1) < total(mid) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            lo
+        };
+        let mut at = total(cap);
+        // Down while the cap below is no dearer (to the first of equal caps), else up while
+        // the cap above is cheaper; a guess far off ends in a bisection of what is left.
+        let mut steps = 0;
+        let mut moved_down = false;
+        while cap > lo {
+            let below = total(cap - 1);
+            if below > at {
+                break;
+            }
+            cap -= 1;
+            at = below;
+            moved_down = true;
+            steps += 1;
+            if steps == WALK {
+                return Some(bisect(lo, cap) as f64);
             }
         }
-        Some(lo as f64)
+        while !moved_down && cap < hi {
+            let above = total(cap + 1);
+            if above >= at {
+                break;
+            }
+            cap += 1;
+            at = above;
+            steps += 1;
+            if steps == WALK {
+                return Some(bisect(cap, hi) as f64);
+            }
+        }
+        Some(cap as f64)
     }
 }
 

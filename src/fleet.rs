@@ -174,6 +174,23 @@ impl Demand {
         (scale * self.mean_busy_gpus * weight_above / self.per_replica - cap * above).max(0.0)
     }
 
+    /// The cap of a fixed fleet at `scale` times the volume above which `hours` of the sorted
+    /// week still need more replicas: the floor of the scaled need of the `hours`-th busiest
+    /// hour (0 when `hours` covers the whole week, the full fleet when it is under one hour).
+    /// A fixed fleet's cheapest cap is near the one where an extra replica costs what the hours
+    /// above it would send to the API.
+    pub fn cap_with_hours_above(&self, hours: f64, scale: f64) -> f64 {
+        let n = self.hours();
+        if n == 0 || !(hours < n as f64) {
+            return 0.0;
+        }
+        if !(hours >= 1.0) {
+            return self.full_replicas(scale);
+        }
+        let i = n - ceil(hours) as usize;
+        floor(self.need(i) * scale)
+    }
+
     /// Prefix sums of the hourly replica counts `max(min, ceil(scale * need_h))`, in the sorted
     /// order of `need`: computed once per scale, they cost an hourly plan in `O(log 168)`.
     pub fn hourly_runs(&self, scale: f64) -> Vec<f64> {
