@@ -255,11 +255,18 @@ impl Costing {
         let guess = self
             .demand
             .cap_with_hours_above(per_replica / per_hour, scale);
-        let mut cap = if guess.is_finite() {
+        let start = if guess.is_finite() {
             (guess.clamp(lo as f64, hi as f64)) as u64
         } else {
             lo
         };
+        Some(self.cheapest_cap_from(start, lo, hi, scale) as f64)
+    }
+
+    /// The first cap of `lo..=hi` whose next one is not cheaper (of a fixed fleet at `scale`),
+    /// searched from `start`: the walk, then a bisection if the walk is long.
+    fn cheapest_cap_from(&self, start: u64, lo: u64, hi: u64, scale: f64) -> u64 {
+        let mut cap = start;
         let total = |cap: u64| self.cost_of(Some(cap as f64), scale, &[]).total();
         // The first cap of `lo..=hi` whose next one is not cheaper, by bisection.
         let bisect = |mut lo: u64, mut hi: u64| {
@@ -288,7 +295,7 @@ impl Costing {
             moved_down = true;
             steps += 1;
             if steps == WALK {
-                return Some(bisect(lo, cap) as f64);
+                return bisect(lo, cap);
             }
         }
         while !moved_down && cap < hi {
@@ -300,10 +307,10 @@ impl Costing {
             at = above;
             steps += 1;
             if steps == WALK {
-                return Some(bisect(cap, hi) as f64);
+                return bisect(cap, hi);
             }
         }
-        Some(cap as f64)
+        cap
     }
 }
 
@@ -314,7 +321,7 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
-        /// The bisection finds what costing every whole cap finds.
+        /// The search finds what costing every whole cap finds.
         #[test]
         fn the_fixed_hybrid_is_the_cheapest_whole_cap(
             weights in proptest::collection::vec(0.0f64..10.0, 24),
@@ -360,8 +367,25 @@ mod tests {
                 }
                 prop_assert!(
                     (hybrid.total() - least).abs() <= 1e-9 * least.max(1.0),
-                    "scale {}: bisection {} vs every cap {}", scale, hybrid.total(), least
+                    "scale {}: search {} vs every cap {}", scale, hybrid.total(), least
                 );
+                // From any start (the walk, and the bisection that ends a long walk), the
+                // search ends at a cheapest cap.
+                let lo = policy.min_replicas.max(1.0);
+                if lo <= full {
+                    let (lo, hi) = (lo as u64, full as u64);
+                    for start in [lo, hi, lo + (hi - lo) / 3, hi.saturating_sub(WALK as u64 + 1).max(lo)] {
+                        let cap = c.cheapest_cap_from(start, lo, hi, scale);
+                        let at = c.cost_of(Some(cap as f64), scale, &[]).total();
+                        let fewest = (lo..=hi)
+                            .map(|k| c.cost_of(Some(k as f64), scale, &[]).total())
+                            .fold(f64::INFINITY, f64::min);
+                        prop_assert!(
+                            (at - fewest).abs() <= 1e-9 * fewest.max(1.0),
+                            "scale {}, from {}: cap {} costs {} vs {}", scale, start, cap, at, fewest
+                        );
+                    }
+                }
             }
         }
     }
