@@ -239,7 +239,8 @@ impl Costing {
     /// and saves, for each hour of the week whose need is above the cap, what that replica-hour
     /// would cost at the API. The cheapest cap has about `per_replica / per_hour` hours above
     /// it. From there it walks to the first cap whose next one is not cheaper: a few costings
-    /// instead of the `2 log2(replicas)` of a bisection over the whole range.
+    /// when the guess is close (about `WALK + 2 log2(replicas)` at worst) instead of the
+    /// `2 log2(replicas)` of a bisection over the whole range every time.
     fn cheapest_fixed_cap(&self, scale: f64) -> Option<f64> {
         let full = self.demand.full_replicas(scale);
         let lo = self.policy.min_replicas.max(1.0);
@@ -263,8 +264,9 @@ impl Costing {
         Some(self.cheapest_cap_from(start, lo, hi, scale) as f64)
     }
 
-    /// The first cap of `lo..=hi` whose next one is not cheaper (of a fixed fleet at `scale`),
-    /// searched from `start`: the walk, then a bisection if the walk is long.
+    /// The first cap of `lo..=hi` whose next one is not cheaper (of a fixed fleet at `scale`,
+    /// whose bill is convex in the cap), searched from `start`: the walk, then a bisection of
+    /// what is left if the walk is long.
     fn cheapest_cap_from(&self, start: u64, lo: u64, hi: u64, scale: f64) -> u64 {
         let mut cap = start;
         let total = |cap: u64| self.cost_of(Some(cap as f64), scale, &[]).total();
@@ -374,12 +376,12 @@ mod tests {
                 let lo = policy.min_replicas.max(1.0);
                 if lo <= full {
                     let (lo, hi) = (lo as u64, full as u64);
+                    let fewest = (lo..=hi)
+                        .map(|k| c.cost_of(Some(k as f64), scale, &[]).total())
+                        .fold(f64::INFINITY, f64::min);
                     for start in [lo, hi, lo + (hi - lo) / 3, hi.saturating_sub(WALK as u64 + 1).max(lo)] {
                         let cap = c.cheapest_cap_from(start, lo, hi, scale);
                         let at = c.cost_of(Some(cap as f64), scale, &[]).total();
-                        let fewest = (lo..=hi)
-                            .map(|k| c.cost_of(Some(k as f64), scale, &[]).total())
-                            .fold(f64::INFINITY, f64::min);
                         prop_assert!(
                             (at - fewest).abs() <= 1e-9 * fewest.max(1.0),
                             "scale {}, from {}: cap {} costs {} vs {}", scale, start, cap, at, fewest

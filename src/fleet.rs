@@ -175,8 +175,9 @@ impl Demand {
     }
 
     /// The cap of a fixed fleet at `scale` times the volume above which `hours` of the sorted
-    /// week still need more replicas: the floor of the scaled need of the `hours`-th busiest
-    /// hour (0 when `hours` covers the whole week, the full fleet when it is under one hour).
+    /// week still need more replicas: the floor of the scaled need of the `ceil(hours)`-th
+    /// busiest hour (0 when `hours` covers the whole week or is not a number, the full fleet
+    /// when it is under one hour).
     /// A fixed fleet's cheapest cap is near the one where an extra replica costs what the hours
     /// above it would send to the API.
     pub fn cap_with_hours_above(&self, hours: f64, scale: f64) -> f64 {
