@@ -286,7 +286,6 @@ impl Costing {
         // Down while the cap below is no dearer (to the first of equal caps), else up while
         // the cap above is cheaper; a guess far off ends in a bisection of what is left.
         let mut steps = 0;
-        let mut moved_down = false;
         while cap > lo {
             let below = total(cap - 1);
             if below > at {
@@ -294,13 +293,15 @@ impl Costing {
             }
             cap -= 1;
             at = below;
-            moved_down = true;
             steps += 1;
             if steps == WALK {
                 return bisect(lo, cap);
             }
         }
-        while !moved_down && cap < hi {
+        if cap < start {
+            return cap;
+        }
+        while cap < hi {
             let above = total(cap + 1);
             if above >= at {
                 break;
