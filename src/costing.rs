@@ -106,6 +106,32 @@ impl Costing {
         c
     }
 
+    /// The same costing with other prices, GPU time, policy and operations, as [`Costing::new`]
+    /// and its builders would make it for the same volumes and profile. The decision costs
+    /// hundreds of such variants a report; this one reuses the profile instead of sharing it
+    /// again.
+    #[allow(clippy::too_many_arguments)]
+    pub fn refit(
+        &mut self,
+        api: ApiPricing,
+        gpu_time: GpuTime,
+        policy: FleetPolicy,
+        gpu_hour: f64,
+        ops_monthly: f64,
+        ops_per_gpu: f64,
+        overflow_warm: f64,
+    ) {
+        self.demand.refit(gpu_time.demand(&self.volumes), policy);
+        self.rent_monthly = api.cost(&self.volumes).monthly_usd;
+        self.api = api;
+        self.gpu_time = gpu_time;
+        self.policy = policy;
+        self.gpu_hour = gpu_hour;
+        self.ops_monthly = ops_monthly;
+        self.ops_per_gpu = ops_per_gpu;
+        self.set_overflow_warm(overflow_warm);
+    }
+
     /// The share of the overflow's cached input the API still serves from its cache (0: all
     /// of it arrives cold, the default; 1: all of it stays warm).
     pub fn with_overflow_warm(mut self, warm: f64) -> Self {
@@ -212,20 +238,26 @@ impl Costing {
         let runs = self.runs(scale);
         let own = self.cost_of(None, scale, &runs);
         let mut best = own;
-        let mut consider = |cap: f64| {
-            let c = self.cost_of(Some(cap), scale, &runs);
-            if c.total() < best.total() {
-                best = c;
-            }
-        };
         match self.policy.scaling {
             Scaling::Fixed => {
-                consider(0.0);
-                if let Some(cap) = self.cheapest_fixed_cap(scale) {
-                    consider(cap);
+                // A cap of zero rents everything: no GPUs, no staff, the whole demand at the
+                // API, so its bill is the rent to the cent (0 + 0 + 0 + rent), and the plan is
+                // only made when it wins.
+                if self.rent(scale) < best.total() {
+                    best = self.cost_of(Some(0.0), scale, &runs);
+                }
+                if let Some(cheapest) = self.cheapest_fixed_cap(scale) {
+                    if cheapest.total() < best.total() {
+                        best = cheapest;
+                    }
                 }
             }
-            Scaling::Hourly => self.demand.for_each_candidate_cap(scale, consider),
+            Scaling::Hourly => self.demand.for_each_candidate_cap(scale, |cap: f64| {
+                let c = self.cost_of(Some(cap), scale, &runs);
+                if c.total() < best.total() {
+                    best = c;
+                }
+            }),
         }
         (own, best)
     }
@@ -241,7 +273,7 @@ impl Costing {
     /// it. From there it walks to the first cap whose next one is not cheaper: a few costings
     /// when the guess is close (about `WALK + 2 log2(replicas)` at worst) instead of the
     /// `2 log2(replicas)` of a bisection over the whole range every time.
-    fn cheapest_fixed_cap(&self, scale: f64) -> Option<f64> {
+    fn cheapest_fixed_cap(&self, scale: f64) -> Option<PlanCost> {
         let full = self.demand.full_replicas(scale);
         let lo = self.policy.min_replicas.max(1.0);
         // Caps are whole numbers; counted as integers, the walk always ends.
@@ -261,34 +293,34 @@ impl Costing {
         } else {
             lo
         };
-        Some(self.cheapest_cap_from(start, lo, hi, scale) as f64)
+        Some(self.cheapest_cap_from(start, lo, hi, scale))
     }
 
     /// The first cap of `lo..=hi` whose next one is not cheaper (of a fixed fleet at `scale`,
     /// whose bill is convex in the cap), searched from `start`: the walk, then a bisection of
     /// what is left if the walk is long.
-    fn cheapest_cap_from(&self, start: u64, lo: u64, hi: u64, scale: f64) -> u64 {
+    fn cheapest_cap_from(&self, start: u64, lo: u64, hi: u64, scale: f64) -> PlanCost {
         let mut cap = start;
-        let total = |cap: u64| self.cost_of(Some(cap as f64), scale, &[]).total();
+        let cost = |cap: u64| self.cost_of(Some(cap as f64), scale, &[]);
         // The first cap of `lo..=hi` whose next one is not cheaper, by bisection.
         let bisect = |mut lo: u64, mut hi: u64| {
             while lo < hi {
                 let mid = lo + (hi - lo) / 2;
-                if total(mid + 1) < total(mid) {
+                if cost(mid + 1).total() < cost(mid).total() {
                     lo = mid + 1;
                 } else {
                     hi = mid;
                 }
             }
-            lo
+            cost(lo)
         };
-        let mut at = total(cap);
+        let mut at = cost(cap);
         // Down while the cap below is no dearer (to the first of equal caps), else up while
         // the cap above is cheaper; a guess far off ends in a bisection of what is left.
         let mut steps = 0;
         while cap > lo {
-            let below = total(cap - 1);
-            if below > at {
+            let below = cost(cap - 1);
+            if below.total() > at.total() {
                 break;
             }
             cap -= 1;
@@ -299,11 +331,11 @@ impl Costing {
             }
         }
         if cap < start {
-            return cap;
+            return at;
         }
         while cap < hi {
-            let above = total(cap + 1);
-            if above >= at {
+            let above = cost(cap + 1);
+            if above.total() >= at.total() {
                 break;
             }
             cap += 1;
@@ -313,7 +345,7 @@ impl Costing {
                 return bisect(cap, hi);
             }
         }
-        cap
+        at
     }
 }
 
@@ -381,8 +413,10 @@ mod tests {
                         .map(|k| c.cost_of(Some(k as f64), scale, &[]).total())
                         .fold(f64::INFINITY, f64::min);
                     for start in [lo, hi, lo + (hi - lo) / 3, hi.saturating_sub(WALK as u64 + 1).max(lo)] {
-                        let cap = c.cheapest_cap_from(start, lo, hi, scale);
-                        let at = c.cost_of(Some(cap as f64), scale, &[]).total();
+                        let found = c.cheapest_cap_from(start, lo, hi, scale);
+                        let cap = found.plan.replicas - policy.redundancy;
+                        let at = c.cost_of(Some(cap), scale, &[]).total();
+                        prop_assert_eq!(at, found.total());
                         prop_assert!(
                             (at - fewest).abs() <= 1e-9 * fewest.max(1.0),
                             "scale {}, from {}: cap {} costs {} vs {}", scale, start, cap, at, fewest

@@ -356,7 +356,10 @@ struct Draw {
 }
 
 impl Draw {
-    fn totals(&self, reading: &Reading, hybrid: bool) -> Option<Totals> {
+    /// The three plans' totals at these inputs, costed in `scratch` (a costing of the same
+    /// volumes and profile, refitted to them: the same numbers as a new one, without copying
+    /// the profile for each of the sample's hundreds of draws).
+    fn totals(&self, reading: &Reading, hybrid: bool, scratch: &mut Costing) -> Option<Totals> {
         let g = GpuTime::derive(
             reading.tokens_per_s_per_gpu * self.throughput,
             &self.r.curve_mix,
@@ -364,27 +367,69 @@ impl Draw {
             self.r.cache_cost,
         )
         .ok()?;
-        Some(Totals::of(&costing(&self.r, g), 1.0, hybrid))
+        let r = &self.r;
+        scratch.refit(
+            r.api,
+            g,
+            r.policy,
+            r.gpu_hour,
+            r.ops_monthly,
+            r.ops_per_gpu,
+            r.overflow_warm,
+        );
+        Some(Totals::of(scratch, 1.0, hybrid))
     }
 }
 
-fn costing(r: &Resolved, g: GpuTime) -> Costing {
+/// A costing of `r`'s volumes and profile, to refit draw by draw ([`Draw::totals`]): its GPU
+/// time and everything else are set by each refit.
+fn scratch(r: &Resolved) -> Costing {
+    let unset = GpuTime {
+        uncached: 0.0,
+        cached: 0.0,
+        output: 0.0,
+    };
     Costing::new(
         r.volumes,
         r.api,
-        g,
+        unset,
         r.profile.clone(),
         r.policy,
         r.gpu_hour,
         r.ops_monthly,
     )
-    .with_ops_per_gpu(r.ops_per_gpu)
-    .with_overflow_warm(r.overflow_warm)
 }
 
-/// `×1/f to ×f` at `u` in `[0, 1]`, log-uniform.
-fn factor(f: f64, u: f64) -> f64 {
-    (f.ln() * (2.0 * u - 1.0)).exp()
+/// `×1/f to ×f` at `u` in `[0, 1]`, log-uniform, for `ln_f = ln f`.
+fn factor(ln_f: f64, u: f64) -> f64 {
+    (ln_f * (2.0 * u - 1.0)).exp()
+}
+
+/// The logarithms the levers draw with, taken once for the whole sample rather than in each
+/// draw (the same numbers: `ln f` is what [`factor`] multiplies).
+struct Logs {
+    prefill: f64,
+    cache_cost: f64,
+    gpu_hour: f64,
+    api: f64,
+    /// `ln` of the lowest and highest curve ratio raised to the share of the spread drawn.
+    curves: Option<(f64, f64)>,
+}
+
+impl Logs {
+    fn of(ctx: &Context) -> Self {
+        let s = &ctx.spec;
+        Self {
+            prefill: s.prefill.ln(),
+            cache_cost: s.cache_cost.ln(),
+            gpu_hour: ctx.gpu_hour_spread.ln(),
+            api: s.api.ln(),
+            curves: ctx
+                .curve_ratios
+                .as_ref()
+                .map(|(lo, hi, _)| (lo.powf(s.curves).ln(), hi.powf(s.curves).ln())),
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -425,12 +470,12 @@ impl Lever {
     }
 
     /// Sets the lever at `u` in `[0, 1]` of its range (0.5 is the middle of a factor range).
-    fn apply(self, d: &mut Draw, base: &Resolved, ctx: &Context, u: f64) {
+    fn apply(self, d: &mut Draw, base: &Resolved, ctx: &Context, logs: &Logs, u: f64) {
         let s = &ctx.spec;
         match self {
-            Lever::Prefill => d.r.prefill = base.prefill * factor(s.prefill, u),
+            Lever::Prefill => d.r.prefill = base.prefill * factor(logs.prefill, u),
             Lever::CacheCost => {
-                d.r.cache_cost = (base.cache_cost * factor(s.cache_cost, u)).min(1.0)
+                d.r.cache_cost = (base.cache_cost * factor(logs.cache_cost, u)).min(1.0)
             }
             Lever::CurveMix => {
                 if let Some((alt, _)) = &ctx.alternative_mix {
@@ -449,17 +494,16 @@ impl Lever {
                 }
             }
             Lever::Curves => {
-                if let Some((lo, hi, _)) = ctx.curve_ratios {
-                    let (lo, hi) = (lo.powf(s.curves).ln(), hi.powf(s.curves).ln());
+                if let Some((lo, hi)) = logs.curves {
                     d.throughput *= (lo + (hi - lo) * u).exp();
                 }
             }
-            Lever::GpuHour => d.r.gpu_hour = base.gpu_hour * factor(ctx.gpu_hour_spread, u),
+            Lever::GpuHour => d.r.gpu_hour = base.gpu_hour * factor(logs.gpu_hour, u),
             Lever::Util => {
                 d.r.policy.util = (base.policy.util + s.util * (2.0 * u - 1.0)).clamp(0.05, 1.0)
             }
             Lever::Api => {
-                let f = factor(s.api, u);
+                let f = factor(logs.api, u);
                 d.r.api.price_in = base.api.price_in * f;
                 d.r.api.price_out = base.api.price_out * f;
             }
@@ -628,6 +672,8 @@ pub fn uncertainty(
         r: base.clone(),
         throughput: 1.0,
     };
+    let logs = Logs::of(ctx);
+    let mut work = scratch(base);
     // Each range alone at either end: its effect on the difference.
     let point_difference = point.difference();
     let ranges: Vec<Range> = LEVERS
@@ -639,8 +685,8 @@ pub fn uncertainty(
                     .into_iter()
                     .filter_map(|u| {
                         let mut d = start.clone();
-                        lever.apply(&mut d, base, ctx, u);
-                        d.totals(reading, false)
+                        lever.apply(&mut d, base, ctx, &logs, u);
+                        d.totals(reading, false, &mut work)
                     })
                     .map(|t| (t.difference() - point_difference).abs())
                     .fold(0.0, f64::max);
@@ -663,9 +709,9 @@ pub fn uncertainty(
             // Every lever takes its number, applied or not, so that the stream (and the
             // figures) of one range do not move when another stops applying.
             let u = rng.next_unit();
-            lever.apply(&mut d, base, ctx, u);
+            lever.apply(&mut d, base, ctx, &logs, u);
         }
-        match d.totals(reading, ctx.hybrid) {
+        match d.totals(reading, ctx.hybrid, &mut work) {
             Some(t) => {
                 let (cheapest, _) = t.best();
                 holds += u32::from(cheapest == best);
@@ -769,6 +815,18 @@ impl Input {
         }
     }
 
+    /// Whether every plan's cost is a straight line in the input (for a given cap): the API
+    /// prices and discount, the operations and the GPU-hour price. Then each plan is cheapest
+    /// over one interval of the input (the cheapest cap moves one way as the input grows), so
+    /// the end of the range tells whether the plan changes on the way there, and no grid is
+    /// needed.
+    fn straight(self) -> bool {
+        matches!(
+            self,
+            Input::PriceIn | Input::PriceOut | Input::CacheDiscount | Input::Ops | Input::GpuHour
+        )
+    }
+
     fn key(self) -> &'static str {
         match self {
             Input::Volume => "volume",
@@ -835,25 +893,44 @@ impl Input {
     }
 }
 
-/// The best plan with one input set to a value.
+/// The plans' totals with one input set to a value.
 struct Probe<'a> {
     base: &'a Resolved,
     reading: &'a Reading,
     costing: &'a Costing,
     hybrid: bool,
+    /// A costing of the same volumes and profile, refitted for each probe of an input that
+    /// changes the prices, the GPU time, the policy or the operations.
+    scratch: Costing,
+}
+
+/// One end of a bracket: a value, and self-hosting minus renting there (not a number when it
+/// was not probed).
+#[derive(Clone, Copy)]
+struct End {
+    value: f64,
+    margin: f64,
 }
 
 impl Probe<'_> {
-    fn best(&self, input: Input, v: f64) -> Option<Plan> {
-        let totals = match input {
+    fn totals(&mut self, input: Input, v: f64) -> Option<Totals> {
+        Some(match input {
             Input::Volume => {
                 let total = self.base.volumes.total();
                 Totals::of(self.costing, v / total, self.hybrid)
             }
             Input::GpuHour => {
-                let mut c = self.costing.clone();
-                c.gpu_hour = v;
-                Totals::of(&c, 1.0, self.hybrid)
+                let c = self.costing;
+                self.scratch.refit(
+                    c.api,
+                    c.gpu_time,
+                    c.policy,
+                    v,
+                    c.ops_monthly,
+                    c.ops_per_gpu,
+                    self.base.overflow_warm,
+                );
+                Totals::of(&self.scratch, 1.0, self.hybrid)
             }
             _ => {
                 let mut d = Draw {
@@ -871,10 +948,9 @@ impl Probe<'_> {
                     Input::Throughput => d.throughput = v,
                     Input::Volume | Input::GpuHour => {}
                 }
-                d.totals(self.reading, self.hybrid)?
+                d.totals(self.reading, self.hybrid, &mut self.scratch)?
             }
-        };
-        Some(totals.best().0)
+        })
     }
 
     /// The volumes probed from `base` towards `end`: fine steps to ×10, then the coarse grid.
@@ -902,7 +978,7 @@ impl Probe<'_> {
     /// The nearest value from `base` towards `end` at which the best plan is not `from`: the
     /// value found and the plan there.
     fn search(
-        &self,
+        &mut self,
         input: Input,
         from: Plan,
         base: f64,
@@ -930,56 +1006,117 @@ impl Probe<'_> {
         };
         let mut steps: Vec<f64> = if input == Input::Volume {
             self.volume_steps(base, end)
+        } else if input.straight() {
+            vec![end]
         } else {
             (1..=input.grid()).map(at).collect()
         };
-        if geometric && end == 0.0 {
+        if geometric && end == 0.0 && !input.straight() {
             steps.push(0.0);
         }
         if let Some(last) = steps.last_mut() {
             *last = end;
         }
-        let mut same = base;
+        // The margin at the value as given is not probed: the refinement bisects first then.
+        let mut same = End {
+            value: base,
+            margin: f64::NAN,
+        };
         for v in steps {
-            match self.best(input, v) {
-                Some(p) if p == from => same = v,
-                Some(_) => return Some(self.refine(input, from, same, v, geometric)),
-                // No answer past here (the inputs contradict the curve): nothing changes
-                // within the part of the range that has one.
-                None => return None,
+            // No answer past here (the inputs contradict the curve): nothing changes within
+            // the part of the range that has one.
+            let t = self.totals(input, v)?;
+            let margin = t.difference();
+            match t.best().0 {
+                p if p == from => same = End { value: v, margin },
+                p => {
+                    let other = End { value: v, margin };
+                    return Some(self.refine(input, from, same, other, p, geometric));
+                }
             }
         }
         None
     }
 
+    /// Narrows the bracket between `same` (where `from` is the cheapest plan) and `other`
+    /// (where `to` is) to within [`PRECISION`], by bisection, but for a change between renting
+    /// and self-hosting in an input both cost straight lines in (prices, operations): there the
+    /// difference of the two at the bracket's ends says where they cross, and two or three
+    /// probes close the bracket around it. Should two of those in a row fail to halve it, the
+    /// rest is bisection.
     fn refine(
-        &self,
+        &mut self,
         input: Input,
         from: Plan,
-        mut same: f64,
-        mut other: f64,
+        mut same: End,
+        mut other: End,
+        mut to: Plan,
         geometric: bool,
     ) -> (f64, Plan) {
-        let mut to = self.best(input, other).unwrap_or(from);
-        for _ in 0..BISECT {
-            if (other - same).abs() <= PRECISION * other.abs().max(same.abs()) {
-                break;
-            }
-            let mid = if geometric && same > 0.0 && other > 0.0 {
-                (same * other).sqrt()
-            } else {
-                0.5 * (same + other)
-            };
-            match self.best(input, mid) {
-                Some(p) if p == from => same = mid,
-                Some(p) => {
-                    other = mid;
-                    to = p;
-                }
-                None => same = mid,
+        let pair = |p: Plan| matches!(p, Plan::Rent | Plan::SelfHost);
+        let mut lines = input.straight() && pair(from) && pair(to);
+        if lines && same.margin.is_nan() {
+            // The value as given was not probed on the way here.
+            match self.totals(input, same.value) {
+                Some(t) => same.margin = t.difference(),
+                None => lines = false,
             }
         }
-        (other, to)
+        let mut misses = 0;
+        for _ in 0..2 * BISECT {
+            let (lo, hi) = (same.value.min(other.value), same.value.max(other.value));
+            let tolerance = PRECISION * other.value.abs().max(same.value.abs());
+            let width = hi - lo;
+            if width <= tolerance {
+                break;
+            }
+            let midpoint = if geometric && same.value > 0.0 && other.value > 0.0 {
+                (same.value * other.value).sqrt()
+            } else {
+                0.5 * (same.value + other.value)
+            };
+            let crossing = lines.then(|| {
+                let (s, o) = (same.value, other.value);
+                s + same.margin * (o - s) / (same.margin - other.margin)
+            });
+            // Never within a quarter of the tolerance of either end, so that a probe at the
+            // crossing and the next one past it close the bracket.
+            let keep_off = 0.25 * tolerance;
+            let v = match crossing {
+                Some(v) if v.is_finite() => v.clamp(lo + keep_off, hi - keep_off),
+                _ => midpoint,
+            };
+            let probed = self.totals(input, v).map(|t| (t.best().0, t.difference()));
+            match probed {
+                Some((best, d)) if best != from => {
+                    other = End {
+                        value: v,
+                        margin: d,
+                    };
+                    to = best;
+                    lines &= pair(best);
+                }
+                // No answer here (the inputs contradict the curve) counts as no change.
+                Some((_, d)) => {
+                    same = End {
+                        value: v,
+                        margin: d,
+                    }
+                }
+                None => {
+                    same.value = v;
+                    lines = false;
+                }
+            }
+            if crossing.is_some() {
+                let now = (same.value - other.value).abs();
+                misses = if now > 0.5 * width { misses + 1 } else { 0 };
+                if misses == 2 {
+                    lines = false;
+                }
+            }
+        }
+        (other.value, to)
     }
 }
 
@@ -992,11 +1129,12 @@ pub fn flips(
     hybrid: bool,
     from: Plan,
 ) -> Flips {
-    let probe = Probe {
+    let mut probe = Probe {
         base,
         reading,
         costing,
         hybrid,
+        scratch: scratch(base),
     };
     let mut out = Flips {
         flips: Vec::new(),

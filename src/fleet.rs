@@ -117,6 +117,14 @@ impl Demand {
         }
     }
 
+    /// The same week with `gpu_seconds` of demand under `policy`: what [`Demand::new`] makes
+    /// of them, keeping the profile it shares (no reference counts touched, nothing copied).
+    pub fn refit(&mut self, gpu_seconds: f64, policy: FleetPolicy) {
+        self.policy = policy;
+        self.mean_busy_gpus = gpu_seconds / SECONDS_PER_MONTH;
+        self.per_replica = policy.replica_gpus * policy.util;
+    }
+
     /// Replicas hour `i` of the sorted week needs at scale 1 (ascending in `i`).
     fn need(&self, i: usize) -> f64 {
         self.mean_busy_gpus * self.weights[i] / self.per_replica

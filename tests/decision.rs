@@ -359,3 +359,82 @@ fn the_quick_answer_has_the_full_answers_numbers() {
         assert!(!full.series.cost_vs_volume.points.is_empty(), "{q}");
     }
 }
+
+/// The prices, the discount, the operations and the GPU-hour price are searched without a
+/// grid: each plan's cost is a straight line in them, so each plan is cheapest over one
+/// interval, and the end of the range tells whether the plan changes on the way there. A
+/// dense scan (as a person would try values in the link) finds the plan as given everywhere
+/// between the value and its change, or the end of the range when none is reported.
+#[test]
+fn straight_inputs_change_the_plan_at_most_once_each_way() {
+    let scenarios = [
+        "requests=20M",
+        "requests=300M",
+        "requests=3M&profile=business&redundancy=2&min_replicas=3",
+        "requests=60M&profile=diurnal&gpu_hour=2.1&gpu_kind=on_demand&scaling=hourly",
+        "tokens=40B&mix=3:96:1&overflow_warm=0.5",
+        "requests=20M&hybrid=0",
+        "requests=80M&gpu_tier=costr",
+        "requests=40M&own=1&capex=35000",
+    ];
+    let mut scanned = 0;
+    for q in scenarios {
+        let r = report(q);
+        let from = r.verdict.best;
+        for (param, base, lo, hi) in [
+            ("gpu_hour", r.inputs.gpu_hour_usd, 0.01, 1_000.0),
+            ("price_in", r.inputs.price_in, 0.0, 1_000.0),
+            ("price_out", r.inputs.price_out, 0.0, 1_000.0),
+            ("cache_discount", r.inputs.cache_discount, 0.0, 1.0),
+            ("ops", r.inputs.ops_monthly_usd, 0.0, 1e9),
+        ] {
+            // Owned hardware's GPU-hour is its cost, not a parameter of the link.
+            if param == "gpu_hour" && q.contains("own=1") {
+                continue;
+            }
+            for (direction, end) in [("above", hi), ("below", lo)] {
+                let flip = r
+                    .flips
+                    .flips
+                    .iter()
+                    .find(|f| f.param == param && f.direction == direction);
+                // Up to just short of the change (found to within a millionth of its value),
+                // or to the end of the range.
+                let short = if direction == "above" {
+                    1.0 - 3e-6
+                } else {
+                    1.0 + 3e-6
+                };
+                let stop = flip.map_or(end, |f| f.value * short);
+                let geometric = param != "cache_discount" && base > 0.0 && stop > 0.0;
+                for i in 1..=40 {
+                    let t = f64::from(i) / 40.0;
+                    let v = if geometric {
+                        base * (stop / base).powf(t)
+                    } else {
+                        base + (stop - base) * t
+                    };
+                    let link = with_param(q, param, v);
+                    let s = parse(&link)
+                        .unwrap_or_else(|p| panic!("{link}: {p:?}"))
+                        .scenario;
+                    let Ok(at) = servecost::evaluate::evaluate_with(
+                        &s,
+                        &revision_3(),
+                        servecost::evaluate::Depth::Quick,
+                    ) else {
+                        continue;
+                    };
+                    assert_eq!(
+                        at.verdict.best,
+                        from,
+                        "{q}: {param} {direction} at {v} (flip {:?})",
+                        flip.map(|f| f.value)
+                    );
+                    scanned += 1;
+                }
+            }
+        }
+    }
+    assert!(scanned > 2_000, "only {scanned} values scanned");
+}
