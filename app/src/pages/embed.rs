@@ -26,40 +26,45 @@ pub fn Embed() -> impl IntoView {
         .filter(|c| charts::NAMES.contains(&c.as_str()))
         .unwrap_or_else(|| "volume".to_owned());
     let scenario = query::edit(&raw, &[], &["chart"]);
+    // Computed once, as the component is made: the embed reads the store synchronously and has
+    // nothing to wait for (inside a `Suspense`, Leptos's server rendering ran the answer and
+    // drew the chart three times a request).
+    let body = match dataset {
+        Err(e) => view! { <p class="error">{e}</p> }.into_any(),
+        Ok(data) => {
+            let outcome = query::outcome(&scenario, &data);
+            let left_out: Vec<String> = outcome
+                .problems
+                .iter()
+                .map(|p| format!("{} (at its default: {})", p.param, p.reason))
+                .chain(
+                    outcome
+                        .ignored
+                        .iter()
+                        .map(|p| format!("{} ({})", p.param, p.reason)),
+                )
+                .collect();
+            match outcome.report {
+                Ok(r) => {
+                    let link = query::href(if r.query == "v=1" { "" } else { &r.query });
+                    let note = (!left_out.is_empty())
+                        .then(|| format!("Not used from the link: {}. ", left_out.join("; ")));
+                    let svg = charts::compact(&chart, &r).unwrap_or_default();
+                    view! { <Compact report=r chart svg link note/> }.into_any()
+                }
+                Err(problems) => view! {
+                    <div class="embed error" data-testid="embed">
+                        <p>"No answer for this scenario:"</p>
+                        <ul>{problems.into_iter().map(|p| view! { <li>{p.to_string()}</li> }).collect_view()}</ul>
+                    </div>
+                }
+                .into_any(),
+            }
+        }
+    };
     view! {
         <Title text="servecost: self-host or rent?"/>
-        <Suspense fallback=|| view! { <p>"Loading…"</p> }>
-            {move || {
-                let (chart, scenario, dataset) = (chart.clone(), scenario.clone(), dataset.clone());
-                Suspend::new(async move {
-                    let data = match dataset {
-                        Ok(d) => d,
-                        Err(e) => return view! { <p class="error">{e}</p> }.into_any(),
-                    };
-                    let outcome = query::outcome(&scenario, &data);
-                    let left_out: Vec<String> = outcome
-                        .problems
-                        .iter()
-                        .map(|p| format!("{} (at its default: {})", p.param, p.reason))
-                        .chain(outcome.ignored.iter().map(|p| format!("{} ({})", p.param, p.reason)))
-                        .collect();
-                    match outcome.report {
-                        Ok(r) => {
-                            let link = query::href(if r.query == "v=1" { "" } else { &r.query });
-                            let note = (!left_out.is_empty()).then(|| format!("Not used from the link: {}. ", left_out.join("; ")));
-                            view! { <Compact report=r chart=chart.clone() link note/> }.into_any()
-                        }
-                        Err(problems) => view! {
-                            <div class="embed error" data-testid="embed">
-                                <p>"No answer for this scenario:"</p>
-                                <ul>{problems.into_iter().map(|p| view! { <li>{p.to_string()}</li> }).collect_view()}</ul>
-                            </div>
-                        }
-                        .into_any(),
-                    }
-                })
-            }}
-        </Suspense>
+        {body}
     }
 }
 
@@ -70,13 +75,14 @@ pub fn Compact(
     report: servecost::Report,
     /// Which chart to show (a name from `charts::NAMES`).
     chart: String,
+    /// That chart, drawn ([`charts::compact`]).
+    svg: String,
     /// Where "open in servecost" leads.
     link: String,
     /// A line before the link (what was ignored, which revision).
     note: Option<String>,
 ) -> impl IntoView {
     let r = report;
-    let svg = charts::compact(&chart, &r).unwrap_or_default();
     let hybrid = r
         .hybrid
         .map(|h| view! { <li>"Best hybrid " <strong>{usd(h.monthly_usd)}</strong></li> });
@@ -121,23 +127,26 @@ pub fn EmbedSaved() -> impl IntoView {
         .filter(|c| charts::NAMES.contains(&c.as_str()))
         .unwrap_or_else(|| "volume".to_owned());
     let store = use_context::<crate::db::Store>();
+    // The chart is drawn with the report, once: the view below is made more than once while
+    // the page is rendered.
     let saved = OnceResource::new(async move {
         let store = store.ok_or_else(|| "the database is not available".to_owned())?;
-        crate::db::saved::pinned(&store, &id)
+        let pinned = crate::db::saved::pinned(&store, &id)
             .await
-            .map_err(|_| "No saved scenario has this link.".to_owned())
+            .map_err(|_| "No saved scenario has this link.".to_owned())?;
+        let svg = charts::compact(&chart, &pinned.report).unwrap_or_default();
+        Ok::<_, String>((pinned, chart, svg))
     });
     view! {
         <Title text="servecost: saved scenario"/>
         <Suspense fallback=|| view! { <p>"Loading…"</p> }>
             {move || {
-                let chart = chart.clone();
                 Suspend::new(async move {
                     match saved.await {
-                        Ok(p) => {
+                        Ok((p, chart, svg)) => {
                             let link = format!("/s/{}", p.saved.id);
                             let note = Some(format!("{} (dataset revision {}). ", p.saved.name, p.saved.revision));
-                            view! { <Compact report=p.report chart link note/> }.into_any()
+                            view! { <Compact report=p.report chart svg link note/> }.into_any()
                         }
                         Err(message) => view! { <p class="embed error" data-testid="embed">{message}</p> }.into_any(),
                     }
