@@ -21,9 +21,7 @@ use leptos_meta::{provide_meta_context, Title};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::{path, SsrMode};
 
-use crate::pages::{
-    Calculator, Compare, Data, Embed, EmbedCompare, EmbedSaved, Method, NotFound, Saved,
-};
+use crate::pages::{Calculator, Compare, Data, EmbedCompare, Method, NotFound, Saved};
 
 /// The origin people reach this server at (`https://costs.example.com`), from the server's
 /// configuration: absolute links are built from it, never from a request's `Host` header.
@@ -60,6 +58,30 @@ pub const NONCE_HEADER: &str = "x-servecost-nonce";
 /// The stylesheet's address, as the server's built site names it (`/pkg/servecost-<hash>.css`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stylesheet(pub String);
+
+/// A whole page that no script takes over (the embeds), rendered outside the router:
+/// `body`'s view in `<main>`, under the head every page has. Nothing in it waits or hydrates, so
+/// it is written in one synchronous pass, without the router, the meta context or the
+/// streaming that a routed page goes through.
+#[cfg(feature = "ssr")]
+pub fn static_document<V: IntoView>(
+    title: &str,
+    stylesheet: &str,
+    body: impl FnOnce() -> V,
+) -> String {
+    use leptos::tachys::view::RenderHtml;
+    let owner = Owner::new();
+    let body = owner.with(|| body().into_view().to_html());
+    format!(
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <meta name=\"color-scheme\" content=\"light dark\">\
+         <link rel=\"stylesheet\" href=\"{}\"><link rel=\"icon\" href=\"/favicon.ico\">\
+         <title>{}</title></head><body><main>{body}</main></body></html>",
+        escape_html(stylesheet),
+        escape_html(title)
+    )
+}
 
 /// The HTML document around the app, rendered on the server.
 #[cfg(feature = "ssr")]
@@ -151,9 +173,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/") view=Calculator ssr=SsrMode::Async/>
                     <Route path=path!("/data") view=Data ssr=SsrMode::Async/>
                     <Route path=path!("/method") view=Method ssr=SsrMode::Async/>
-                    <Route path=path!("/embed") view=Embed ssr=SsrMode::Async/>
                     <Route path=path!("/s/:id") view=Saved ssr=SsrMode::Async/>
-                    <Route path=path!("/embed/s/:id") view=EmbedSaved ssr=SsrMode::Async/>
                     <Route path=path!("/compare") view=Compare ssr=SsrMode::Async/>
                     <Route path=path!("/embed/compare") view=EmbedCompare ssr=SsrMode::Async/>
                 </Routes>

@@ -1,5 +1,6 @@
 //! Pages, one per file. `/data`, `/method`, `/compare`, `/embed` and `/s/{id}` are rendered on the server only (see
-//! [`crate::hydrated`]): in the browser bundle they are empty stand-ins that never render.
+//! [`crate::hydrated`]): in the browser bundle they are empty stand-ins that never render. The
+//! embeds are not routes of the app at all: the server renders them outside the router.
 
 mod calculator;
 #[cfg(feature = "ssr")]
@@ -20,7 +21,7 @@ pub use compare::{Compare, EmbedCompare};
 #[cfg(feature = "ssr")]
 pub use data::Data;
 #[cfg(feature = "ssr")]
-pub use embed::{Embed, EmbedSaved};
+pub use embed::{embed_document, embed_missing_document, embed_saved_document, embed_view};
 #[cfg(feature = "ssr")]
 pub use method::Method;
 pub use not_found::NotFound;
@@ -37,20 +38,10 @@ pub fn Data() -> impl leptos::IntoView {}
 #[leptos::component]
 pub fn Method() -> impl leptos::IntoView {}
 
-/// `/embed` outside the server: never rendered, since the page is not hydrated.
-#[cfg(not(feature = "ssr"))]
-#[leptos::component]
-pub fn Embed() -> impl leptos::IntoView {}
-
 /// `/s/{id}` outside the server: never rendered, since the page is not hydrated.
 #[cfg(not(feature = "ssr"))]
 #[leptos::component]
 pub fn Saved() -> impl leptos::IntoView {}
-
-/// `/embed/s/{id}` outside the server: never rendered, since the page is not hydrated.
-#[cfg(not(feature = "ssr"))]
-#[leptos::component]
-pub fn EmbedSaved() -> impl leptos::IntoView {}
 
 /// `/compare` outside the server: never rendered, since the page is not hydrated.
 #[cfg(not(feature = "ssr"))]

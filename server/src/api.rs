@@ -2,6 +2,7 @@
 
 mod dataset;
 pub mod docs;
+pub mod embed;
 mod error;
 pub mod evaluate;
 mod export;

@@ -174,6 +174,8 @@ pub fn router(state: AppState) -> Router {
             "/",
             axum::routing::post(read_paste).layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT)),
         )
+        .route("/embed", get(api::embed::page))
+        .route("/embed/s/{id}", get(api::embed::saved))
         .route("/api/v1/evaluate", get(api::evaluate))
         .route("/api/v1/options", get(api::options))
         .route("/api/v1/options.csv", get(api::options_csv))

@@ -1,71 +1,98 @@
 //! `/embed?…`: a compact view for a 600 × 400 iframe in a wiki: the verdict, the key numbers,
 //! one chosen chart (`chart=`, default `volume`) and a link back to the full calculator. Rendered
-//! on the server only, so it works in sandboxed iframes without JavaScript.
+//! on the server only, outside the router (the server's `/embed` and `/embed/s/{id}` handlers),
+//! so it works in sandboxed iframes without JavaScript.
 
 use leptos::prelude::*;
-use leptos_meta::Title;
-use leptos_router::hooks::use_location;
 
 use crate::charts;
 use crate::components::verdict;
 use crate::format::usd;
 use crate::query;
 
-/// The embed page.
-#[component]
-pub fn Embed() -> impl IntoView {
-    // Read from the store, not through a resource: the embed is not hydrated, so nothing of the
-    // dataset needs to travel inside it.
-    let dataset: Result<std::sync::Arc<servecost::Dataset>, String> =
-        use_context::<crate::db::Store>()
-            .map(|s| s.current())
-            .ok_or_else(|| "the dataset store is not available".to_owned());
-    let raw = use_location().search.get_untracked();
-    let raw = raw.trim_start_matches('?').to_owned();
-    let chart = query::get(&raw, "chart")
+/// The chart an embed's link asks for (`chart=`), `volume` when it names none or no chart.
+fn chart_of(raw: &str) -> String {
+    query::get(raw, "chart")
         .filter(|c| charts::NAMES.contains(&c.as_str()))
-        .unwrap_or_else(|| "volume".to_owned());
-    let scenario = query::edit(&raw, &[], &["chart"]);
-    // Computed once, as the component is made: the embed reads the store synchronously and has
-    // nothing to wait for (inside a `Suspense`, Leptos's server rendering ran the answer and
-    // drew the chart three times a request).
-    let body = match dataset {
-        Err(e) => view! { <p class="error">{e}</p> }.into_any(),
-        Ok(data) => {
-            let outcome = query::outcome(&scenario, &data);
-            let left_out: Vec<String> = outcome
-                .problems
+        .unwrap_or_else(|| "volume".to_owned())
+}
+
+/// The embed's body for the link's query: the compact view, read leniently like the
+/// calculator (a field that cannot be read takes its default and is named under the
+/// answer), or the problems that leave the scenario without an answer.
+pub fn embed_view(raw: &str, data: &servecost::Dataset) -> AnyView {
+    let raw = raw.trim_start_matches('?');
+    let chart = chart_of(raw);
+    let scenario = query::edit(raw, &[], &["chart"]);
+    let outcome = query::outcome(&scenario, data);
+    let left_out: Vec<String> = outcome
+        .problems
+        .iter()
+        .map(|p| format!("{} (at its default: {})", p.param, p.reason))
+        .chain(
+            outcome
+                .ignored
                 .iter()
-                .map(|p| format!("{} (at its default: {})", p.param, p.reason))
-                .chain(
-                    outcome
-                        .ignored
-                        .iter()
-                        .map(|p| format!("{} ({})", p.param, p.reason)),
-                )
-                .collect();
-            match outcome.report {
-                Ok(r) => {
-                    let link = query::href(if r.query == "v=1" { "" } else { &r.query });
-                    let note = (!left_out.is_empty())
-                        .then(|| format!("Not used from the link: {}. ", left_out.join("; ")));
-                    let svg = charts::compact(&chart, &r).unwrap_or_default();
-                    view! { <Compact report=r chart svg link note/> }.into_any()
-                }
-                Err(problems) => view! {
-                    <div class="embed error" data-testid="embed">
-                        <p>"No answer for this scenario:"</p>
-                        <ul>{problems.into_iter().map(|p| view! { <li>{p.to_string()}</li> }).collect_view()}</ul>
-                    </div>
-                }
-                .into_any(),
-            }
+                .map(|p| format!("{} ({})", p.param, p.reason)),
+        )
+        .collect();
+    match outcome.report {
+        Ok(r) => {
+            let link = query::href(if r.query == "v=1" { "" } else { &r.query });
+            let note = (!left_out.is_empty())
+                .then(|| format!("Not used from the link: {}. ", left_out.join("; ")));
+            let svg = charts::compact(&chart, &r).unwrap_or_default();
+            view! { <Compact report=r chart svg link note/> }.into_any()
         }
-    };
-    view! {
-        <Title text="servecost: self-host or rent?"/>
-        {body}
+        Err(problems) => view! {
+            <div class="embed error" data-testid="embed">
+                <p>"No answer for this scenario:"</p>
+                <ul>{problems.into_iter().map(|p| view! { <li>{p.to_string()}</li> }).collect_view()}</ul>
+            </div>
+        }
+        .into_any(),
     }
+}
+
+/// The title of every embed page.
+pub const TITLE: &str = "servecost: self-host or rent?";
+
+/// `/embed?…`, the whole document. A wiki frames it thousands of times a day: it is rendered
+/// outside the router (nothing in it hydrates or waits), from the store's dataset.
+#[cfg(feature = "ssr")]
+pub fn embed_document(raw: &str, data: &servecost::Dataset, stylesheet: &str) -> String {
+    crate::static_document(TITLE, stylesheet, || embed_view(raw, data))
+}
+
+/// `/embed/s/{id}?…`, the whole document: the compact view of a saved scenario, at its
+/// pinned revision; `None` when no saved scenario has this id.
+#[cfg(feature = "ssr")]
+pub async fn embed_saved_document(
+    store: &crate::db::Store,
+    id: &str,
+    raw: &str,
+    stylesheet: &str,
+) -> Option<String> {
+    let p = crate::db::saved::pinned(store, id).await.ok()?;
+    let chart = chart_of(raw.trim_start_matches('?'));
+    let svg = charts::compact(&chart, &p.report).unwrap_or_default();
+    let link = format!("/s/{}", p.saved.id);
+    let note = Some(format!(
+        "{} (dataset revision {}). ",
+        p.saved.name, p.saved.revision
+    ));
+    let title = format!("servecost: {}", p.saved.name);
+    Some(crate::static_document(&title, stylesheet, move || {
+        view! { <Compact report=p.report chart svg link note/> }
+    }))
+}
+
+/// What `/embed/s/{id}` shows for an id no saved scenario has (with a 404).
+#[cfg(feature = "ssr")]
+pub fn embed_missing_document(stylesheet: &str) -> String {
+    crate::static_document(TITLE, stylesheet, || {
+        view! { <p class="embed error" data-testid="embed">"No saved scenario has this link."</p> }
+    })
 }
 
 /// The compact view: verdict, key numbers, one chart, a link back.
@@ -113,45 +140,5 @@ pub fn Compact(
                 <a href=link target="_blank" rel="noopener external">"Open in servecost, with sources"</a>
             </p>
         </div>
-    }
-}
-
-/// `/embed/s/{id}`: the compact view of a saved scenario, at its pinned revision.
-#[component]
-pub fn EmbedSaved() -> impl IntoView {
-    let id = leptos_router::hooks::use_params_map()
-        .get_untracked()
-        .get("id")
-        .unwrap_or_default();
-    let chart = query::get(&use_location().search.get_untracked(), "chart")
-        .filter(|c| charts::NAMES.contains(&c.as_str()))
-        .unwrap_or_else(|| "volume".to_owned());
-    let store = use_context::<crate::db::Store>();
-    // The chart is drawn with the report, once: the view below is made more than once while
-    // the page is rendered.
-    let saved = OnceResource::new(async move {
-        let store = store.ok_or_else(|| "the database is not available".to_owned())?;
-        let pinned = crate::db::saved::pinned(&store, &id)
-            .await
-            .map_err(|_| "No saved scenario has this link.".to_owned())?;
-        let svg = charts::compact(&chart, &pinned.report).unwrap_or_default();
-        Ok::<_, String>((pinned, chart, svg))
-    });
-    view! {
-        <Title text="servecost: saved scenario"/>
-        <Suspense fallback=|| view! { <p>"Loading…"</p> }>
-            {move || {
-                Suspend::new(async move {
-                    match saved.await {
-                        Ok((p, chart, svg)) => {
-                            let link = format!("/s/{}", p.saved.id);
-                            let note = Some(format!("{} (dataset revision {}). ", p.saved.name, p.saved.revision));
-                            view! { <Compact report=p.report chart svg link note/> }.into_any()
-                        }
-                        Err(message) => view! { <p class="embed error" data-testid="embed">{message}</p> }.into_any(),
-                    }
-                })
-            }}
-        </Suspense>
     }
 }
