@@ -24,7 +24,17 @@ fn dollars(v: f64, whole: f64) -> String {
     if v >= whole {
         format!("${}", thousands(v.round()))
     } else if v >= 0.9995 {
-        format!("${v:.2}")
+        // Cents always show: `$5.70`, not `$5.7`.
+        match fixed_fast(v, 2) {
+            Some(text) => {
+                let cents = match text.split_once('.') {
+                    None => 2,
+                    Some((_, f)) => 2 - f.len(),
+                };
+                format!("${text}{}", if cents == 2 { ".00" } else { &"0"[..cents] })
+            }
+            None => format!("${v:.2}"),
+        }
     } else if v == 0.0 {
         "$0".to_owned()
     } else {
@@ -153,12 +163,52 @@ pub fn significant(v: f64, digits: i32) -> String {
     }
     let magnitude = v.abs().log10().floor() as i32;
     let decimals = (digits - 1 - magnitude).max(0) as usize;
+    if let Some(text) = fixed_fast(v, decimals) {
+        return text;
+    }
     let text = format!("{v:.decimals$}");
     if text.contains('.') {
         text.trim_end_matches('0').trim_end_matches('.').to_owned()
     } else {
         text
     }
+}
+
+/// `format!("{v:.decimals$}")` without its trailing zeros (nor a bare point), for a
+/// non-negative `v`, the way a page writes hundreds of figures: through a whole number of
+/// units of the last decimal. `None` when that could round otherwise than the exact decimal
+/// expansion `format!` rounds (a product within a billionth of a half, or too large to be
+/// whole exactly): the caller formats those the slow way.
+fn fixed_fast(v: f64, decimals: usize) -> Option<String> {
+    // Powers of ten up to 10^15 are exact, and one product is one rounding.
+    const POW10: [f64; 16] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    ];
+    let scaled = v * *POW10.get(decimals)?;
+    if !(scaled < 4e15) {
+        return None;
+    }
+    let whole = scaled.floor();
+    if ((scaled - whole) - 0.5).abs() < 1e-9 {
+        return None;
+    }
+    let units = scaled.round() as u64;
+    let mut digits = units.to_string();
+    if decimals == 0 {
+        return Some(digits);
+    }
+    if digits.len() <= decimals {
+        digits.insert_str(0, &"0".repeat(decimals + 1 - digits.len()));
+    }
+    let point = digits.len() - decimals;
+    let fraction = digits[point..].trim_end_matches('0');
+    let mut out = String::with_capacity(point + 1 + fraction.len());
+    out.push_str(&digits[..point]);
+    if !fraction.is_empty() {
+        out.push('.');
+        out.push_str(fraction);
+    }
+    Some(out)
 }
 
 /// A bound or an echoed value exactly as given, for messages: thousands grouped (`10,000`),
@@ -189,7 +239,12 @@ pub fn exact_percent(share: f64) -> String {
 
 /// Thousands separators on the whole part; the fraction as Rust prints it (shortest exact).
 fn grouped(value: f64) -> String {
-    let text = format!("{}", value.abs());
+    // A whole number below 2^53 prints as its digits: group them without the float printer.
+    let text = if value.fract() == 0.0 && value.abs() < 9.0e15 {
+        (value.abs() as u64).to_string()
+    } else {
+        format!("{}", value.abs())
+    };
     let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
     let mut out = String::new();
     if value < 0.0 {
@@ -211,6 +266,92 @@ fn grouped(value: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy;
+
+    /// The figures as they were written before the fast paths: `format!` for every one.
+    fn significant_reference(v: f64, digits: i32) -> String {
+        if v == 0.0 {
+            return "0".to_owned();
+        }
+        if !v.is_finite() {
+            return "?".to_owned();
+        }
+        if v < 0.0 {
+            return format!("−{}", significant_reference(-v, digits));
+        }
+        let magnitude = v.abs().log10().floor() as i32;
+        let decimals = (digits - 1 - magnitude).max(0) as usize;
+        let text = format!("{v:.decimals$}");
+        if text.contains('.') {
+            text.trim_end_matches('0').trim_end_matches('.').to_owned()
+        } else {
+            text
+        }
+    }
+
+    fn grouped_reference(value: f64) -> String {
+        let text = format!("{}", value.abs());
+        let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+        let mut out = String::new();
+        if value < 0.0 {
+            out.push('−');
+        }
+        for (i, c) in whole.chars().enumerate() {
+            if i > 0 && (whole.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        if !fraction.is_empty() {
+            out.push('.');
+            out.push_str(fraction);
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// The fast paths write what `format!` wrote, digit for digit, on every scale the
+        /// page shows and on the halves where rounding could part them.
+        #[test]
+        fn fast_figures_are_formats_figures(
+            v in proptest::prop_oneof![
+                0.0f64..1.0,
+                1.0f64..1e4,
+                1e4f64..1e15,
+                proptest::num::f64::POSITIVE | proptest::num::f64::NEGATIVE,
+                (0u64..1_000_000).prop_map(|n| n as f64 / 1000.0 + 0.0005),
+                (0u64..100_000).prop_map(|n| n as f64 / 100.0 + 0.005),
+            ],
+            digits in 1i32..5,
+        ) {
+            proptest::prop_assert_eq!(significant(v, digits), significant_reference(v, digits));
+            proptest::prop_assert_eq!(grouped(v.round()), grouped_reference(v.round()));
+            proptest::prop_assert_eq!(grouped(v), grouped_reference(v));
+            if v.is_finite() && (0.9995..99.995).contains(&v) {
+                proptest::prop_assert_eq!(usd(v), format!("${v:.2}"));
+            }
+        }
+    }
+
+    /// Every thousandth and its half-way neighbours up to 200, where rounding to two or three
+    /// digits is decided: the fast path and `format!` agree on each.
+    #[test]
+    fn halves_round_as_format_rounds() {
+        for n in 0..200_000u32 {
+            for v in [f64::from(n) / 1000.0, f64::from(n) / 1000.0 + 0.0005] {
+                for digits in [2, 3] {
+                    assert_eq!(
+                        significant(v, digits),
+                        significant_reference(v, digits),
+                        "{v}"
+                    );
+                }
+                if (0.9995..99.995).contains(&v) {
+                    assert_eq!(usd(v), format!("${v:.2}"), "{v}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn formats() {

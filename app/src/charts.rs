@@ -1,6 +1,7 @@
 //! Charts drawn with plotters as SVG strings: the same code on the server for the first paint
 //! and in WASM after every change. Palette: Okabe–Ito (colour-blind safe).
 
+pub mod backend;
 mod bars;
 #[cfg(feature = "ssr")]
 pub mod export;
@@ -149,7 +150,8 @@ pub fn text_width(text: &str) -> i32 {
 }
 
 /// Makes the SVG scale with its container (plotters writes a fixed width and height; it
-/// already writes the viewBox) and adds `overlay` on top of what plotters drew.
+/// already writes the viewBox) and adds `overlay` on top of what plotters drew. The text size
+/// is already the one meant ([`backend`] writes `15`, not plotters' `15.000000000000002`).
 pub fn responsive(svg: String, title: &str, overlay: &Overlay) -> String {
     let Some(open) = svg.find("<svg ") else {
         return svg;
@@ -157,11 +159,6 @@ pub fn responsive(svg: String, title: &str, overlay: &Overlay) -> String {
     let Some(view_box) = svg[open..].find(" viewBox=").map(|i| i + open) else {
         return svg;
     };
-    // plotters writes the size it was given divided by 1.24: 15.000000000000002.
-    let svg = svg.replace(
-        &format!(r#"font-size="{}""#, TEXT * 1.24 / 1.24),
-        &format!(r#"font-size="{TEXT}""#),
-    );
     let mut out = String::with_capacity(svg.len() + overlay.markup.len() + 160);
     out.push_str(&svg[..open]);
     out.push_str(&format!(

@@ -2,6 +2,8 @@
 //! class for each side.
 
 use plotters::prelude::*;
+
+use crate::charts::backend::Svg;
 use servecost::report::{Bar, ClassBars};
 
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -78,7 +80,7 @@ fn draw_breakdown<'a>(columns: &[Column<'_>], out: &'a mut String) -> Drawn<'a> 
     entries.push(("API tokens", Swatch::Block(RENT)));
     let n = columns.len() as f64;
     let frame = Frame::new(&entries, 0, BODY);
-    let root = SVGBackend::with_string(out, frame.size()).into_drawing_area();
+    let root = Svg::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
     let area = root.margin(frame.top(), 0, 0, 0);
     let mut chart = ChartBuilder::on(&area)
@@ -173,7 +175,7 @@ fn draw_per_class<'a>(classes: &[ClassBars], out: &'a mut String) -> Drawn<'a> {
         .map(|(name, colour)| (*name, Swatch::Block(*colour)))
         .collect();
     let frame = Frame::new(&entries, 0, BODY);
-    let root = SVGBackend::with_string(out, frame.size()).into_drawing_area();
+    let root = Svg::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
     let area = root.margin(frame.top(), 0, 0, 0);
     let mut chart = ChartBuilder::on(&area)

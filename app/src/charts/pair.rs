@@ -2,6 +2,8 @@
 //! each side's volume marked, both axes logarithmic.
 
 use plotters::prelude::*;
+
+use crate::charts::backend::Svg;
 use servecost::series::CostVsVolume;
 
 use crate::charts::{
@@ -41,7 +43,7 @@ fn draw<'a>(a: &CostVsVolume, b: &CostVsVolume, out: &'a mut String) -> Drawn<'a
         ("B: self-host", Swatch::Dashed(SELF_HOST, 3)),
     ];
     let frame = Frame::new(&entries, 2, BODY);
-    let root = SVGBackend::with_string(out, frame.size()).into_drawing_area();
+    let root = Svg::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
     let area = root.margin(frame.top(), 0, 0, 0);
     let mut chart = ChartBuilder::on(&area)

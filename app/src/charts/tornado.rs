@@ -2,6 +2,8 @@
 //! setting, around the value as given; the largest swing on top.
 
 use plotters::prelude::*;
+
+use crate::charts::backend::Svg;
 use servecost::sensitivity::Sensitivity;
 
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -41,7 +43,7 @@ fn draw<'a>(rows: &[Sensitivity], out: &'a mut String) -> Drawn<'a> {
     ];
     // Each input's row: its name on top, its bar under it, so long names need no margin.
     let frame = Frame::new(&entries, 0, ROW_HEIGHT * rows.len() as u32 + 64);
-    let root = SVGBackend::with_string(out, frame.size()).into_drawing_area();
+    let root = Svg::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
     let area = root.margin(frame.top(), 0, 0, 0);
     let mut chart = ChartBuilder::on(&area)

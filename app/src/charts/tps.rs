@@ -3,6 +3,8 @@
 //! measured point) shaded.
 
 use plotters::prelude::*;
+
+use crate::charts::backend::Svg;
 use servecost::series::CurveSeries;
 
 use crate::charts::{
@@ -62,7 +64,7 @@ fn draw<'a>(series: &[CurveSeries], target: f64, out: &'a mut String) -> Drawn<'
         .collect();
     let entries: Vec<(&str, Swatch)> = labels.iter().map(|(t, s)| (t.as_str(), *s)).collect();
     let frame = Frame::new(&entries, 1, BODY);
-    let root = SVGBackend::with_string(out, frame.size()).into_drawing_area();
+    let root = Svg::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
     let area = root.margin(frame.top(), 0, 0, 0);
     let mut chart = ChartBuilder::on(&area)

@@ -2,6 +2,8 @@
 //! user's volume and the break-even marked, both axes logarithmic.
 
 use plotters::prelude::*;
+
+use crate::charts::backend::Svg;
 use servecost::series::{CostVsVolume, VolumePoint};
 
 use crate::charts::{
@@ -64,7 +66,7 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Drawn<'a> {
     })
     .collect();
     let frame = Frame::new(&entries, marks.len(), BODY);
-    let root = SVGBackend::with_string(out, frame.size()).into_drawing_area();
+    let root = Svg::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
     let area = root.margin(frame.top(), 0, 0, 0);
     let mut chart = ChartBuilder::on(&area)

@@ -2,6 +2,8 @@
 //! month by month, with self-hosting's payback month marked.
 
 use plotters::prelude::*;
+
+use crate::charts::backend::Svg;
 use servecost::plan::PlanReport;
 
 use crate::charts::{
@@ -59,7 +61,7 @@ fn draw<'a>(plan: &PlanReport, out: &'a mut String) -> Drawn<'a> {
     }
     let mark = plan.payback_month.or(plan.lead_lost_month);
     let frame = Frame::new(&entries, usize::from(mark.is_some()), BODY);
-    let root = SVGBackend::with_string(out, frame.size()).into_drawing_area();
+    let root = Svg::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
     let area = root.margin(frame.top(), 0, 0, 0);
     // Months are drawn on a scale of years, so that ticks fall on whole years.
