@@ -389,7 +389,14 @@ mod tests {
                 ops,
             )
             .with_ops_per_gpu(ops_per_gpu);
-            for scale in [0.05, 1.0, 7.0] {
+            for scale in [0.05, 0.3, 1.0, 2.5, 7.0] {
+                // The decision's shortcut names the plan the totals name.
+                for searched in [true, false] {
+                    let t = crate::decision::Totals::of(&c, scale, searched);
+                    let pick = crate::decision::Pick::of(&c, scale, searched);
+                    prop_assert_eq!(pick.plan, t.best().0, "scale {}", scale);
+                    prop_assert_eq!((pick.rent, pick.self_host), (t.rent, t.self_host));
+                }
                 let (own, hybrid) = c.self_host_and_hybrid(scale);
                 let full = c.demand().full_replicas(scale);
                 let mut least = own.total();

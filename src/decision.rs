@@ -33,7 +33,7 @@ use crate::curve::Reading;
 use crate::gpu_price::Commitment;
 use crate::gpu_time::GpuTime;
 use crate::resolved::Resolved;
-use crate::units::Mix;
+use crate::units::{Mix, HOURS_PER_MONTH};
 
 /// The plans the verdict chooses among.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -112,6 +112,83 @@ impl Totals {
             Some(h) if h < usd - 1e-9 * usd.abs().max(1.0) => (Plan::Hybrid, h),
             _ => (plan, usd),
         }
+    }
+
+    /// Self-hosting minus renting, $ per month.
+    pub fn difference(&self) -> f64 {
+        self.self_host - self.rent
+    }
+}
+
+/// The cheapest plan at one set of inputs, with renting's and self-hosting's totals: all the
+/// sample and the flips need of [`Totals`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Pick {
+    /// What [`Totals::best`] names.
+    pub plan: Plan,
+    /// Renting, $ per month.
+    pub rent: f64,
+    /// Self-hosting everything, $ per month.
+    pub self_host: f64,
+}
+
+impl Pick {
+    /// `Totals::of(c, scale, hybrid).best().0` with renting's and self-hosting's totals, for
+    /// a fraction of the work when a fixed fleet's hybrid is searched: the hybrid's bill is
+    /// convex in the cap, so the cap one replica below the full fleet tells whether any cap
+    /// beats self-hosting, and the cheapest cap conceivable (the smallest fleet with no
+    /// overflow at all) whether any could beat renting. Only when neither settles it is the
+    /// cheapest cap searched.
+    pub fn of(c: &Costing, scale: f64, hybrid: bool) -> Self {
+        let rent = c.rent(scale);
+        let own = c.self_host(scale).total();
+        let settled = |plan| Self {
+            plan,
+            rent,
+            self_host: own,
+        };
+        let (base, usd) = if own < rent {
+            (Plan::SelfHost, own)
+        } else {
+            (Plan::Rent, rent)
+        };
+        if !hybrid {
+            return settled(base);
+        }
+        if c.policy.scaling == crate::fleet::Scaling::Fixed {
+            // Below this, [`Totals::best`] names the hybrid.
+            let named_below = usd - 1e-9 * usd.abs().max(1.0);
+            let p = &c.policy;
+            let full = c.demand().full_replicas(scale);
+            let lo = p.min_replicas.max(1.0);
+            if own <= rent {
+                if !(full - 1.0 >= lo) {
+                    // No cap between the full fleet and renting everything.
+                    return settled(base);
+                }
+                let below = c.capped(full - 1.0, scale).total();
+                if below >= own {
+                    // Convex in the cap and not falling at the full fleet: no cap is cheaper.
+                    return settled(base);
+                }
+                if below < named_below {
+                    // A replica fewer already beats self-hosting by more than rounding; the
+                    // cheapest cap is cheaper still, and has demand above it.
+                    return settled(Plan::Hybrid);
+                }
+            } else {
+                // Every cap pays for at least the smallest fleet's GPUs and staff.
+                let least = c.ops_monthly
+                    + (lo + p.redundancy)
+                        * p.replica_gpus
+                        * (HOURS_PER_MONTH * c.gpu_hour + c.ops_per_gpu);
+                if least * (1.0 - 1e-12) >= named_below {
+                    return settled(base);
+                }
+            }
+        }
+        let t = Totals::of(c, scale, hybrid);
+        settled(t.best().0)
     }
 
     /// Self-hosting minus renting, $ per month.
@@ -359,7 +436,7 @@ impl Draw {
     /// The three plans' totals at these inputs, costed in `scratch` (a costing of the same
     /// volumes and profile, refitted to them: the same numbers as a new one, without copying
     /// the profile for each of the sample's hundreds of draws).
-    fn totals(&self, reading: &Reading, hybrid: bool, scratch: &mut Costing) -> Option<Totals> {
+    fn totals(&self, reading: &Reading, hybrid: bool, scratch: &mut Costing) -> Option<Pick> {
         let g = GpuTime::derive(
             reading.tokens_per_s_per_gpu * self.throughput,
             &self.r.curve_mix,
@@ -377,7 +454,7 @@ impl Draw {
             r.ops_per_gpu,
             r.overflow_warm,
         );
-        Some(Totals::of(scratch, 1.0, hybrid))
+        Some(Pick::of(scratch, 1.0, hybrid))
     }
 }
 
@@ -713,7 +790,7 @@ pub fn uncertainty(
         }
         match d.totals(reading, ctx.hybrid, &mut work) {
             Some(t) => {
-                let (cheapest, _) = t.best();
+                let cheapest = t.plan;
                 holds += u32::from(cheapest == best);
                 match cheapest {
                     Plan::Rent => plans[0] += 1,
@@ -913,11 +990,11 @@ struct End {
 }
 
 impl Probe<'_> {
-    fn totals(&mut self, input: Input, v: f64) -> Option<Totals> {
+    fn totals(&mut self, input: Input, v: f64) -> Option<Pick> {
         Some(match input {
             Input::Volume => {
                 let total = self.base.volumes.total();
-                Totals::of(self.costing, v / total, self.hybrid)
+                Pick::of(self.costing, v / total, self.hybrid)
             }
             Input::GpuHour => {
                 let c = self.costing;
@@ -930,7 +1007,7 @@ impl Probe<'_> {
                     c.ops_per_gpu,
                     self.base.overflow_warm,
                 );
-                Totals::of(&self.scratch, 1.0, self.hybrid)
+                Pick::of(&self.scratch, 1.0, self.hybrid)
             }
             _ => {
                 let mut d = Draw {
@@ -1027,7 +1104,7 @@ impl Probe<'_> {
             // the part of the range that has one.
             let t = self.totals(input, v)?;
             let margin = t.difference();
-            match t.best().0 {
+            match t.plan {
                 p if p == from => same = End { value: v, margin },
                 p => {
                     let other = End { value: v, margin };
@@ -1086,7 +1163,7 @@ impl Probe<'_> {
                 Some(v) if v.is_finite() => v.clamp(lo + keep_off, hi - keep_off),
                 _ => midpoint,
             };
-            let probed = self.totals(input, v).map(|t| (t.best().0, t.difference()));
+            let probed = self.totals(input, v).map(|t| (t.plan, t.difference()));
             match probed {
                 Some((best, d)) if best != from => {
                     other = End {
