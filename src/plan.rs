@@ -27,7 +27,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::costing::Costing;
+use crate::costing::{Costing, PlanCost};
 use crate::decision::Plan;
 use crate::fleet::Scaling;
 use crate::units::HOURS_PER_MONTH;
@@ -292,27 +292,39 @@ pub fn plan(c: &Costing, spec: &PlanSpec, holding: Holding, hybrid: bool) -> Pla
         }
     };
     let mut rows = Vec::with_capacity(months as usize);
-    // With nothing changing from month to month, the month's costing is the first month's.
-    let mut last: Option<((f64, f64, f64), Costing)> = None;
+    // With nothing changing from month to month, the month's costing and its plans are the
+    // first month's (the default: no growth, no trend).
+    let mut last: Option<((f64, f64, f64), Costing, (PlanCost, Option<PlanCost>))> = None;
+    // A rate of 0 moves nothing: 1 to any power is 1.
+    let moved = |rate: f64, t: f64| {
+        if rate == 0.0 {
+            1.0
+        } else {
+            (1.0 + rate).powf(t)
+        }
+    };
     for m in 0..months {
         let t = f64::from(m) / 12.0;
         let factors = (
-            (1.0 + spec.growth).powf(t),
-            (1.0 + spec.api_trend).powf(t),
-            (1.0 + spec.gpu_trend).powf(t),
+            moved(spec.growth, t),
+            moved(spec.api_trend, t),
+            moved(spec.gpu_trend, t),
         );
         let (scale, api, gpu) = factors;
-        let priced = match last.take() {
-            Some((f, priced)) if f == factors => priced,
-            _ => c.repriced(api, gpu),
+        let (priced, (own, best)) = match last.take() {
+            Some((f, priced, plans)) if f == factors => (priced, plans),
+            _ => {
+                let priced = c.repriced(api, gpu);
+                let plans = if hybrid {
+                    let (own, best) = priced.self_host_and_hybrid(scale);
+                    (own, Some(best))
+                } else {
+                    (priced.self_host(scale), None)
+                };
+                (priced, plans)
+            }
         };
         let rent = priced.rent(scale);
-        let (own, best) = if hybrid {
-            let (own, best) = priced.self_host_and_hybrid(scale);
-            (own, Some(best))
-        } else {
-            (priced.self_host(scale), None)
-        };
         let redundancy = c.policy.redundancy;
         let (self_host_usd, gpus, hybrid_usd, hybrid_gpus) = match holding {
             Holding::Follows => (
@@ -355,7 +367,7 @@ pub fn plan(c: &Costing, spec: &PlanSpec, holding: Holding, hybrid: bool) -> Pla
             gpus,
             hybrid_gpus,
         });
-        last = Some((factors, priced));
+        last = Some((factors, priced, (own, best)));
     }
     summarise(rows, spec, holding, hybrid)
 }

@@ -97,11 +97,18 @@ pub fn cost_vs_volume(c: &Costing, break_even: Option<f64>, hybrid: bool) -> Cos
         for i in 0..VOLUME_POINTS {
             let tokens = lo * (step * i as f64).exp();
             let scale = tokens / user;
+            // Self-hosting is where the hybrid's search starts: costed once for both.
+            let (own, best) = if hybrid {
+                let (own, best) = c.self_host_and_hybrid(scale);
+                (own, Some(best))
+            } else {
+                (c.self_host(scale), None)
+            };
             points.push(VolumePoint {
                 tokens,
                 rent: c.rent(scale),
-                self_host: c.self_host(scale).total(),
-                hybrid: hybrid.then(|| c.hybrid(scale).total()),
+                self_host: own.total(),
+                hybrid: best.map(|b| b.total()),
             });
         }
     }
