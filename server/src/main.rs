@@ -19,8 +19,18 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// How often a running server looks for a revision written by an import.
 const DATA_POLL: std::time::Duration = std::time::Duration::from_secs(3);
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<()> {
+    // The serving runtime: connections, HTTP and `/healthz`; pages and answers are computed on
+    // the work runtime (`server::work`).
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(server::work::serving_threads())
+        .enable_all()
+        .build()
+        .context("starting the serving runtime")?
+        .block_on(run())
+}
+
+async fn run() -> anyhow::Result<()> {
     let config = Config::from_env()?;
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_new(&config.log).unwrap_or_else(|_| EnvFilter::new("info")))
