@@ -8,37 +8,55 @@
 /// `$12,345` (no cents from $100), `$5.71`, `$0.0205` below a dollar; `?` for a figure that is
 /// not a number (none should reach a person).
 pub fn usd(v: f64) -> String {
-    dollars(v, 99.995)
+    let mut out = String::with_capacity(16);
+    push_usd(&mut out, v);
+    out
+}
+
+/// [`usd`], written at the end of `out`: for text made of many figures (a chart's hover
+/// values), without a string for each.
+pub fn push_usd(out: &mut String, v: f64) {
+    dollars(out, v, 99.995);
 }
 
 /// Dollars: whole dollars from `whole` up, cents from a dollar, three significant digits below;
 /// `?` for a figure that is not a number. The thresholds are where the rounding lands: $99.996
 /// is $100, $0.9996 is $1.00.
-fn dollars(v: f64, whole: f64) -> String {
+fn dollars(out: &mut String, v: f64, whole: f64) {
     if !v.is_finite() {
-        return "?".to_owned();
+        out.push('?');
+        return;
     }
     if v < 0.0 {
-        return format!("−{}", dollars(-v, whole));
+        out.push('−');
+        return dollars(out, -v, whole);
     }
     if v >= whole {
-        format!("${}", thousands(v.round()))
+        out.push('$');
+        push_grouped(out, v.round());
     } else if v >= 0.9995 {
+        out.push('$');
         // Cents always show: `$5.70`, not `$5.7`.
-        match fixed_fast(v, 2) {
-            Some(text) => {
-                let cents = match text.split_once('.') {
-                    None => 2,
-                    Some((_, f)) => 2 - f.len(),
-                };
-                format!("${text}{}", if cents == 2 { ".00" } else { &"0"[..cents] })
+        let start = out.len();
+        if push_fixed(out, v, 2) {
+            let cents = match out[start..].split_once('.') {
+                None => {
+                    out.push('.');
+                    2
+                }
+                Some((_, f)) => 2 - f.len(),
+            };
+            for _ in 0..cents {
+                out.push('0');
             }
-            None => format!("${v:.2}"),
+        } else {
+            out.push_str(&format!("{v:.2}"));
         }
     } else if v == 0.0 {
-        "$0".to_owned()
+        out.push_str("$0");
     } else {
-        format!("${}", significant(v, 3))
+        out.push('$');
+        push_significant(out, v, 3);
     }
 }
 
@@ -48,20 +66,32 @@ pub fn usd_short(v: f64) -> String {
     if v < 0.0 {
         return format!("−{}", usd_short(-v));
     }
+    let mut out = String::with_capacity(12);
+    out.push('$');
     if v < 1_000.0 {
-        format!("${}", significant(v, 3))
+        push_significant(&mut out, v, 3);
     } else {
-        format!("${}", tokens(v))
+        push_tokens(&mut out, v);
     }
+    out
 }
 
 /// $ per million tokens with enough digits to tell small figures apart (cents up to $1,000).
 pub fn per_mtok(v: f64) -> String {
-    dollars(v, 999.995)
+    let mut out = String::with_capacity(16);
+    dollars(&mut out, v, 999.995);
+    out
 }
 
 /// `27.2 B`, `810 M`, `180 k`: the suffix after a no-break space, so the two never part.
 pub fn tokens(v: f64) -> String {
+    let mut out = String::with_capacity(12);
+    push_tokens(&mut out, v);
+    out
+}
+
+/// [`tokens`], written at the end of `out`.
+pub fn push_tokens(out: &mut String, v: f64) {
     // The suffix is chosen after rounding: 999.7 B is 1 T.
     let v = if v.abs() < 1e15 {
         round_significant(v, 3)
@@ -80,9 +110,11 @@ pub fn tokens(v: f64) -> String {
         (v, "")
     };
     if scaled.abs() >= 1_000.0 {
-        return format!("{}{suffix}", thousands(scaled));
+        push_grouped(out, scaled.round());
+    } else {
+        push_significant(out, scaled, 3);
     }
-    format!("{}{suffix}", significant(scaled, 3))
+    out.push_str(suffix);
 }
 
 /// A plain number: thousands separated, up to 3 significant digits below 1,000.
@@ -133,6 +165,29 @@ pub fn thousands(v: f64) -> String {
     grouped(v.round())
 }
 
+/// [`significant`] written at the end of `out`.
+fn push_significant(out: &mut String, v: f64, digits: i32) {
+    if v == 0.0 {
+        out.push('0');
+    } else if !v.is_finite() {
+        out.push('?');
+    } else if v < 0.0 {
+        out.push('−');
+        push_significant(out, -v, digits);
+    } else {
+        let magnitude = v.abs().log10().floor() as i32;
+        let decimals = (digits - 1 - magnitude).max(0) as usize;
+        if !push_fixed(out, v, decimals) {
+            let text = format!("{v:.decimals$}");
+            if text.contains('.') {
+                out.push_str(text.trim_end_matches('0').trim_end_matches('.'));
+            } else {
+                out.push_str(&text);
+            }
+        }
+    }
+}
+
 /// `v` rounded to `digits` significant digits.
 fn round_significant(v: f64, digits: i32) -> f64 {
     if v == 0.0 || !v.is_finite() {
@@ -152,63 +207,57 @@ fn round_significant(v: f64, digits: i32) -> f64 {
 /// `v` with `digits` significant digits, trailing zeros dropped; `?` for a figure that is not a
 /// number.
 pub fn significant(v: f64, digits: i32) -> String {
-    if v == 0.0 {
-        return "0".to_owned();
-    }
-    if !v.is_finite() {
-        return "?".to_owned();
-    }
-    if v < 0.0 {
-        return format!("−{}", significant(-v, digits));
-    }
-    let magnitude = v.abs().log10().floor() as i32;
-    let decimals = (digits - 1 - magnitude).max(0) as usize;
-    if let Some(text) = fixed_fast(v, decimals) {
-        return text;
-    }
-    let text = format!("{v:.decimals$}");
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_owned()
-    } else {
-        text
-    }
+    let mut out = String::with_capacity(12);
+    push_significant(&mut out, v, digits);
+    out
 }
 
-/// `format!("{v:.decimals$}")` without its trailing zeros (nor a bare point), for a
-/// non-negative `v`, the way a page writes hundreds of figures: through a whole number of
-/// units of the last decimal. `None` when that could round otherwise than the exact decimal
-/// expansion `format!` rounds (a product within a billionth of a half, or too large to be
-/// whole exactly): the caller formats those the slow way.
-fn fixed_fast(v: f64, decimals: usize) -> Option<String> {
+/// `format!("{v:.decimals$}")` without its trailing zeros (nor a bare point), written at the
+/// end of `out`, for a non-negative `v`, the way a page writes hundreds of figures: through a
+/// whole number of units of the last decimal. False, with nothing written, when that could
+/// round otherwise than the exact decimal expansion `format!` rounds (a product within a
+/// billionth of a half, or too large to be whole exactly): the caller formats those the slow
+/// way.
+fn push_fixed(out: &mut String, v: f64, decimals: usize) -> bool {
     // Powers of ten up to 10^15 are exact, and one product is one rounding.
     const POW10: [f64; 16] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
     ];
-    let scaled = v * *POW10.get(decimals)?;
+    let Some(power) = POW10.get(decimals) else {
+        return false;
+    };
+    let scaled = v * power;
     if !(scaled < 4e15) {
-        return None;
+        return false;
     }
     let whole = scaled.floor();
     if ((scaled - whole) - 0.5).abs() < 1e-9 {
-        return None;
+        return false;
     }
-    let units = scaled.round() as u64;
-    let mut digits = units.to_string();
-    if decimals == 0 {
-        return Some(digits);
+    let mut units = scaled.round() as u64;
+    // The digits, last first.
+    let mut digits = [0u8; 24];
+    let mut n = 0;
+    while units > 0 || n <= decimals {
+        digits[n] = b'0' + (units % 10) as u8;
+        units /= 10;
+        n += 1;
     }
-    if digits.len() <= decimals {
-        digits.insert_str(0, &"0".repeat(decimals + 1 - digits.len()));
+    // Trailing zeros of the fraction go.
+    let mut first = 0;
+    while first < decimals && digits[first] == b'0' {
+        first += 1;
     }
-    let point = digits.len() - decimals;
-    let fraction = digits[point..].trim_end_matches('0');
-    let mut out = String::with_capacity(point + 1 + fraction.len());
-    out.push_str(&digits[..point]);
-    if !fraction.is_empty() {
+    for i in (decimals..n).rev() {
+        out.push(char::from(digits[i]));
+    }
+    if first < decimals {
         out.push('.');
-        out.push_str(fraction);
+        for i in (first..decimals).rev() {
+            out.push(char::from(digits[i]));
+        }
     }
-    Some(out)
+    true
 }
 
 /// A bound or an echoed value exactly as given, for messages: thousands grouped (`10,000`),
@@ -239,17 +288,39 @@ pub fn exact_percent(share: f64) -> String {
 
 /// Thousands separators on the whole part; the fraction as Rust prints it (shortest exact).
 fn grouped(value: f64) -> String {
-    // A whole number below 2^53 prints as its digits: group them without the float printer.
-    let text = if value.fract() == 0.0 && value.abs() < 9.0e15 {
-        (value.abs() as u64).to_string()
-    } else {
-        format!("{}", value.abs())
-    };
-    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
-    let mut out = String::new();
+    let mut out = String::with_capacity(16);
+    push_grouped(&mut out, value);
+    out
+}
+
+/// [`grouped`] written at the end of `out`.
+fn push_grouped(out: &mut String, value: f64) {
     if value < 0.0 {
         out.push('−');
     }
+    // A whole number below 2^53 prints as its digits: group them without the float printer.
+    if value.fract() == 0.0 && value.abs() < 9.0e15 {
+        let mut units = value.abs() as u64;
+        let mut digits = [0u8; 20];
+        let mut n = 0;
+        loop {
+            digits[n] = b'0' + (units % 10) as u8;
+            units /= 10;
+            n += 1;
+            if units == 0 {
+                break;
+            }
+        }
+        for i in (0..n).rev() {
+            out.push(char::from(digits[i]));
+            if i > 0 && i % 3 == 0 {
+                out.push(',');
+            }
+        }
+        return;
+    }
+    let text = format!("{}", value.abs());
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
     for (i, c) in whole.chars().enumerate() {
         if i > 0 && (whole.len() - i) % 3 == 0 {
             out.push(',');
@@ -260,7 +331,6 @@ fn grouped(value: f64) -> String {
         out.push('.');
         out.push_str(fraction);
     }
-    out
 }
 
 #[cfg(test)]
@@ -286,6 +356,58 @@ mod tests {
             text.trim_end_matches('0').trim_end_matches('.').to_owned()
         } else {
             text
+        }
+    }
+
+    fn dollars_reference(v: f64, whole: f64) -> String {
+        if !v.is_finite() {
+            return "?".to_owned();
+        }
+        if v < 0.0 {
+            return format!("−{}", dollars_reference(-v, whole));
+        }
+        if v >= whole {
+            format!("${}", grouped_reference(v.round()))
+        } else if v >= 0.9995 {
+            format!("${v:.2}")
+        } else if v == 0.0 {
+            "$0".to_owned()
+        } else {
+            format!("${}", significant_reference(v, 3))
+        }
+    }
+
+    fn tokens_reference(v: f64) -> String {
+        let v = if v.abs() < 1e15 {
+            round_significant(v, 3)
+        } else {
+            v
+        };
+        let (scaled, suffix) = if v.abs() >= 1e12 {
+            (v / 1e12, "\u{a0}T")
+        } else if v.abs() >= 1e9 {
+            (v / 1e9, "\u{a0}B")
+        } else if v.abs() >= 1e6 {
+            (v / 1e6, "\u{a0}M")
+        } else if v.abs() >= 1e3 {
+            (v / 1e3, "\u{a0}k")
+        } else {
+            (v, "")
+        };
+        if scaled.abs() >= 1_000.0 {
+            return format!("{}{suffix}", grouped_reference(scaled.round()));
+        }
+        format!("{}{suffix}", significant_reference(scaled, 3))
+    }
+
+    fn usd_short_reference(v: f64) -> String {
+        if v < 0.0 {
+            return format!("−{}", usd_short_reference(-v));
+        }
+        if v < 1_000.0 {
+            format!("${}", significant_reference(v, 3))
+        } else {
+            format!("${}", tokens_reference(v))
         }
     }
 
@@ -330,6 +452,10 @@ mod tests {
             if v.is_finite() && (0.9995..99.995).contains(&v) {
                 proptest::prop_assert_eq!(usd(v), format!("${v:.2}"));
             }
+            proptest::prop_assert_eq!(usd(v), dollars_reference(v, 99.995));
+            proptest::prop_assert_eq!(per_mtok(v), dollars_reference(v, 999.995));
+            proptest::prop_assert_eq!(tokens(v), tokens_reference(v));
+            proptest::prop_assert_eq!(usd_short(v), usd_short_reference(v));
         }
     }
 

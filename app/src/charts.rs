@@ -358,6 +358,20 @@ fn text_markup(x: i32, y: i32, anchor: &str, colour: RGBColor, text: &str) -> St
     )
 }
 
+/// `text` made safe inside HTML text and double-quoted attributes, as [`crate::escape_html`]
+/// makes it, written at the end of `out` (a chart's dozens of hover values, in one pass each).
+fn push_escaped(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+}
+
 /// What is laid over plotters' drawing: the legend, the marks' labels, and invisible shapes
 /// carrying each value as an SVG `<title>` (shown on hover, without JavaScript).
 #[derive(Debug, Default)]
@@ -424,12 +438,18 @@ impl Overlay {
         markup.push_str(r#"<g class="chart-hover" fill="transparent">"#);
         for h in hovers {
             let (x0, y0, x1, y1) = h.rect;
-            markup.push_str(&format!(
-                r#"<rect x="{x0}" y="{y0}" width="{}" height="{}"><title>{}</title></rect>"#,
-                (x1 - x0).max(1),
-                (y1 - y0).max(1),
-                crate::escape_html(&h.title)
-            ));
+            let int = |out: &mut String, n: i32| backend::push_int(out, i64::from(n));
+            markup.push_str(r#"<rect x=""#);
+            int(&mut markup, x0);
+            markup.push_str(r#"" y=""#);
+            int(&mut markup, y0);
+            markup.push_str(r#"" width=""#);
+            int(&mut markup, (x1 - x0).max(1));
+            markup.push_str(r#"" height=""#);
+            int(&mut markup, (y1 - y0).max(1));
+            markup.push_str(r#""><title>"#);
+            push_escaped(&mut markup, &h.title);
+            markup.push_str("</title></rect>");
         }
         markup.push_str("</g>");
         Overlay { markup }

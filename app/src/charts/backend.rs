@@ -45,6 +45,11 @@ impl<'a> Svg<'a> {
     }
 }
 
+/// `n` in decimal, written at the end of `out`.
+pub fn push_int(out: &mut String, n: i64) {
+    int(out, n);
+}
+
 /// `n` in decimal.
 fn int(out: &mut String, n: i64) {
     let mut digits = [0u8; 20];

@@ -121,16 +121,17 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Drawn<'a> {
     let titles = pts
         .iter()
         .map(|p| {
-            let hybrid = p
-                .hybrid
-                .map(|h| format!(", best hybrid {}", format::usd(h)))
-                .unwrap_or_default();
-            format!(
-                "{} tokens a month: rent {}, self-host {}{hybrid}",
-                format::tokens(p.tokens),
-                format::usd(p.rent),
-                format::usd(p.self_host)
-            )
+            let mut t = String::with_capacity(96);
+            format::push_tokens(&mut t, p.tokens);
+            t.push_str(" tokens a month: rent ");
+            format::push_usd(&mut t, p.rent);
+            t.push_str(", self-host ");
+            format::push_usd(&mut t, p.self_host);
+            if let Some(h) = p.hybrid {
+                t.push_str(", best hybrid ");
+                format::push_usd(&mut t, h);
+            }
+            t
         })
         .collect();
     root.present()?;
