@@ -379,6 +379,30 @@ pub struct Overlay {
     markup: String,
 }
 
+/// A dashed line through `points` (in pixels), 6 on and 4 off: one element, where plotters'
+/// dashed series writes one for every dash (a chart's hybrid was 35 of them). Laid over the
+/// drawing with [`Overlay::under`].
+pub fn dashed(
+    points: impl IntoIterator<Item = (i32, i32)>,
+    colour: RGBColor,
+    width: u32,
+) -> String {
+    let mut out = String::with_capacity(512);
+    out.push_str(r#"<polyline fill="none" opacity="1" stroke=""#);
+    out.push_str(&hex(colour));
+    out.push_str(r#"" stroke-width=""#);
+    backend::push_int(&mut out, i64::from(width));
+    out.push_str(r#"" stroke-dasharray="6 4" points=""#);
+    for (x, y) in points {
+        backend::push_int(&mut out, i64::from(x));
+        out.push(',');
+        backend::push_int(&mut out, i64::from(y));
+        out.push(' ');
+    }
+    out.push_str("\"/>\n");
+    out
+}
+
 /// Labels of vertical marks, set above the plot: `(x in pixels, label, colour)`.
 pub type Marks = Vec<(i32, String, RGBColor)>;
 
@@ -453,6 +477,14 @@ impl Overlay {
         }
         markup.push_str("</g>");
         Overlay { markup }
+    }
+
+    /// The overlay with `lines` ([`dashed`]) drawn first, over plotters' drawing and under
+    /// the legend, the marks' labels and the hover targets.
+    pub fn under(self, lines: &str) -> Overlay {
+        Overlay {
+            markup: format!("{lines}{}", self.markup),
+        }
     }
 }
 

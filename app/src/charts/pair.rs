@@ -7,8 +7,8 @@ use crate::charts::backend::Svg;
 use servecost::series::CostVsVolume;
 
 use crate::charts::{
-    font, log_span, render, Drawn, Frame, Marks, Overlay, Swatch, BODY, GRID, INK, PAD, RENT,
-    SELF_HOST,
+    dashed, font, log_span, render, Drawn, Frame, Marks, Overlay, Swatch, BODY, GRID, INK, PAD,
+    RENT, SELF_HOST,
 };
 use crate::format;
 
@@ -67,17 +67,17 @@ fn draw<'a>(a: &CostVsVolume, b: &CostVsVolume, out: &'a mut String) -> Drawn<'a
         .axis_desc_style(font())
         .draw()?;
     let mut marks = Marks::new();
-    for (side, s, dashed) in [("A", a, false), ("B", b, true)] {
+    let mut b_lines = String::new();
+    for (side, s, is_b) in [("A", a, false), ("B", b, true)] {
         let rent = s.points.iter().map(|p| (p.tokens, p.rent));
         let staircase = super::volume::staircase(&s.points);
-        if dashed {
-            chart.draw_series(DashedLineSeries::new(rent, 6, 4, RENT.stroke_width(3)))?;
-            chart.draw_series(DashedLineSeries::new(
-                staircase,
-                6,
-                4,
-                SELF_HOST.stroke_width(3),
-            ))?;
+        if is_b {
+            b_lines.push_str(&dashed(rent.map(|p| chart.backend_coord(&p)), RENT, 3));
+            b_lines.push_str(&dashed(
+                staircase.map(|p| chart.backend_coord(&p)),
+                SELF_HOST,
+                3,
+            ));
         } else {
             chart.draw_series(LineSeries::new(rent, RENT.stroke_width(3)))?;
             chart.draw_series(LineSeries::new(staircase, SELF_HOST.stroke_width(3)))?;
@@ -96,5 +96,5 @@ fn draw<'a>(a: &CostVsVolume, b: &CostVsVolume, out: &'a mut String) -> Drawn<'a
         }
     }
     root.present()?;
-    Ok(Overlay::new(&frame, marks, &[]))
+    Ok(Overlay::new(&frame, marks, &[]).under(&b_lines))
 }

@@ -7,8 +7,8 @@ use crate::charts::backend::Svg;
 use servecost::series::{CostVsVolume, VolumePoint};
 
 use crate::charts::{
-    font, log_span, render, strips, Drawn, Frame, Marks, Overlay, Swatch, BODY, GRID, HYBRID, INK,
-    PAD, RENT, SELF_HOST,
+    dashed, font, log_span, render, strips, Drawn, Frame, Marks, Overlay, Swatch, BODY, GRID,
+    HYBRID, INK, PAD, RENT, SELF_HOST,
 };
 use crate::format;
 
@@ -95,16 +95,18 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Drawn<'a> {
         RENT.stroke_width(3),
     ))?;
     chart.draw_series(LineSeries::new(staircase(pts), SELF_HOST.stroke_width(3)))?;
-    if hybrid {
-        // Dashed: where the hybrid is renting or self-hosting alone, that line shows between
-        // the dashes.
-        chart.draw_series(DashedLineSeries::new(
-            pts.iter().filter_map(|p| p.hybrid.map(|h| (p.tokens, h))),
-            6,
-            4,
-            HYBRID.stroke_width(3),
-        ))?;
-    }
+    // Dashed: where the hybrid is renting or self-hosting alone, that line shows between the
+    // dashes.
+    let hybrid_line = if hybrid {
+        dashed(
+            pts.iter()
+                .filter_map(|p| p.hybrid.map(|h| chart.backend_coord(&(p.tokens, h)))),
+            HYBRID,
+            3,
+        )
+    } else {
+        String::new()
+    };
     let mut labels = Marks::new();
     for (x, label, colour) in marks {
         chart.draw_series(std::iter::once(PathElement::new(
@@ -135,5 +137,5 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Drawn<'a> {
         })
         .collect();
     root.present()?;
-    Ok(Overlay::new(&frame, labels, &strips(&xs, plot_y, titles)))
+    Ok(Overlay::new(&frame, labels, &strips(&xs, plot_y, titles)).under(&hybrid_line))
 }

@@ -7,8 +7,8 @@ use crate::charts::backend::Svg;
 use servecost::plan::PlanReport;
 
 use crate::charts::{
-    font, render, strips, Drawn, Frame, Marks, Overlay, Swatch, BODY, GRID, HYBRID, INK, PAD, RENT,
-    SELF_HOST,
+    dashed, font, render, strips, Drawn, Frame, Marks, Overlay, Swatch, BODY, GRID, HYBRID, INK,
+    PAD, RENT, SELF_HOST,
 };
 use crate::format;
 
@@ -109,14 +109,15 @@ fn draw<'a>(plan: &PlanReport, out: &'a mut String) -> Drawn<'a> {
     ))?;
     // Dashed: where the hybrid is renting or self-hosting alone, that line shows between the
     // dashes.
-    if hybrid {
-        chart.draw_series(DashedLineSeries::new(
-            from_zero(|p| p.3),
-            6,
-            4,
-            HYBRID.stroke_width(3),
-        ))?;
-    }
+    let hybrid_line = if hybrid {
+        dashed(
+            from_zero(|p| p.3).map(|p| chart.backend_coord(&p)),
+            HYBRID,
+            3,
+        )
+    } else {
+        String::new()
+    };
     let mut marks = Marks::new();
     if let Some(m) = mark {
         let x = f64::from(m) / 12.0;
@@ -150,5 +151,5 @@ fn draw<'a>(plan: &PlanReport, out: &'a mut String) -> Drawn<'a> {
         })
         .collect();
     root.present()?;
-    Ok(Overlay::new(&frame, marks, &strips(&xs, plot_y, titles)))
+    Ok(Overlay::new(&frame, marks, &strips(&xs, plot_y, titles)).under(&hybrid_line))
 }
