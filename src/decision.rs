@@ -979,6 +979,8 @@ struct Probe<'a> {
     /// A costing of the same volumes and profile, refitted for each probe of an input that
     /// changes the prices, the GPU time, the policy or the operations.
     scratch: Costing,
+    /// The inputs as given, with the one probed set.
+    draw: Draw,
 }
 
 /// One end of a bracket: a value, and self-hosting minus renting there (not a number when it
@@ -1010,10 +1012,15 @@ impl Probe<'_> {
                 Pick::of(&self.scratch, 1.0, self.hybrid)
             }
             _ => {
-                let mut d = Draw {
-                    r: self.base.clone(),
-                    throughput: 1.0,
-                };
+                // The inputs as given, but for this one (no copy of the curve or the profile).
+                let d = &mut self.draw;
+                let base = self.base;
+                d.r.api = base.api;
+                d.r.policy = base.policy;
+                d.r.prefill = base.prefill;
+                d.r.cache_cost = base.cache_cost;
+                d.r.ops_monthly = base.ops_monthly;
+                d.throughput = 1.0;
                 match input {
                     Input::PriceIn => d.r.api.price_in = v,
                     Input::PriceOut => d.r.api.price_out = v,
@@ -1025,7 +1032,8 @@ impl Probe<'_> {
                     Input::Throughput => d.throughput = v,
                     Input::Volume | Input::GpuHour => {}
                 }
-                d.totals(self.reading, self.hybrid, &mut self.scratch)?
+                self.draw
+                    .totals(self.reading, self.hybrid, &mut self.scratch)?
             }
         })
     }
@@ -1212,6 +1220,10 @@ pub fn flips(
         costing,
         hybrid,
         scratch: scratch(base),
+        draw: Draw {
+            r: base.clone(),
+            throughput: 1.0,
+        },
     };
     let mut out = Flips {
         flips: Vec::new(),

@@ -85,6 +85,22 @@ impl LoadProfile {
     /// The profile a spec stands for; `None` for custom weights that are not 24 or 168
     /// finite, non-negative numbers with a positive sum.
     pub fn from_spec(spec: &ProfileSpec) -> Option<Self> {
+        if let ProfileSpec::Preset(p) = spec {
+            // Each preset is built and sorted once; every evaluation shares it.
+            static PRESETS: std::sync::OnceLock<Vec<LoadProfile>> = std::sync::OnceLock::new();
+            let presets = PRESETS.get_or_init(|| {
+                ProfilePreset::ALL
+                    .iter()
+                    .filter_map(|p| Self::build(&ProfileSpec::Preset(*p)))
+                    .collect()
+            });
+            let i = ProfilePreset::ALL.iter().position(|q| q == p)?;
+            return presets.get(i).cloned();
+        }
+        Self::build(spec)
+    }
+
+    fn build(spec: &ProfileSpec) -> Option<Self> {
         let raw: Vec<f64> = match spec {
             ProfileSpec::Preset(p) => (0..HOURS_PER_WEEK).map(|h| p.raw_weight(h)).collect(),
             ProfileSpec::Custom(w) if w.len() == 24 || w.len() == HOURS_PER_WEEK => {
