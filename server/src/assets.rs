@@ -10,7 +10,6 @@
 //! is new on every response, the page is not) and `Cache-Control: no-cache`: a browser or a
 //! wiki's proxy asks again each time and gets `304 Not Modified` while the numbers are the same.
 
-use std::hash::{Hash, Hasher};
 use std::path::Path;
 
 use axum::body::Body;
@@ -105,20 +104,25 @@ pub async fn static_headers(req: Request, next: Next) -> Response {
 /// `headers`, what the server sends beside it that a 304 leaves as stored (the security policy
 /// without its nonce, the framing rule, the bundle's names): a change of those is a new tag.
 pub fn etag(html: &[u8], nonce: Option<&str>, headers: &str) -> String {
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    headers.hash(&mut hasher);
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    // Each part is preceded by its length, so that no two ways of cutting the page hash alike.
+    let mut part = |bytes: &[u8]| {
+        hasher.update(&(bytes.len() as u64).to_le_bytes());
+        hasher.update(bytes);
+    };
+    part(headers.as_bytes());
     match nonce.map(str::as_bytes).filter(|n| !n.is_empty()) {
         Some(n) => {
             let mut from = 0;
             for at in memchr::memmem::find_iter(html, n) {
-                html[from..at].hash(&mut hasher);
+                part(&html[from..at]);
                 from = at + n.len();
             }
-            html[from..].hash(&mut hasher);
+            part(&html[from..]);
         }
-        None => html.hash(&mut hasher),
+        None => part(html),
     }
-    format!("W/\"{:016x}\"", hasher.finish())
+    format!("W/\"{:016x}\"", hasher.digest())
 }
 
 /// Whether `If-None-Match` names `tag` (weak comparison, as RFC 9110 asks for `GET`).
