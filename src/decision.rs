@@ -1039,7 +1039,9 @@ impl Probe<'_> {
     }
 
     /// The volumes probed from `base` towards `end`: fine steps to ×10, then the coarse grid.
-    fn volume_steps(&self, base: f64, end: f64) -> Vec<f64> {
+    /// How many, and the `i`-th of them (from 1), reckoned as they are probed: the search
+    /// mostly stops after a few.
+    fn volume_steps(&self, base: f64, end: f64) -> (usize, impl Fn(usize) -> f64) {
         let step = match self.costing.policy.scaling {
             crate::fleet::Scaling::Fixed => VOLUME_STEP_FIXED,
             crate::fleet::Scaling::Hourly => VOLUME_STEP_HOURLY,
@@ -1051,13 +1053,15 @@ impl Probe<'_> {
             (base / 10.0).max(end)
         };
         let n = ((near / base).ln().abs() / step.ln()).ceil().max(1.0) as usize;
-        let mut steps: Vec<f64> = (1..=n)
-            .map(|i| base * (near / base).powf(i as f64 / n as f64))
-            .collect();
-        if near != end {
-            steps.extend((1..=GRID).map(|i| near * (end / near).powf(i as f64 / GRID as f64)));
-        }
-        steps
+        let coarse = if near != end { GRID } else { 0 };
+        let at = move |i: usize| {
+            if i <= n {
+                base * (near / base).powf(i as f64 / n as f64)
+            } else {
+                near * (end / near).powf((i - n) as f64 / GRID as f64)
+            }
+        };
+        (n + coarse, at)
     }
 
     /// The nearest value from `base` towards `end` at which the best plan is not `from`: the
@@ -1081,33 +1085,44 @@ impl Probe<'_> {
         } else {
             (base, end)
         };
-        let at = |i: usize| {
-            let t = i as f64 / input.grid() as f64;
+        let (la, lb) = if geometric {
+            (a.ln(), b.ln())
+        } else {
+            (0.0, 0.0)
+        };
+        let grid = input.grid();
+        let on_grid = |i: usize| {
+            let t = i as f64 / grid as f64;
             if geometric {
-                (a.ln() + (b.ln() - a.ln()) * t).exp()
+                (la + (lb - la) * t).exp()
             } else {
                 a + (b - a) * t
             }
         };
-        let mut steps: Vec<f64> = if input == Input::Volume {
-            self.volume_steps(base, end)
-        } else if input.straight() {
-            vec![end]
-        } else {
-            (1..=input.grid()).map(at).collect()
+        let volume = self.volume_steps(base, end);
+        // The steps, the last of them the end itself; a geometric grid that ends at 0 takes
+        // 0 as a step of its own after its millionth.
+        let to_zero = geometric && end == 0.0 && !input.straight();
+        let count = match input {
+            Input::Volume => volume.0,
+            _ if input.straight() => 1,
+            _ => grid + usize::from(to_zero),
         };
-        if geometric && end == 0.0 && !input.straight() {
-            steps.push(0.0);
-        }
-        if let Some(last) = steps.last_mut() {
-            *last = end;
-        }
+        let step = |i: usize| {
+            if i == count {
+                end
+            } else if input == Input::Volume {
+                (volume.1)(i)
+            } else {
+                on_grid(i)
+            }
+        };
         // The margin at the value as given is not probed: the refinement bisects first then.
         let mut same = End {
             value: base,
             margin: f64::NAN,
         };
-        for v in steps {
+        for v in (1..=count).map(step) {
             // No answer past here (the inputs contradict the curve): nothing changes within
             // the part of the range that has one.
             let t = self.totals(input, v)?;
