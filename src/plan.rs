@@ -271,6 +271,12 @@ impl Held {
     }
 }
 
+/// A month's volume, API price and GPU-hour price, as factors of the first month's.
+type Factors = (f64, f64, f64);
+
+/// A month's self-hosting and best hybrid (none when the hybrid is not searched).
+type MonthPlans = (PlanCost, Option<PlanCost>);
+
 /// The plan of `c` over `spec`'s horizon, the self-hosted GPUs held as `holding`, with the
 /// hybrid searched when `hybrid`.
 pub fn plan(c: &Costing, spec: &PlanSpec, holding: Holding, hybrid: bool) -> PlanReport {
@@ -294,7 +300,7 @@ pub fn plan(c: &Costing, spec: &PlanSpec, holding: Holding, hybrid: bool) -> Pla
     let mut rows = Vec::with_capacity(months as usize);
     // With nothing changing from month to month, the month's costing and its plans are the
     // first month's (the default: no growth, no trend).
-    let mut last: Option<((f64, f64, f64), Costing, (PlanCost, Option<PlanCost>))> = None;
+    let mut last: Option<(Factors, Costing, MonthPlans)> = None;
     // A rate of 0 moves nothing: 1 to any power is 1.
     let moved = |rate: f64, t: f64| {
         if rate == 0.0 {
