@@ -21,7 +21,7 @@ use leptos_meta::{provide_meta_context, Title};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::{path, SsrMode};
 
-use crate::pages::{Calculator, Compare, Data, EmbedCompare, Method, NotFound, Saved};
+use crate::pages::{Calculator, Compare, Data, EmbedCompare, Method, NotFound, OptionsPage, Saved};
 
 /// The origin people reach this server at (`https://costs.example.com`), from the server's
 /// configuration: absolute links are built from it, never from a request's `Host` header.
@@ -175,6 +175,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/method") view=Method ssr=SsrMode::Async/>
                     <Route path=path!("/s/:id") view=Saved ssr=SsrMode::Async/>
                     <Route path=path!("/compare") view=Compare ssr=SsrMode::Async/>
+                    <Route path=path!("/options") view=OptionsPage ssr=SsrMode::Async/>
                     <Route path=path!("/embed/compare") view=EmbedCompare ssr=SsrMode::Async/>
                 </Routes>
             </main>

@@ -1,4 +1,4 @@
-//! Pages, one per file. `/data`, `/method`, `/compare`, `/embed` and `/s/{id}` are rendered on the server only (see
+//! Pages, one per file. `/data`, `/method`, `/compare`, `/options`, `/embed` and `/s/{id}` are rendered on the server only (see
 //! [`crate::hydrated`]): in the browser bundle they are empty stand-ins that never render. The
 //! embeds are not routes of the app at all: the server renders them outside the router.
 
@@ -13,6 +13,8 @@ mod embed;
 mod method;
 mod not_found;
 #[cfg(feature = "ssr")]
+mod options;
+#[cfg(feature = "ssr")]
 mod saved;
 
 pub use calculator::Calculator;
@@ -26,6 +28,8 @@ pub use embed::{embed_document, embed_missing_document, embed_saved_document, em
 pub use method::Method;
 pub use not_found::NotFound;
 #[cfg(feature = "ssr")]
+pub use options::OptionsPage;
+#[cfg(feature = "ssr")]
 pub use saved::Saved;
 
 /// `/data` outside the server: never rendered, since the page is not hydrated.
@@ -37,6 +41,11 @@ pub fn Data() -> impl leptos::IntoView {}
 #[cfg(not(feature = "ssr"))]
 #[leptos::component]
 pub fn Method() -> impl leptos::IntoView {}
+
+/// `/options` outside the server: never rendered, since the page is not hydrated.
+#[cfg(not(feature = "ssr"))]
+#[leptos::component]
+pub fn OptionsPage() -> impl leptos::IntoView {}
 
 /// `/s/{id}` outside the server: never rendered, since the page is not hydrated.
 #[cfg(not(feature = "ssr"))]

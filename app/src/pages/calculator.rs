@@ -262,6 +262,8 @@ fn Body(
         charted.with(|r| r.as_ref().map(|r| r.warnings.clone()).unwrap_or_default())
     });
     // Effects run only in the browser: the marker tells tests (and styles) the page is live.
+    let ranking_open = RwSignal::new(false);
+    let ranking_details = NodeRef::<leptos::html::Details>::new();
     let hydrated = RwSignal::new(false);
     Effect::new(move |_| hydrated.set(true));
     view! {
@@ -309,9 +311,29 @@ fn Body(
                         </div>
                     }
                 })}
-                <details class="options" data-testid="options">
+                // Ranking every way to serve the workload prices each of them with its own
+                // sureness sample: done in the browser when the section is opened, not for
+                // every page served. Without JavaScript the section links to the ranking.
+                <details class="options" data-testid="options" node_ref=ranking_details
+                    on:toggle=move |_| {
+                        if let Some(d) = ranking_details.get_untracked() {
+                            ranking_open.set(d.open());
+                        }
+                    }>
                     <summary>"Every way to serve this workload, ranked"</summary>
-                    {move || charted.get().map(|report| view! { <OptionsTable report data/> })}
+                    {move || if ranking_open.get() {
+                        charted.get().map(|report| view! { <OptionsTable report data/> }).into_any()
+                    } else {
+                        let q = shown_query.get().unwrap_or_default();
+                        view! {
+                            <p class="intro" data-testid="options-link">
+                                "Each API offer of the model, each of its curves at each GPU price of the curve's chip, and their hybrids, priced for this workload: "
+                                <a href=format!("/options?{q}") rel="external">"rank them"</a>
+                                "."
+                            </p>
+                        }
+                        .into_any()
+                    }}
                 </details>
                 {move || shown.get().map(|report| view! { <PrintSummary report/> })}
                 // These change far less often than the numbers: each re-renders only when its own

@@ -96,3 +96,47 @@ async fn the_csv_holds_the_same_rows_and_bad_input_is_named() {
     .await;
     assert_eq!(problem_params(&body), ["tps"]);
 }
+
+/// The calculator as served ranks nothing (each option is priced with a sureness sample of
+/// its own: the browser ranks them when the section is opened); its section links to
+/// `/options` with the page's own link, which ranks the same rows as the API, names a field it
+/// could not read, and links back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ranking_page_has_the_apis_rows_and_the_calculator_links_to_it() {
+    let (app, _db) = app().await;
+    let page = body_text(get(&app, "/?requests=40M").await).await;
+    assert!(!page.contains(r#"data-testid="option""#), "no ranked row");
+    assert!(
+        page.contains(r#"href="/options?v=1&amp;requests=40M""#),
+        "the section links to the ranking of the page's own link"
+    );
+    let res = get(&app, "/options?v=1&requests=40M").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let html = body_text(res).await;
+    let api = json(&app, "/api/v1/options?v=1&requests=40M", StatusCode::OK).await;
+    let options = api["options"].as_array().expect("options");
+    let shown: Vec<f64> = html
+        .split(r#"data-testid="option""#)
+        .skip(1)
+        .map(|row| {
+            let at = row.find(r#"data-usd=""#).expect("a total") + 10;
+            row[at..at + row[at..].find('"').expect("end")]
+                .parse()
+                .expect("a number")
+        })
+        .collect();
+    assert_eq!(shown.len(), options.len());
+    for (got, o) in shown.iter().zip(options) {
+        // The same figures, but for the last bits (the page ranks from its own copy of the
+        // dataset, whose sums may run in another order).
+        let want = o["monthly_usd"].as_f64().expect("monthly_usd");
+        assert!((got - want).abs() <= 1e-12 * want, "{got} vs {want}");
+    }
+    assert!(
+        html.contains(r#"href="/?v=1&amp;requests=40M""#),
+        "back to the calculator"
+    );
+    // A field it cannot read is named, at its default, as on the calculator.
+    let html = body_text(get(&app, "/options?requests=40M&util=lots").await).await;
+    assert!(html.contains("util (at its default"), "{html}");
+}
