@@ -127,7 +127,11 @@ pub const PAD: i32 = 8;
 /// The chart font, in ink colour. plotters writes a font's size divided by 1.24, so the text
 /// it draws comes out at [`TEXT`] units.
 pub fn font() -> TextStyle<'static> {
-    ("sans-serif", TEXT * 1.24).into_font().color(&INK)
+    // The family by name, not by a string plotters would lower-case (and pull Unicode's case
+    // tables into the browser's bundle for).
+    (plotters::style::FontFamily::SansSerif, TEXT * 1.24)
+        .into_font()
+        .color(&INK)
 }
 
 /// Width of `text` in SVG units at [`TEXT`] size, estimated from its characters on the wide

@@ -125,7 +125,7 @@ fn draw_breakdown<'a>(columns: &[Column<'_>], out: &'a mut String) -> Drawn<'a> 
                 format!(
                     "{}, {}: {} a month",
                     column.label,
-                    line.label.to_lowercase(),
+                    line.label.to_ascii_lowercase(),
                     format::usd(line.usd)
                 )
             };
@@ -222,7 +222,7 @@ fn draw_per_class<'a>(classes: &[ClassBars], out: &'a mut String) -> Drawn<'a> {
             let title = format!(
                 "{}, {}: {} per million tokens",
                 c.label,
-                side.to_lowercase(),
+                side.to_ascii_lowercase(),
                 format::per_mtok(v)
             );
             hovers.push(Hover::spanning(

@@ -77,7 +77,7 @@ pub fn OptionsTable(
     Some(view! {
         <p class="intro">
             {count} " options"
-            {cheapest.map(|c| format!("; the cheapest one can rent or buy: {} a month ({})", usd(c.monthly_usd), kind_text(c.kind).to_lowercase()))}
+            {cheapest.map(|c| format!("; the cheapest one can rent or buy: {} a month ({})", usd(c.monthly_usd), kind_text(c.kind).to_ascii_lowercase()))}
             ". The same workload on each API offer of the model, on each of its curves at each GPU price of the curve's chip (a fixed fleet, and an hourly one where the price is by the hour), and each self-hosted option's best hybrid, all at your speed target. Owner's costs are a floor, not a price anyone rents at."
         </p>
         <div class="table-scroll">

@@ -314,10 +314,11 @@ fn flip_clause_bare(f: &Flip) -> String {
     format!("{what} {side} {}", flip_value(f))
 }
 
-/// The cheapest plan's word, capitalised to open a sentence.
+/// The cheapest plan's word, capitalised to open a sentence (the plans' words are ASCII: no
+/// Unicode case tables in the browser's bundle for them).
 fn best_word(r: &Report) -> String {
     let word = r.verdict.best.label();
-    word[..1].to_uppercase() + &word[1..]
+    word[..1].to_ascii_uppercase() + &word[1..]
 }
 
 /// The inputs no value of which (within its range) changes the answer, in words.
