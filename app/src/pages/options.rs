@@ -65,7 +65,7 @@ pub fn OptionsPage() -> impl IntoView {
         <Title text="servecost: every way to serve this workload"/>
         <header class="masthead">
             <h1>"Every way to serve this workload, ranked"</h1>
-            <p class="tagline">"The same workload on each API offer of the model and on each of its curves at each GPU price of the curve's chip, at your speed target."</p>
+            <p class="tagline">"For the workload, prices and speed target of your link: cheapest first."</p>
             <crate::components::SiteNav current=""/>
         </header>
         {body}
