@@ -893,15 +893,30 @@ impl Input {
     }
 
     /// Whether every plan's cost is a straight line in the input (for a given cap): the API
-    /// prices and discount, the operations and the GPU-hour price. Then each plan is cheapest
-    /// over one interval of the input (the cheapest cap moves one way as the input grows), so
-    /// the end of the range tells whether the plan changes on the way there, and no grid is
-    /// needed.
+    /// prices and discount, the operations and the GPU-hour price.
     fn straight(self) -> bool {
         matches!(
             self,
             Input::PriceIn | Input::PriceOut | Input::CacheDiscount | Input::Ops | Input::GpuHour
         )
+    }
+
+    /// Whether the end of the input's range tells if the plan `from` changes on the way there:
+    /// when `from` is cheapest over one interval of the input, and so no grid is needed.
+    ///
+    /// For a straight input each cap's bill is a line, and a plan is cheapest where its line is
+    /// under every other. Renting's and self-hosting's lines are each under another over a
+    /// half-line, so each is cheapest over an intersection of half-lines: an interval, for
+    /// every straight input. The hybrid is cheapest where some cap's line is under both:
+    /// one interval when every cap's slope lies between renting's and self-hosting's, so that
+    /// the lowest line passes from one end to the other through the caps in order. It does for
+    /// the output price, the discount, the operations and the GPU-hour price. For the input
+    /// price it need not: the demand sent to the API arrives without its prefix cache (but for
+    /// its warm share), so a small fleet's overflow pays more per unit of the input price than
+    /// renting everything does, and along the price the hybrid can win, lose to renting and win
+    /// again. From the hybrid, that input keeps its grid.
+    fn end_tells(self, from: Plan) -> bool {
+        self.straight() && !(self == Input::PriceIn && from == Plan::Hybrid)
     }
 
     fn key(self) -> &'static str {
@@ -1102,10 +1117,11 @@ impl Probe<'_> {
         let volume = self.volume_steps(base, end);
         // The steps, the last of them the end itself; a geometric grid that ends at 0 takes
         // 0 as a step of its own after its millionth.
-        let to_zero = geometric && end == 0.0 && !input.straight();
+        let end_only = input.end_tells(from);
+        let to_zero = geometric && end == 0.0 && !end_only;
         let count = match input {
             Input::Volume => volume.0,
-            _ if input.straight() => 1,
+            _ if end_only => 1,
             _ => grid + usize::from(to_zero),
         };
         let step = |i: usize| {

@@ -361,13 +361,17 @@ fn the_quick_answer_has_the_full_answers_numbers() {
 }
 
 /// The prices, the discount, the operations and the GPU-hour price are searched without a
-/// grid: each plan's cost is a straight line in them, so each plan is cheapest over one
-/// interval, and the end of the range tells whether the plan changes on the way there. A
-/// dense scan (as a person would try values in the link) finds the plan as given everywhere
-/// between the value and its change, or the end of the range when none is reported.
+/// grid: each plan's cost is a straight line in them, so renting and self-hosting are each
+/// cheapest over one interval, and so is the hybrid but along the input price (its overflow
+/// arrives without the prefix cache): from the hybrid, that one keeps its grid. A dense scan
+/// (as a person would try values in the link) finds the plan as given everywhere between the
+/// value and its change, or the end of the range when none is reported; the last two
+/// scenarios have the hybrid win, lose to renting and win again along the input price.
 #[test]
 fn straight_inputs_change_the_plan_at_most_once_each_way() {
     let scenarios = [
+        "requests=150M&profile=diurnal&cache_discount=0.9&overflow_warm=0&gpu_hour=1.74&gpu_kind=reserved&ops_fte=0.5",
+        "requests=300M&profile=diurnal&cache_discount=0.96&overflow_warm=0&gpu_hour=1.74&gpu_kind=reserved&ops_fte=0.5",
         "requests=20M",
         "requests=300M",
         "requests=3M&profile=business&redundancy=2&min_replicas=3",
@@ -437,4 +441,25 @@ fn straight_inputs_change_the_plan_at_most_once_each_way() {
         }
     }
     assert!(scanned > 2_000, "only {scanned} values scanned");
+}
+
+/// Along the input price the hybrid can win, lose to renting and win again (the overflow pays
+/// for cached input as uncached): from the hybrid, the search still finds the band where
+/// renting wins below the price as given.
+#[test]
+fn a_band_of_renting_between_two_of_the_hybrid_is_found() {
+    let q = "requests=300M&profile=diurnal&cache_discount=0.96&overflow_warm=0&gpu_hour=1.74&gpu_kind=reserved&ops_fte=0.5";
+    let r = report(q);
+    assert_eq!(r.verdict.best, Plan::Hybrid);
+    let below = r
+        .flips
+        .flips
+        .iter()
+        .find(|f| f.param == "price_in" && f.direction == "below")
+        .expect("a change below the input price as given");
+    assert_eq!(below.to, Plan::Rent);
+    // Renting wins just below it, and the hybrid again further down.
+    let best = |v: f64| report(&with_param(q, "price_in", v)).verdict.best;
+    assert_eq!(best(below.value * 0.99), Plan::Rent);
+    assert_eq!(best(below.value * 0.2), Plan::Hybrid);
 }
