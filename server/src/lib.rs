@@ -214,16 +214,18 @@ pub fn router(state: AppState) -> Router {
             BODY_TIMEOUT,
         ))
         .layer(axum::middleware::from_fn(limits))
-        .layer(axum::middleware::from_fn_with_state(
-            REQUEST_TIMEOUT,
-            work::offload,
-        ))
         // Inside the compression: pages are hashed as HTML, before their encoding.
         .layer(axum::middleware::from_fn_with_state(
             page_headers,
             assets::revalidate,
         ))
         .layer(CompressionLayer::new())
+        // Outside the hashing and the compression, which are CPU work too: the work runtime
+        // renders, hashes and compresses, and hands the serving runtime a finished body.
+        .layer(axum::middleware::from_fn_with_state(
+            REQUEST_TIMEOUT,
+            work::offload,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             frame_ancestors,
             security::headers,

@@ -21,6 +21,10 @@ use tokio::runtime::{Handle, Runtime};
 
 use crate::api::ApiError;
 
+/// Largest answer read to its end on the work runtime: the largest file of the built site (the
+/// uncompressed WASM bundle, 1.3 MB) many times over.
+const LARGEST_BODY: usize = 64 * 1024 * 1024;
+
 /// The machine's cores (1 when it cannot tell).
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
@@ -32,7 +36,8 @@ fn workers() -> usize {
 }
 
 /// Worker threads of the serving runtime, which only accepts connections, moves bytes, parses
-/// HTTP and waits: one for every eight cores, at least one. More threads than cores, all busy
+/// HTTP and waits (pages and answers are rendered, hashed and compressed on the work runtime):
+/// one for every eight cores, at least one. More threads than cores, all busy
 /// at once, cost more than they serve: with one serving thread beside two work threads on two
 /// cores, the server answered 7,300 embeds a second instead of 5,100 with two (wrk, 64
 /// connections), and `/healthz` the same 24,000.
@@ -72,7 +77,16 @@ pub async fn offload(
         return next.run(req).await;
     }
     let path = req.uri().path().to_owned();
-    let task = runtime().spawn(next.run(req));
+    // The body is read to its end here, on the work runtime: a compressed page is compressed
+    // as it is read, and the serving runtime, which writes it, would otherwise do that work.
+    let task = runtime().spawn(async move {
+        let (parts, body) = next.run(req).await.into_parts();
+        match axum::body::to_bytes(body, LARGEST_BODY).await {
+            Ok(bytes) => Response::from_parts(parts, axum::body::Body::from(bytes)),
+            Err(e) => ApiError::Internal(format!("the answer could not be read to its end: {e}"))
+                .into_response(),
+        }
+    });
     // A client that goes away drops this future: the guard stops the task with it (a dropped
     // JoinHandle alone would let it run on, unbounded by any deadline).
     let abort = AbortOnDrop(task.abort_handle());
