@@ -23,7 +23,7 @@ pub use compare::{Compare, EmbedCompare};
 #[cfg(feature = "ssr")]
 pub use data::Data;
 #[cfg(feature = "ssr")]
-pub use embed::{embed_document, embed_missing_document, embed_saved_document, embed_view};
+pub use embed::{embed_document, embed_saved_document, embed_view, EmbedMissing};
 #[cfg(feature = "ssr")]
 pub use method::Method;
 pub use not_found::NotFound;

@@ -64,16 +64,62 @@ pub fn embed_document(raw: &str, data: &servecost::Dataset, stylesheet: &str) ->
     crate::static_document(TITLE, stylesheet, || embed_view(raw, data))
 }
 
+/// Why `/embed/s/{id}` has no compact view to show.
+#[cfg(feature = "ssr")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmbedMissing {
+    /// No saved scenario has this id (a 404).
+    NotFound,
+    /// The saved scenario no longer evaluates (shown with its problems).
+    Problems,
+    /// The database failed (a 503: the link may work again).
+    Unavailable,
+}
+
 /// `/embed/s/{id}?…`, the whole document: the compact view of a saved scenario, at its
-/// pinned revision; `None` when no saved scenario has this id.
+/// pinned revision; otherwise why not, with the document that says so.
 #[cfg(feature = "ssr")]
 pub async fn embed_saved_document(
     store: &crate::db::Store,
     id: &str,
     raw: &str,
     stylesheet: &str,
-) -> Option<String> {
-    let p = crate::db::saved::pinned(store, id).await.ok()?;
+) -> Result<String, (EmbedMissing, String)> {
+    use crate::db::saved::PinnedError;
+    let message = |text: String| {
+        crate::static_document(TITLE, stylesheet, move || {
+            view! { <p class="embed error" data-testid="embed">{text}</p> }
+        })
+    };
+    let p = match crate::db::saved::pinned(store, id).await {
+        Ok(p) => p,
+        Err(PinnedError::NotFound) => {
+            return Err((
+                EmbedMissing::NotFound,
+                message("No saved scenario has this link.".to_owned()),
+            ))
+        }
+        Err(PinnedError::Problems(problems)) => {
+            let words: Vec<String> = problems.iter().map(ToString::to_string).collect();
+            return Err((
+                EmbedMissing::Problems,
+                message(format!(
+                    "This saved scenario no longer evaluates: {}",
+                    words.join("; ")
+                )),
+            ));
+        }
+        Err(PinnedError::Database(e)) => {
+            leptos::logging::error!("embed: loading saved scenario {id}: {e}");
+            return Err((
+                EmbedMissing::Unavailable,
+                message(
+                    "The saved scenario could not be read (a database error); try again."
+                        .to_owned(),
+                ),
+            ));
+        }
+    };
     let chart = chart_of(raw.trim_start_matches('?'));
     let svg = charts::compact(&chart, &p.report).unwrap_or_default();
     let link = format!("/s/{}", p.saved.id);
@@ -82,17 +128,9 @@ pub async fn embed_saved_document(
         p.saved.name, p.saved.revision
     ));
     let title = format!("servecost: {}", p.saved.name);
-    Some(crate::static_document(&title, stylesheet, move || {
+    Ok(crate::static_document(&title, stylesheet, move || {
         view! { <Compact report=p.report chart svg link note/> }
     }))
-}
-
-/// What `/embed/s/{id}` shows for an id no saved scenario has (with a 404).
-#[cfg(feature = "ssr")]
-pub fn embed_missing_document(stylesheet: &str) -> String {
-    crate::static_document(TITLE, stylesheet, || {
-        view! { <p class="embed error" data-testid="embed">"No saved scenario has this link."</p> }
-    })
 }
 
 /// The compact view: verdict, key numbers, one chart, a link back.

@@ -6,6 +6,8 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 
+use app::pages::EmbedMissing;
+
 use crate::AppState;
 
 /// `GET /embed?…`: the compact view of the link's scenario, with the newest data.
@@ -19,7 +21,8 @@ pub async fn page(State(state): State<AppState>, RawQuery(query): RawQuery) -> H
 }
 
 /// `GET /embed/s/{id}?chart=…`: the compact view of a saved scenario at its pinned revision;
-/// 404 with the same frame when no saved scenario has the id.
+/// in the same frame, 404 when no saved scenario has the id, 503 when the database failed (the
+/// link may work again), and the problems of a saved scenario that no longer evaluates.
 pub async fn saved(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -27,11 +30,14 @@ pub async fn saved(
 ) -> Response {
     let query = query.unwrap_or_default();
     match app::pages::embed_saved_document(&state.store, &id, &query, &state.stylesheet.0).await {
-        Some(html) => Html(html).into_response(),
-        None => (
-            StatusCode::NOT_FOUND,
-            Html(app::pages::embed_missing_document(&state.stylesheet.0)),
-        )
-            .into_response(),
+        Ok(html) => Html(html).into_response(),
+        Err((why, html)) => {
+            let status = match why {
+                EmbedMissing::NotFound => StatusCode::NOT_FOUND,
+                EmbedMissing::Problems => StatusCode::OK,
+                EmbedMissing::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            };
+            (status, Html(html)).into_response()
+        }
     }
 }

@@ -219,6 +219,42 @@ async fn saved_scenarios_embed_and_answer_oembed() {
     .await;
 }
 
+/// A saved embed says why it has nothing to show, in the same frame: 404 for an id no scenario
+/// has, the problems of a saved query that no longer evaluates, 503 when the database failed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_saved_embed_says_why_it_has_nothing_to_show() {
+    let (app, _db, store) = app_with_store().await;
+    let missing = get(&app, "/embed/s/nope").await;
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    assert!(body_text(missing)
+        .await
+        .contains("No saved scenario has this link."));
+    sqlx::query(
+        "INSERT INTO scenarios (id, query, name, note, revision, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind("brokenlink01")
+    .bind("v=1&requests=lots")
+    .bind("Old link")
+    .bind("")
+    .bind(SEEDED)
+    .bind("2026-12-01T00:00:00Z")
+    .execute(&store.pool)
+    .await
+    .expect("insert");
+    let broken = get(&app, "/embed/s/brokenlink01").await;
+    assert_eq!(broken.status(), StatusCode::OK);
+    let html = body_text(broken).await;
+    assert!(
+        html.contains("This saved scenario no longer evaluates: ") && html.contains("requests"),
+        "{html}"
+    );
+    store.pool.close().await;
+    let failed = get(&app, "/embed/s/brokenlink01").await;
+    assert_eq!(failed.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert!(body_text(failed).await.contains("a database error"));
+}
+
 /// A link saved before revision 2 (pinned to revision 1) keeps its numbers: the B300 at $2.26,
 /// whose tier stated no commitment; and it says that newer data (the 3-year rental at $4.25 as
 /// the default) would change its result.
