@@ -265,7 +265,13 @@ fn Body(
     let ranking_open = RwSignal::new(false);
     let ranking_details = NodeRef::<leptos::html::Details>::new();
     let hydrated = RwSignal::new(false);
-    Effect::new(move |_| hydrated.set(true));
+    Effect::new(move |_| {
+        hydrated.set(true);
+        // A section opened before the page came alive missed its toggle: rank it now.
+        if ranking_details.get_untracked().is_some_and(|d| d.open()) {
+            ranking_open.set(true);
+        }
+    });
     view! {
         <div class="layout" data-hydrated=move || hydrated.get().to_string()
             data-settled=move || settled.get().to_string()>
