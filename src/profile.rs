@@ -87,15 +87,12 @@ impl LoadProfile {
     pub fn from_spec(spec: &ProfileSpec) -> Option<Self> {
         if let ProfileSpec::Preset(p) = spec {
             // Each preset is built and sorted once; every evaluation shares it.
-            static PRESETS: std::sync::OnceLock<Vec<LoadProfile>> = std::sync::OnceLock::new();
-            let presets = PRESETS.get_or_init(|| {
-                ProfilePreset::ALL
-                    .iter()
-                    .filter_map(|p| Self::build(&ProfileSpec::Preset(*p)))
-                    .collect()
-            });
+            static PRESETS: std::sync::OnceLock<[Option<LoadProfile>; 3]> =
+                std::sync::OnceLock::new();
+            let presets = PRESETS
+                .get_or_init(|| ProfilePreset::ALL.map(|p| Self::build(&ProfileSpec::Preset(p))));
             let i = ProfilePreset::ALL.iter().position(|q| q == p)?;
-            return presets.get(i).cloned();
+            return presets.get(i).cloned().flatten();
         }
         Self::build(spec)
     }
