@@ -26,6 +26,11 @@ const ALPHABET: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr
 /// Length of an id.
 const ID_LEN: usize = 12;
 
+/// Whether `text` has the shape of a saved id: 12 letters and digits, as [`new_id`] makes them.
+pub fn is_id(text: &str) -> bool {
+    text.len() == ID_LEN && text.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
 /// A fresh random id: 12 base-62 characters (about 71 bits), each uniform: random bytes of 248
 /// or more (248 = 4 x 62) are drawn again rather than folded, which would favour the first 8
 /// characters.
@@ -156,8 +161,13 @@ pub async fn save(
     Ok((fresh, true))
 }
 
-/// The saved scenario with this id.
+/// The saved scenario with this id. An id of another shape than [`new_id`]'s is no saved
+/// scenario and is not sent to the database (PostgreSQL refuses text with a NUL byte, which
+/// would turn a mistyped link into a database error).
 pub async fn load(pool: &AnyPool, id: &str) -> Result<Option<Saved>, sqlx::Error> {
+    if !is_id(id) {
+        return Ok(None);
+    }
     sqlx::query_as(
         "SELECT id, query, name, note, revision, created_at FROM scenarios WHERE id = $1",
     )
@@ -174,6 +184,8 @@ mod tests {
         let b = super::new_id().expect("id");
         assert_eq!(a.len(), 12);
         assert_ne!(a, b);
+        // `load` looks up only ids of this shape.
+        assert!(super::is_id(&a) && super::is_id(&b));
         assert!(super::now().ends_with('Z'));
     }
 

@@ -25,11 +25,6 @@ pub enum SideInput {
     Query(String),
 }
 
-/// Whether `text` has the shape of a saved id: 12 letters and digits.
-fn is_saved_id(text: &str) -> bool {
-    text.len() == 12 && text.bytes().all(|b| b.is_ascii_alphanumeric())
-}
-
 /// Reads a side as people give it: a full link (`https://host/?requests=40M`,
 /// `https://host/s/AbC…`), a path (`/s/AbC…`, `/?requests=40M`), a saved id, or a query string.
 pub fn side_input(text: &str) -> SideInput {
@@ -50,7 +45,7 @@ pub fn side_input(text: &str) -> SideInput {
             return SideInput::Saved(id.trim_end_matches('/').to_owned());
         }
     }
-    if search.is_empty() && is_saved_id(path) {
+    if search.is_empty() && crate::db::saved::is_id(path) {
         return SideInput::Saved(path.to_owned());
     }
     let query = if rest.contains('?') { search } else { path };

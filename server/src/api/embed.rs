@@ -3,7 +3,7 @@
 //! calculator, and nothing in it hydrates.
 
 use axum::extract::{Path, RawQuery, State};
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 
 use app::pages::EmbedMissing;
@@ -21,8 +21,8 @@ pub async fn page(State(state): State<AppState>, RawQuery(query): RawQuery) -> H
 }
 
 /// `GET /embed/s/{id}?chart=…`: the compact view of a saved scenario at its pinned revision;
-/// in the same frame, 404 when no saved scenario has the id, 503 when the database failed (the
-/// link may work again), and the problems of a saved scenario that no longer evaluates.
+/// in the same frame, 404 when no saved scenario has the id, 503 with `Retry-After` when the
+/// database failed (the link may work again), and the problems of a saved scenario that no longer evaluates.
 pub async fn saved(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -37,7 +37,13 @@ pub async fn saved(
                 EmbedMissing::Problems => StatusCode::OK,
                 EmbedMissing::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             };
-            (status, Html(html)).into_response()
+            let mut response = (status, Html(html)).into_response();
+            if why == EmbedMissing::Unavailable {
+                response
+                    .headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+            }
+            response
         }
     }
 }

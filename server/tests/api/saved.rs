@@ -220,7 +220,8 @@ async fn saved_scenarios_embed_and_answer_oembed() {
 }
 
 /// A saved embed says why it has nothing to show, in the same frame: 404 for an id no scenario
-/// has, the problems of a saved query that no longer evaluates, 503 when the database failed.
+/// has (also one no saved id can be), the problems of a saved query that no longer evaluates,
+/// 503 when the database failed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_saved_embed_says_why_it_has_nothing_to_show() {
     let (app, _db, store) = app_with_store().await;
@@ -249,9 +250,35 @@ async fn a_saved_embed_says_why_it_has_nothing_to_show() {
         html.contains("This saved scenario no longer evaluates: ") && html.contains("requests"),
         "{html}"
     );
+    // An id no saved scenario can have (a NUL byte, which PostgreSQL refuses in text) is not
+    // looked up: the same 404 as any unknown id, not a database error.
+    for uri in [
+        "/embed/s/%00bcdefghijkl",
+        "/s/%00bcdefghijkl",
+        "/embed/s/a%20b",
+    ] {
+        assert_eq!(
+            get(&app, uri).await.status(),
+            StatusCode::NOT_FOUND,
+            "{uri}"
+        );
+    }
+    json(
+        &app,
+        "/api/v1/scenarios/%00bcdefghijkl",
+        StatusCode::NOT_FOUND,
+    )
+    .await;
     store.pool.close().await;
     let failed = get(&app, "/embed/s/brokenlink01").await;
     assert_eq!(failed.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(
+        failed
+            .headers()
+            .get(header::RETRY_AFTER)
+            .map(|v| v.as_bytes()),
+        Some(&b"5"[..])
+    );
     assert!(body_text(failed).await.contains("a database error"));
 }
 
