@@ -232,6 +232,21 @@ impl Costing {
         self.self_host_and_hybrid(scale).1
     }
 
+    /// Self-hosting everything at `scale` times the volume, with the cheapest hybrid when
+    /// `hybrid` (costed together, see [`Costing::self_host_and_hybrid`]).
+    pub fn self_host_and_hybrid_if(
+        &self,
+        scale: f64,
+        hybrid: bool,
+    ) -> (PlanCost, Option<PlanCost>) {
+        if hybrid {
+            let (own, best) = self.self_host_and_hybrid(scale);
+            (own, Some(best))
+        } else {
+            (self.self_host(scale), None)
+        }
+    }
+
     /// Self-hosting everything and the cheapest hybrid at `scale` times the volume, costed
     /// together (the uncapped fleet is where the hybrid's search starts).
     pub fn self_host_and_hybrid(&self, scale: f64) -> (PlanCost, PlanCost) {

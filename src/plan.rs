@@ -321,12 +321,7 @@ pub fn plan(c: &Costing, spec: &PlanSpec, holding: Holding, hybrid: bool) -> Pla
             Some((f, priced, plans)) if f == factors => (priced, plans),
             _ => {
                 let priced = c.repriced(api, gpu);
-                let plans = if hybrid {
-                    let (own, best) = priced.self_host_and_hybrid(scale);
-                    (own, Some(best))
-                } else {
-                    (priced.self_host(scale), None)
-                };
+                let plans = priced.self_host_and_hybrid_if(scale, hybrid);
                 (priced, plans)
             }
         };

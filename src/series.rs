@@ -98,12 +98,7 @@ pub fn cost_vs_volume(c: &Costing, break_even: Option<f64>, hybrid: bool) -> Cos
             let tokens = lo * (step * i as f64).exp();
             let scale = tokens / user;
             // Self-hosting is where the hybrid's search starts: costed once for both.
-            let (own, best) = if hybrid {
-                let (own, best) = c.self_host_and_hybrid(scale);
-                (own, Some(best))
-            } else {
-                (c.self_host(scale), None)
-            };
+            let (own, best) = c.self_host_and_hybrid_if(scale, hybrid);
             points.push(VolumePoint {
                 tokens,
                 rent: c.rent(scale),
