@@ -92,13 +92,24 @@ pub fn tokens(v: f64) -> String {
 
 /// [`tokens`], written at the end of `out`.
 pub fn push_tokens(out: &mut String, v: f64) {
-    // The suffix is chosen after rounding: 999.7 B is 1 T.
+    let (scaled, suffix) = token_units(v);
+    if scaled.abs() >= 1_000.0 {
+        push_grouped(out, scaled.round());
+    } else {
+        push_significant(out, scaled, 3);
+    }
+    out.push_str(suffix);
+}
+
+/// `v` in the unit [`tokens`] writes it in, and that unit's suffix. The suffix is chosen after
+/// rounding: 999.7 B is 1 T.
+fn token_units(v: f64) -> (f64, &'static str) {
     let v = if v.abs() < 1e15 {
         round_significant(v, 3)
     } else {
         v
     };
-    let (scaled, suffix) = if v.abs() >= 1e12 {
+    if v.abs() >= 1e12 {
         (v / 1e12, "\u{a0}T")
     } else if v.abs() >= 1e9 {
         (v / 1e9, "\u{a0}B")
@@ -108,13 +119,7 @@ pub fn push_tokens(out: &mut String, v: f64) {
         (v / 1e3, "\u{a0}k")
     } else {
         (v, "")
-    };
-    if scaled.abs() >= 1_000.0 {
-        push_grouped(out, scaled.round());
-    } else {
-        push_significant(out, scaled, 3);
     }
-    out.push_str(suffix);
 }
 
 /// A plain number: thousands separated, up to 3 significant digits below 1,000.
@@ -377,23 +382,9 @@ mod tests {
         }
     }
 
+    /// The units are as before; the number in them is written the slow way.
     fn tokens_reference(v: f64) -> String {
-        let v = if v.abs() < 1e15 {
-            round_significant(v, 3)
-        } else {
-            v
-        };
-        let (scaled, suffix) = if v.abs() >= 1e12 {
-            (v / 1e12, "\u{a0}T")
-        } else if v.abs() >= 1e9 {
-            (v / 1e9, "\u{a0}B")
-        } else if v.abs() >= 1e6 {
-            (v / 1e6, "\u{a0}M")
-        } else if v.abs() >= 1e3 {
-            (v / 1e3, "\u{a0}k")
-        } else {
-            (v, "")
-        };
+        let (scaled, suffix) = token_units(v);
         if scaled.abs() >= 1_000.0 {
             return format!("{}{suffix}", grouped_reference(scaled.round()));
         }
