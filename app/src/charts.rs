@@ -362,20 +362,6 @@ fn text_markup(x: i32, y: i32, anchor: &str, colour: RGBColor, text: &str) -> St
     )
 }
 
-/// `text` made safe inside HTML text and double-quoted attributes, as [`crate::escape_html`]
-/// makes it, written at the end of `out` (a chart's dozens of hover values, in one pass each).
-fn push_escaped(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-}
-
 /// What is laid over plotters' drawing: the legend, the marks' labels, and invisible shapes
 /// carrying each value as an SVG `<title>` (shown on hover, without JavaScript).
 #[derive(Debug, Default)]
@@ -392,18 +378,11 @@ pub fn dashed(
     width: u32,
 ) -> String {
     let mut out = String::with_capacity(512);
-    out.push_str(r#"<polyline fill="none" opacity="1" stroke=""#);
-    out.push_str(&hex(colour));
-    out.push_str(r#"" stroke-width=""#);
-    backend::push_int(&mut out, i64::from(width));
-    out.push_str(r#"" stroke-dasharray="6 4" points=""#);
-    for (x, y) in points {
-        backend::push_int(&mut out, i64::from(x));
-        out.push(',');
-        backend::push_int(&mut out, i64::from(y));
-        out.push(' ');
-    }
-    out.push_str("\"/>\n");
+    let colour = plotters_backend::BackendColor {
+        alpha: 1.0,
+        rgb: (colour.0, colour.1, colour.2),
+    };
+    backend::polyline(&mut out, points, colour, width, Some("6 4"));
     out
 }
 
@@ -476,7 +455,7 @@ impl Overlay {
             markup.push_str(r#"" height=""#);
             int(&mut markup, (y1 - y0).max(1));
             markup.push_str(r#""><title>"#);
-            push_escaped(&mut markup, &h.title);
+            crate::push_escaped_html(&mut markup, &h.title);
             markup.push_str("</title></rect>");
         }
         markup.push_str("</g>");

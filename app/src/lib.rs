@@ -39,10 +39,23 @@ pub fn title_text(text: &str) -> String {
 /// Text made safe inside HTML text and double-quoted attributes, for HTML written by hand (the
 /// server's oEmbed and API docs) and for `<Title>`.
 pub fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    let mut out = String::with_capacity(text.len());
+    push_escaped_html(&mut out, text);
+    out
+}
+
+/// [`escape_html`], written at the end of `out` (a chart's dozens of hover values, in one pass
+/// each).
+pub fn push_escaped_html(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
 }
 
 /// Paths whose pages the WASM app takes over; every other page is server-rendered only (it has

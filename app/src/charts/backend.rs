@@ -121,6 +121,28 @@ fn points(out: &mut String, path: impl IntoIterator<Item = BackendCoord>) {
     out.push('"');
 }
 
+/// `<polyline>` through `path`, stroked in `c` at `width`, as plotters writes a path; dashed by
+/// `dasharray` (`"6 4"`) when given, which plotters does not do (see [`super::dashed`]).
+pub(crate) fn polyline(
+    out: &mut String,
+    path: impl IntoIterator<Item = BackendCoord>,
+    c: BackendColor,
+    width: u32,
+    dasharray: Option<&str>,
+) {
+    out.push_str("<polyline fill=\"none\"");
+    opacity(out, c);
+    colour(out, "stroke", c);
+    stroke_width(out, width);
+    if let Some(dashes) = dasharray {
+        out.push_str(" stroke-dasharray=\"");
+        out.push_str(dashes);
+        out.push('"');
+    }
+    points(out, path);
+    out.push_str("/>\n");
+}
+
 /// Text escaped as plotters escapes it (quotes and apostrophes too).
 fn escaped(out: &mut String, text: &str) {
     for c in text.chars() {
@@ -239,13 +261,7 @@ impl DrawingBackend for Svg<'_> {
         if c.alpha == 0.0 {
             return Ok(());
         }
-        let out = &mut *self.out;
-        out.push_str("<polyline fill=\"none\"");
-        opacity(out, c);
-        colour(out, "stroke", c);
-        stroke_width(out, style.stroke_width());
-        points(out, path);
-        out.push_str("/>\n");
+        polyline(self.out, path, c, style.stroke_width(), None);
         Ok(())
     }
 
