@@ -29,7 +29,7 @@ pub use findings::{BreakEven, Warnings};
 pub use inputs::Inputs;
 pub use options::OptionsTable;
 pub use print_summary::PrintSummary;
-pub use problems::Problems;
+pub use problems::{no_answer, Problems};
 pub use share::Share;
 pub use site_nav::SiteNav;
 pub use sources::{cited_sources, Sources};

@@ -23,6 +23,21 @@ impl Outcome {
             .iter()
             .chain(self.report.as_ref().err().into_iter().flatten())
     }
+
+    /// What of the link was not used, in words, for the pages that list it under their answer
+    /// (the embed, the ranking): each field that could not be read, at its default, then each
+    /// one ignored.
+    pub fn left_out(&self) -> Vec<String> {
+        self.problems
+            .iter()
+            .map(|p| format!("{} (at its default: {})", p.param, p.reason))
+            .chain(
+                self.ignored
+                    .iter()
+                    .map(|p| format!("{} ({})", p.param, p.reason)),
+            )
+            .collect()
+    }
 }
 
 /// The query's `name=value` pairs, without empty values (an emptied form field means "default").
@@ -74,6 +89,12 @@ pub fn href(query: &str) -> String {
     } else {
         format!("/?{query}")
     }
+}
+
+/// A link to the calculator with a canonical query (a report's or a save's): `v=1` alone, the
+/// defaults, is the bare page.
+pub fn canonical_href(query: &str) -> String {
+    href(if query == "v=1" { "" } else { query })
 }
 
 /// Percent-encodes a query value (keeps `.-_:,` readable).

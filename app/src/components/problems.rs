@@ -41,3 +41,12 @@ pub fn Problems(
         })}
     }
 }
+
+/// Why a server-rendered page (an embed, the ranking) has no answer for its link: the problems,
+/// one an item, under `"No answer for this scenario:"`.
+pub fn no_answer(problems: Vec<servecost::Problem>) -> impl IntoView {
+    view! {
+        <p>"No answer for this scenario:"</p>
+        <ul>{problems.into_iter().map(|p| view! { <li>{p.to_string()}</li> }).collect_view()}</ul>
+    }
+}

@@ -18,20 +18,10 @@ pub fn OptionsPage() -> impl IntoView {
         None => view! { <p class="error">"The dataset store is not available."</p> }.into_any(),
         Some(data) => {
             let outcome = query::outcome(raw.trim_start_matches('?'), &data);
-            let left_out: Vec<String> = outcome
-                .problems
-                .iter()
-                .map(|p| format!("{} (at its default: {})", p.param, p.reason))
-                .chain(
-                    outcome
-                        .ignored
-                        .iter()
-                        .map(|p| format!("{} ({})", p.param, p.reason)),
-                )
-                .collect();
+            let left_out = outcome.left_out();
             match outcome.report {
                 Ok(report) => {
-                    let back = query::href(if report.query == "v=1" { "" } else { &report.query });
+                    let back = query::canonical_href(&report.query);
                     let best = verdict::best_line(&report);
                     let note = (!left_out.is_empty()).then(|| {
                         view! {
@@ -53,8 +43,7 @@ pub fn OptionsPage() -> impl IntoView {
                 }
                 Err(problems) => view! {
                     <div class="error" data-testid="options-problems">
-                        <p>"No answer for this scenario:"</p>
-                        <ul>{problems.into_iter().map(|p| view! { <li>{p.to_string()}</li> }).collect_view()}</ul>
+                        {crate::components::no_answer(problems)}
                     </div>
                 }
                 .into_any(),

@@ -66,7 +66,7 @@ fn Page(
     pinned: Pinned,
 ) -> impl IntoView {
     let s = &pinned.saved;
-    let current = query::href(if s.query == "v=1" { "" } else { &s.query });
+    let current = query::canonical_href(&s.query);
     let comparison = pinned
         .current
         .clone()
