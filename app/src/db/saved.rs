@@ -257,8 +257,25 @@ pub enum PinnedError {
     Database(sqlx::Error),
 }
 
-/// The saved scenario `id`, evaluated at its pinned revision.
-pub async fn pinned(store: &super::Store, id: &str) -> Result<Pinned, PinnedError> {
+/// The saved scenario `id` and its report at its pinned revision: all that an embed, oEmbed
+/// and a comparison show (not how the newest data compares, which [`pinned`] evaluates too).
+pub async fn pinned_report(
+    store: &super::Store,
+    id: &str,
+) -> Result<(Saved, servecost::Report), PinnedError> {
+    let e = evaluate_pinned(store, id).await?;
+    Ok((e.saved, e.report))
+}
+
+/// A saved scenario read and evaluated at its revision.
+struct Evaluated {
+    saved: Saved,
+    scenario: servecost::Scenario,
+    then: std::sync::Arc<servecost::Dataset>,
+    report: servecost::Report,
+}
+
+async fn evaluate_pinned(store: &super::Store, id: &str) -> Result<Evaluated, PinnedError> {
     let saved = load(&store.pool, id)
         .await
         .map_err(PinnedError::Database)?
@@ -271,6 +288,22 @@ pub async fn pinned(store: &super::Store, id: &str) -> Result<Pinned, PinnedErro
         .await
         .map_err(PinnedError::Database)?;
     let report = servecost::evaluate(&scenario, &then).map_err(PinnedError::Problems)?;
+    Ok(Evaluated {
+        saved,
+        scenario,
+        then,
+        report,
+    })
+}
+
+/// The saved scenario `id`, evaluated at its pinned revision, and with the newest data.
+pub async fn pinned(store: &super::Store, id: &str) -> Result<Pinned, PinnedError> {
+    let Evaluated {
+        saved,
+        scenario,
+        then,
+        report,
+    } = evaluate_pinned(store, id).await?;
     let newest = store.current();
     let current = (newest.revision != saved.revision)
         .then(|| servecost::evaluate(&scenario, &newest).ok())

@@ -86,14 +86,14 @@ pub async fn side(store: &Store, letter: &'static str, text: Option<&str>) -> Re
         ));
     };
     match side_input(text) {
-        SideInput::Saved(id) => match crate::db::saved::pinned(store, &id).await {
-            Ok(p) => Ok(Side {
+        SideInput::Saved(id) => match crate::db::saved::pinned_report(store, &id).await {
+            Ok((saved, report)) => Ok(Side {
                 letter: letter.to_owned(),
-                name: p.saved.name.clone(),
-                href: format!("/s/{}", p.saved.id),
-                param: p.saved.id.clone(),
-                report: p.report,
-                pinned: Some(p.saved.revision),
+                href: format!("/s/{}", saved.id),
+                param: saved.id.clone(),
+                pinned: Some(saved.revision),
+                name: saved.name,
+                report,
                 ignored: Vec::new(),
             }),
             Err(crate::db::saved::PinnedError::NotFound) => {
@@ -120,11 +120,7 @@ pub async fn side(store: &Store, letter: &'static str, text: Option<&str>) -> Re
                 Ok(report) => Ok(Side {
                     letter: letter.to_owned(),
                     name: label,
-                    href: query::href(if report.query == "v=1" {
-                        ""
-                    } else {
-                        &report.query
-                    }),
+                    href: query::canonical_href(&report.query),
                     param: report.query.clone(),
                     ignored: o
                         .ignored

@@ -25,20 +25,10 @@ pub fn embed_view(raw: &str, data: &servecost::Dataset) -> AnyView {
     let chart = chart_of(raw);
     let scenario = query::edit(raw, &[], &["chart"]);
     let outcome = query::outcome(&scenario, data);
-    let left_out: Vec<String> = outcome
-        .problems
-        .iter()
-        .map(|p| format!("{} (at its default: {})", p.param, p.reason))
-        .chain(
-            outcome
-                .ignored
-                .iter()
-                .map(|p| format!("{} ({})", p.param, p.reason)),
-        )
-        .collect();
+    let left_out = outcome.left_out();
     match outcome.report {
         Ok(r) => {
-            let link = query::href(if r.query == "v=1" { "" } else { &r.query });
+            let link = query::canonical_href(&r.query);
             let note = (!left_out.is_empty())
                 .then(|| format!("Not used from the link: {}. ", left_out.join("; ")));
             let svg = charts::compact(&chart, &r).unwrap_or_default();
@@ -46,8 +36,7 @@ pub fn embed_view(raw: &str, data: &servecost::Dataset) -> AnyView {
         }
         Err(problems) => view! {
             <div class="embed error" data-testid="embed">
-                <p>"No answer for this scenario:"</p>
-                <ul>{problems.into_iter().map(|p| view! { <li>{p.to_string()}</li> }).collect_view()}</ul>
+                {crate::components::no_answer(problems)}
             </div>
         }
         .into_any(),
@@ -91,7 +80,7 @@ pub async fn embed_saved_document(
             view! { <p class="embed error" data-testid="embed">{text}</p> }
         })
     };
-    let p = match crate::db::saved::pinned(store, id).await {
+    let (saved, report) = match crate::db::saved::pinned_report(store, id).await {
         Ok(p) => p,
         Err(PinnedError::NotFound) => {
             return Err((
@@ -121,15 +110,15 @@ pub async fn embed_saved_document(
         }
     };
     let chart = chart_of(raw.trim_start_matches('?'));
-    let svg = charts::compact(&chart, &p.report).unwrap_or_default();
-    let link = format!("/s/{}", p.saved.id);
+    let svg = charts::compact(&chart, &report).unwrap_or_default();
+    let link = format!("/s/{}", saved.id);
     let note = Some(format!(
         "{} (dataset revision {}). ",
-        p.saved.name, p.saved.revision
+        saved.name, saved.revision
     ));
-    let title = format!("servecost: {}", p.saved.name);
+    let title = format!("servecost: {}", saved.name);
     Ok(crate::static_document(&title, stylesheet, move || {
-        view! { <Compact report=p.report chart svg link note/> }
+        view! { <Compact report chart svg link note/> }
     }))
 }
 

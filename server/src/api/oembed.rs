@@ -152,7 +152,7 @@ pub async fn oembed(
     let height = dimension("maxheight", p.maxheight.as_deref(), SIZE.1)?;
     let (report, embed_path, left_out) = match saved_id {
         Some(id) => {
-            let pinned = app::db::saved::pinned(&state.store, id)
+            let (_, report) = app::db::saved::pinned_report(&state.store, id)
                 .await
                 .map_err(|_| {
                     ApiError::NotFound(vec![Problem::new(
@@ -161,7 +161,7 @@ pub async fn oembed(
                         "no saved scenario has this id",
                     )])
                 })?;
-            (pinned.report, format!("/embed/s/{id}"), Vec::new())
+            (report, format!("/embed/s/{id}"), Vec::new())
         }
         None => {
             // As the page does: a field that cannot be read falls back to its default, and the
