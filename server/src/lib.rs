@@ -72,6 +72,8 @@ pub struct AppState {
     pub stylesheet: app::Stylesheet,
     /// The API documentation page, rendered once.
     pub docs_page: std::sync::Arc<std::sync::OnceLock<String>>,
+    /// The embed documents last rendered.
+    pub embeds: std::sync::Arc<api::embed::Rendered>,
 }
 
 impl AppState {
@@ -84,6 +86,7 @@ impl AppState {
             leptos: config.leptos_options_for(&assets),
             stylesheet: app::Stylesheet(format!("/{}/{}", config.site_pkg_dir, assets.stylesheet)),
             docs_page: Default::default(),
+            embeds: Default::default(),
             frame_ancestors: config.frame_ancestors.clone(),
             save_limit: save_limit(),
             public_url: config.public_url.clone(),

@@ -311,3 +311,50 @@ async fn a_link_pinned_to_revision_1_keeps_its_numbers() {
     let html = body_text(get(&app, "/s/pinnedRev1ab").await).await;
     assert!(html.contains("Newer data would change this result"));
 }
+
+/// The rent an embed shows, as its `data-usd` carries it.
+fn embed_rent(html: &str) -> f64 {
+    let at = html
+        .find(r#"data-testid="rent-monthly" data-usd=""#)
+        .unwrap_or_else(|| panic!("no rent in {html}"));
+    let rest = &html[at + r#"data-testid="rent-monthly" data-usd=""#.len()..];
+    rest[..rest.find('"').expect("closing quote")]
+        .parse()
+        .expect("a number")
+}
+
+/// A wiki shows one embed link to every reader, so its document is kept: readers get the same
+/// page, a new dataset revision shows at once, and a saved embed keeps its pinned numbers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kept_embeds_follow_new_data_and_saved_ones_keep_theirs() {
+    let (app, db, store) = app_with_store().await;
+    let (_, saved) = save(&app, r#"{"query":"requests=20M","name":"Wiki"}"#).await;
+    let id = saved["id"].as_str().expect("id").to_owned();
+    let pinned_uri = format!("/embed/s/{id}");
+    let live = body_text(get(&app, "/embed?requests=20M").await).await;
+    let pinned = body_text(get(&app, &pinned_uri).await).await;
+    assert_eq!(
+        body_text(get(&app, "/embed?requests=20M").await).await,
+        live
+    );
+    assert_eq!(body_text(get(&app, &pinned_uri).await).await, pinned);
+    let then = embed_rent(&live);
+    assert_eq!(embed_rent(&pinned), then);
+
+    // A new revision doubles the API's prices: the same link now rents at twice the price.
+    reprice(&db, &store, 2.0, 2.0).await;
+    let after = body_text(get(&app, "/embed?requests=20M").await).await;
+    let api = json(&app, "/api/v1/evaluate?requests=20M", StatusCode::OK).await;
+    let now = embed_rent(&after);
+    assert_eq!(Some(now), api["rent"]["monthly_usd"].as_f64());
+    assert!(
+        (now / then - 2.0).abs() < 1e-9,
+        "renting doubles with its prices: {then} then {now}"
+    );
+    let pinned_after = body_text(get(&app, &pinned_uri).await).await;
+    assert_eq!(
+        embed_rent(&pinned_after),
+        then,
+        "pinned to revision {SEEDED}"
+    );
+}
