@@ -100,37 +100,40 @@ impl Default for Rendered {
     }
 }
 
-/// The key of the view `saved` (`""` for `/embed`) of `query` under the store's data now.
-fn key(state: &AppState, saved: &str, query: &str) -> Key {
-    let data = state.store.current();
-    Key {
-        saved: saved.to_owned(),
-        query: query.to_owned(),
-        revision: data.revision,
-        as_of: data.as_of.clone(),
-        today: state.store.today(),
+impl Key {
+    /// The key of the view `saved` (`""` for `/embed`) of `query`, rendered with `data` and
+    /// judging an earlier revision's prices on `today`.
+    pub fn new(saved: &str, query: &str, data: &servecost::Dataset, today: String) -> Self {
+        Key {
+            saved: saved.to_owned(),
+            query: query.to_owned(),
+            revision: data.revision,
+            as_of: data.as_of.clone(),
+            today,
+        }
     }
+}
+
+/// A rendered document as kept: its buffer no larger than its text, so that the budget counts
+/// what is held (a `format!`ed page can hold twice its length).
+fn kept(mut html: String) -> Bytes {
+    html.shrink_to_fit();
+    Bytes::from(html)
 }
 
 /// `GET /embed?…`: the compact view of the link's scenario, with the newest data.
 pub async fn page(State(state): State<AppState>, RawQuery(query): RawQuery) -> Html<Bytes> {
     let query = query.unwrap_or_default();
-    let key = key(&state, "", &query);
+    let data = state.store.current();
+    let key = Key::new("", &query, &data, state.store.today());
     if let Some(html) = state.embeds.get(&key) {
         return Html(html);
     }
-    let data = state.store.current();
-    let html = Bytes::from(app::pages::embed_document(
+    let html = kept(app::pages::embed_document(
         &query,
         &data,
         &state.stylesheet.0,
     ));
-    // Kept under the data it was rendered with, which an import may have replaced meanwhile.
-    let key = Key {
-        revision: data.revision,
-        as_of: data.as_of.clone(),
-        ..key
-    };
     state.embeds.put(key, html.clone());
     Html(html)
 }
@@ -144,13 +147,15 @@ pub async fn saved(
     RawQuery(query): RawQuery,
 ) -> Response {
     let query = query.unwrap_or_default();
-    let key = key(&state, &id, &query);
+    // Before the saved scenario is read: a new revision or day meanwhile only leaves this
+    // document under a key no later request has.
+    let key = Key::new(&id, &query, &state.store.current(), state.store.today());
     if let Some(html) = state.embeds.get(&key) {
         return Html(html).into_response();
     }
     match app::pages::embed_saved_document(&state.store, &id, &query, &state.stylesheet.0).await {
         Ok(html) => {
-            let html = Bytes::from(html);
+            let html = kept(html);
             state.embeds.put(key, html.clone());
             Html(html).into_response()
         }

@@ -1,7 +1,8 @@
 //! Saved scenarios: idempotent, validated, size- and rate-limited, pinned to their revision.
 
 use crate::common::{
-    app, app_with_store, body_text, get, json, post_json, problem_params, reprice, send, SEEDED,
+    app, app_with_state, app_with_store, body_text, get, json, post_json, problem_params, reprice,
+    send, SEEDED, TODAY,
 };
 use axum::http::{header, Request, StatusCode};
 
@@ -357,4 +358,74 @@ async fn kept_embeds_follow_new_data_and_saved_ones_keep_theirs() {
         then,
         "pinned to revision {SEEDED}"
     );
+}
+
+/// The document kept for a link is what every reader of that link gets, and only of that link:
+/// another query, another saved scenario, or the same link on another day is rendered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_embed_kept_for_a_link_is_what_its_readers_get() {
+    use axum::body::Bytes;
+    use server::api::embed::Key;
+    let config = server::config::Config::from_env().expect("default config");
+    let (app, db, state) = app_with_state(TODAY, config).await;
+    let data = state.store.current();
+    let key = |saved: &str, query: &str| Key::new(saved, query, &data, state.store.today());
+    state.embeds.put(
+        key("", "requests=20M"),
+        Bytes::from_static(b"kept for this link"),
+    );
+    assert_eq!(
+        body_text(get(&app, "/embed?requests=20M").await).await,
+        "kept for this link"
+    );
+    let other = body_text(get(&app, "/embed?requests=21M").await).await;
+    assert!(other.contains(r#"data-testid="embed""#), "{other}");
+    assert_eq!(state.embeds.usage().0, 2, "the other link is kept too");
+    assert_eq!(
+        body_text(get(&app, "/embed?requests=21M").await).await,
+        other
+    );
+    assert_eq!(state.embeds.usage().0, 2, "and found again");
+
+    // Two saved scenarios with the same query and the same (empty) embed query: each its own.
+    let (_, a) = save(&app, r#"{"query":"requests=20M","name":"Plan A"}"#).await;
+    let (_, b) = save(&app, r#"{"query":"requests=20M","name":"Plan B"}"#).await;
+    for (saved, name, not) in [(&a, "Plan A", "Plan B"), (&b, "Plan B", "Plan A")] {
+        let id = saved["id"].as_str().expect("id");
+        for _ in 0..2 {
+            let html = body_text(get(&app, &format!("/embed/s/{id}")).await).await;
+            assert!(html.contains(name) && !html.contains(not), "{html}");
+        }
+    }
+    assert_eq!(state.embeds.usage().0, 4);
+    // An unknown id is not kept: a scenario saved under it later is shown.
+    let unknown = get(&app, "/embed/s/abcdefghijkl").await;
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+    assert_eq!(state.embeds.usage().0, 4);
+    sqlx::query(
+        "INSERT INTO scenarios (id, query, name, note, revision, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind("abcdefghijkl")
+    .bind("v=1&requests=20M")
+    .bind("Saved since")
+    .bind("")
+    .bind(SEEDED)
+    .bind("2026-12-01T00:00:00Z")
+    .execute(&db.pool)
+    .await
+    .expect("insert");
+    let found = get(&app, "/embed/s/abcdefghijkl").await;
+    assert_eq!(found.status(), StatusCode::OK);
+    assert!(body_text(found).await.contains("Saved since"));
+
+    // The same store of embeds under another viewing day renders the link again.
+    let mut later = state.clone();
+    later.store = app::db::Store::open(db.pool.clone())
+        .await
+        .expect("store")
+        .with_today("2027-06-01");
+    let later_app = server::router(later);
+    let html = body_text(get(&later_app, "/embed?requests=20M").await).await;
+    assert!(html.contains(r#"data-testid="embed""#), "{html}");
 }

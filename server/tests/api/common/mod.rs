@@ -137,14 +137,19 @@ pub async fn app_with_site(site_root: &std::path::Path) -> (axum::Router, TestDb
 }
 
 async fn app_with(today: &str, config: Config) -> (axum::Router, TestDb, app::db::Store) {
+    let (router, db, state) = app_with_state(today, config).await;
+    (router, db, state.store)
+}
+
+/// The app with prices judged on `today`, and its state (the store and what it keeps).
+pub async fn app_with_state(today: &str, config: Config) -> (axum::Router, TestDb, AppState) {
     let db = fresh_db().await;
     let store = app::db::Store::open(db.pool.clone())
         .await
         .expect("load dataset")
         .with_today(today);
     let state = AppState::new(store, &config);
-    let store = state.store.clone();
-    (router(state), db, store)
+    (router(state.clone()), db, state)
 }
 
 pub async fn get(app: &axum::Router, uri: &str) -> Response<Body> {
