@@ -3,11 +3,12 @@
 //! calculator, and nothing in it hydrates. A wiki page shows the same link to every reader, so
 //! the documents last rendered are kept ([`Rendered`]) under everything that decides them.
 
-use std::sync::{Mutex, PoisonError};
+use std::io::Write;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use hashlink::LruCache;
 
@@ -41,13 +42,163 @@ impl Key {
     }
 }
 
+/// A kept document, with its brotli and gzip copies made the first time a reader accepts
+/// them: a wiki's readers' browsers ask for one of those, and compressing the page on every
+/// request cost more than rendering it. A copy is kept only when it is at most half the text
+/// (otherwise the text is sent, for the layer outside to encode as it would any page), so a
+/// document with both copies holds at most twice its text.
+pub struct Doc {
+    html: Bytes,
+    br: OnceLock<Option<Bytes>>,
+    gzip: OnceLock<Option<Bytes>>,
+}
+
+impl Doc {
+    /// The document `html`, no copy made yet.
+    pub fn new(html: Bytes) -> Self {
+        Self {
+            html,
+            br: OnceLock::new(),
+            gzip: OnceLock::new(),
+        }
+    }
+
+    /// The HTML.
+    pub fn html(&self) -> &Bytes {
+        &self.html
+    }
+
+    /// The copy in `coding` made so far (none for the text, or when it was not worth keeping).
+    pub fn made(&self, coding: Coding) -> Option<Bytes> {
+        match coding {
+            Coding::Br => self.br.get().cloned().flatten(),
+            Coding::Gzip => self.gzip.get().cloned().flatten(),
+            Coding::Identity => None,
+        }
+    }
+
+    /// What the document may hold: its text and, at most, as much again in copies.
+    fn bytes(&self) -> usize {
+        2 * self.html.len()
+    }
+
+    /// The document for a request with these headers: the brotli or gzip copy when the client
+    /// accepts it (the one it prefers, brotli on a tie), the text otherwise.
+    pub fn respond(&self, headers: &HeaderMap) -> Response {
+        let copy = match accepted(headers) {
+            Coding::Br => self
+                .br
+                .get_or_init(|| small(&self.html, brotli_of(&self.html)))
+                .as_ref()
+                .map(|b| ("br", b)),
+            Coding::Gzip => self
+                .gzip
+                .get_or_init(|| small(&self.html, gzip_of(&self.html)))
+                .as_ref()
+                .map(|b| ("gzip", b)),
+            Coding::Identity => None,
+        };
+        match copy {
+            Some((coding, body)) => (
+                [
+                    (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                    (header::CONTENT_ENCODING, coding),
+                    (header::VARY, "accept-encoding"),
+                ],
+                body.clone(),
+            )
+                .into_response(),
+            None => Html(self.html.clone()).into_response(),
+        }
+    }
+}
+
+/// `copy` when it is at most half of `text`.
+fn small(text: &[u8], copy: Option<Vec<u8>>) -> Option<Bytes> {
+    copy.filter(|c| 2 * c.len() <= text.len()).map(Bytes::from)
+}
+
+/// Brotli at quality 5 with a 512 KB window: made once for every reader of the link.
+fn brotli_of(text: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() / 3);
+    {
+        let mut w = brotli::CompressorWriter::new(&mut out, 4096, 5, 19);
+        w.write_all(text).ok()?;
+        w.flush().ok()?;
+    }
+    Some(out)
+}
+
+/// Gzip at zlib's default level.
+fn gzip_of(text: &[u8]) -> Option<Vec<u8>> {
+    let mut w = flate2::write::GzEncoder::new(
+        Vec::with_capacity(text.len() / 3),
+        flate2::Compression::default(),
+    );
+    w.write_all(text).ok()?;
+    w.finish().ok()
+}
+
+/// A content coding the kept copies come in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Coding {
+    /// `br`.
+    Br,
+    /// `gzip` (or `x-gzip`).
+    Gzip,
+    /// Neither: the text.
+    Identity,
+}
+
+/// Which kept copy `Accept-Encoding` asks for (RFC 9110, 12.5.3): the coding of brotli and
+/// gzip with the highest weight above 0, brotli on a tie; `*` weighs a coding not named. An
+/// item whose weight cannot be read is left out.
+pub fn accepted(headers: &HeaderMap) -> Coding {
+    let (mut br, mut gzip, mut any) = (None, None, None);
+    for value in headers.get_all(header::ACCEPT_ENCODING) {
+        let Ok(value) = value.to_str() else { continue };
+        for item in value.split(',') {
+            let mut parts = item.split(';');
+            let name = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
+            let mut weight = Some(1.0);
+            for param in parts {
+                if let Some((k, v)) = param.split_once('=') {
+                    if k.trim().eq_ignore_ascii_case("q") {
+                        weight = v
+                            .trim()
+                            .parse::<f64>()
+                            .ok()
+                            .filter(|q| (0.0..=1.0).contains(q));
+                    }
+                }
+            }
+            let Some(weight) = weight else { continue };
+            match name.as_str() {
+                "br" => br = Some(weight),
+                "gzip" | "x-gzip" => gzip = Some(weight),
+                "*" => any = Some(weight),
+                _ => {}
+            }
+        }
+    }
+    let br = br.or(any).unwrap_or(0.0);
+    let gzip = gzip.or(any).unwrap_or(0.0);
+    if br > 0.0 && br >= gzip {
+        Coding::Br
+    } else if gzip > 0.0 {
+        Coding::Gzip
+    } else {
+        Coding::Identity
+    }
+}
+
 /// The embed documents last rendered, least recently asked for dropped first, at most
-/// `budget` bytes of them. Only whole answers (`200` with the compact view) are kept: a missing
-/// or failing saved scenario is asked for again. Saved scenarios are never changed, so a saved
-/// embed stays right for its key.
+/// `budget` bytes of them with their copies and keys. Only whole answers (`200` with the
+/// compact view) are kept: a missing or failing saved scenario is asked for again. Saved
+/// scenarios are never changed, so a saved embed stays right for its key.
 pub struct Rendered {
     budget: usize,
-    kept: Mutex<(LruCache<Key, Bytes>, usize)>,
+    kept: Mutex<(LruCache<Key, Arc<Doc>>, usize)>,
 }
 
 impl Rendered {
@@ -60,34 +211,36 @@ impl Rendered {
     }
 
     /// The document kept for `key`, now the most recently asked for.
-    pub fn get(&self, key: &Key) -> Option<Bytes> {
+    pub fn get(&self, key: &Key) -> Option<Arc<Doc>> {
         let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
         kept.0.get(key).cloned()
     }
 
     /// Keeps `html` for `key`, dropping the least recently asked for until the budget holds
-    /// (a document over the whole budget is not kept).
-    pub fn put(&self, key: Key, html: Bytes) {
-        let size = key.bytes() + html.len();
+    /// (a document over the whole budget is not kept); the document as kept.
+    pub fn put(&self, key: Key, html: Bytes) -> Arc<Doc> {
+        let doc = Arc::new(Doc::new(html));
+        let size = key.bytes() + doc.bytes();
         if size > self.budget {
-            return;
+            return doc;
         }
         let mut guard = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
         let (cache, used) = &mut *guard;
         if let Some(old) = cache.remove(&key) {
-            *used -= key.bytes() + old.len();
+            *used -= key.bytes() + old.bytes();
         }
         while *used + size > self.budget {
             match cache.remove_lru() {
-                Some((k, v)) => *used -= k.bytes() + v.len(),
+                Some((k, v)) => *used -= k.bytes() + v.bytes(),
                 None => break,
             }
         }
-        cache.insert(key, html);
+        cache.insert(key, Arc::clone(&doc));
         *used += size;
+        doc
     }
 
-    /// Documents kept, and their bytes with their keys'.
+    /// Documents kept, and the bytes they may hold with their keys'.
     pub fn usage(&self) -> (usize, usize) {
         let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
         (kept.0.len(), kept.1)
@@ -122,20 +275,26 @@ fn kept(mut html: String) -> Bytes {
 }
 
 /// `GET /embed?…`: the compact view of the link's scenario, with the newest data.
-pub async fn page(State(state): State<AppState>, RawQuery(query): RawQuery) -> Html<Bytes> {
+pub async fn page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Response {
     let query = query.unwrap_or_default();
     let data = state.store.current();
     let key = Key::new("", &query, &data, state.store.today());
-    if let Some(html) = state.embeds.get(&key) {
-        return Html(html);
-    }
-    let html = kept(app::pages::embed_document(
-        &query,
-        &data,
-        &state.stylesheet.0,
-    ));
-    state.embeds.put(key, html.clone());
-    Html(html)
+    let doc = match state.embeds.get(&key) {
+        Some(doc) => doc,
+        None => {
+            let html = kept(app::pages::embed_document(
+                &query,
+                &data,
+                &state.stylesheet.0,
+            ));
+            state.embeds.put(key, html)
+        }
+    };
+    doc.respond(&headers)
 }
 
 /// `GET /embed/s/{id}?chart=…`: the compact view of a saved scenario at its pinned revision;
@@ -143,6 +302,7 @@ pub async fn page(State(state): State<AppState>, RawQuery(query): RawQuery) -> H
 /// database failed (the link may work again), and the problems of a saved scenario that no longer evaluates.
 pub async fn saved(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Path(id): Path<String>,
     RawQuery(query): RawQuery,
 ) -> Response {
@@ -150,15 +310,11 @@ pub async fn saved(
     // Before the saved scenario is read: a new revision or day meanwhile only leaves this
     // document under a key no later request has.
     let key = Key::new(&id, &query, &state.store.current(), state.store.today());
-    if let Some(html) = state.embeds.get(&key) {
-        return Html(html).into_response();
+    if let Some(doc) = state.embeds.get(&key) {
+        return doc.respond(&headers);
     }
     match app::pages::embed_saved_document(&state.store, &id, &query, &state.stylesheet.0).await {
-        Ok(html) => {
-            let html = kept(html);
-            state.embeds.put(key, html.clone());
-            Html(html).into_response()
-        }
+        Ok(html) => state.embeds.put(key, kept(html)).respond(&headers),
         Err((why, html)) => {
             let status = match why {
                 EmbedMissing::NotFound => StatusCode::NOT_FOUND,
@@ -194,24 +350,33 @@ mod tests {
         Bytes::from(vec![fill; len])
     }
 
+    fn html_of(kept: &Rendered, key: &Key) -> Option<Bytes> {
+        kept.get(key).map(|d| d.html().clone())
+    }
+
     #[test]
     fn the_least_recently_asked_for_goes_first_and_the_budget_holds() {
-        let each = key("a").bytes() + 1_000;
+        // A document may hold its text and as much again in copies.
+        let each = key("a").bytes() + 2_000;
         let kept = Rendered::new(3 * each);
         for q in ["a", "b", "c"] {
             kept.put(key(q), doc(q.as_bytes()[0], 1_000));
         }
         assert_eq!(kept.usage(), (3, 3 * each));
         // Asking for "a" makes "b" the least recently asked for.
-        assert_eq!(kept.get(&key("a")), Some(doc(b'a', 1_000)));
+        assert_eq!(html_of(&kept, &key("a")), Some(doc(b'a', 1_000)));
         kept.put(key("d"), doc(b'd', 1_000));
-        assert_eq!(kept.get(&key("b")), None);
+        assert_eq!(html_of(&kept, &key("b")), None);
         for q in ["a", "c", "d"] {
-            assert_eq!(kept.get(&key(q)), Some(doc(q.as_bytes()[0], 1_000)), "{q}");
+            assert_eq!(
+                html_of(&kept, &key(q)),
+                Some(doc(q.as_bytes()[0], 1_000)),
+                "{q}"
+            );
         }
         assert_eq!(kept.usage(), (3, 3 * each));
         // A document as large as the whole budget pushes out all of the others.
-        kept.put(key("e"), doc(b'e', 3 * each - key("e").bytes()));
+        kept.put(key("e"), doc(b'e', (3 * each - key("e").bytes()) / 2));
         assert_eq!(kept.usage(), (1, 3 * each));
     }
 
@@ -220,11 +385,11 @@ mod tests {
         let kept = Rendered::new(10_000);
         kept.put(key("a"), doc(b'a', 1_000));
         kept.put(key("a"), doc(b'b', 2_000));
-        assert_eq!(kept.usage(), (1, key("a").bytes() + 2_000));
-        assert_eq!(kept.get(&key("a")), Some(doc(b'b', 2_000)));
-        kept.put(key("big"), doc(b'x', 10_000));
-        assert_eq!(kept.get(&key("big")), None);
-        assert_eq!(kept.usage(), (1, key("a").bytes() + 2_000));
+        assert_eq!(kept.usage(), (1, key("a").bytes() + 4_000));
+        assert_eq!(html_of(&kept, &key("a")), Some(doc(b'b', 2_000)));
+        kept.put(key("big"), doc(b'x', 5_000));
+        assert_eq!(html_of(&kept, &key("big")), None);
+        assert_eq!(kept.usage(), (1, key("a").bytes() + 4_000));
     }
 
     #[test]
@@ -255,8 +420,69 @@ mod tests {
             },
         ];
         for other in others {
-            assert_eq!(kept.get(&other), None, "{other:?}");
+            assert_eq!(html_of(&kept, &other), None, "{other:?}");
         }
-        assert_eq!(kept.get(&base), Some(doc(b'a', 10)));
+        assert_eq!(html_of(&kept, &base), Some(doc(b'a', 10)));
+    }
+}
+
+#[cfg(test)]
+mod coding_tests {
+    use super::*;
+
+    fn asking(values: &[&str]) -> Coding {
+        let mut headers = HeaderMap::new();
+        for v in values {
+            headers.append(
+                header::ACCEPT_ENCODING,
+                HeaderValue::from_str(v).expect("value"),
+            );
+        }
+        accepted(&headers)
+    }
+
+    #[test]
+    fn the_coding_is_the_one_the_client_weighs_most() {
+        assert_eq!(asking(&[]), Coding::Identity);
+        assert_eq!(asking(&["gzip, deflate, br, zstd"]), Coding::Br);
+        assert_eq!(asking(&["gzip, deflate"]), Coding::Gzip);
+        assert_eq!(asking(&["br;q=0, gzip"]), Coding::Gzip);
+        assert_eq!(asking(&["br;q=0.5, gzip;q=0.8"]), Coding::Gzip);
+        assert_eq!(asking(&["BR ; Q=1.0"]), Coding::Br);
+        assert_eq!(asking(&["x-gzip"]), Coding::Gzip);
+        assert_eq!(asking(&["*"]), Coding::Br);
+        assert_eq!(asking(&["*;q=0.5, br;q=0"]), Coding::Gzip);
+        assert_eq!(asking(&["*;q=0"]), Coding::Identity);
+        assert_eq!(asking(&["identity", "deflate"]), Coding::Identity);
+        assert_eq!(asking(&["deflate", "gzip;q=0.1"]), Coding::Gzip);
+        // A weight that cannot be read leaves its item out.
+        assert_eq!(asking(&["br;q=2, gzip"]), Coding::Gzip);
+        assert_eq!(asking(&["br;q=nan"]), Coding::Identity);
+    }
+
+    #[test]
+    fn copies_are_the_text_compressed_and_kept_only_when_small() {
+        let text = "<p>the same words again and again</p>".repeat(400);
+        let br = brotli_of(text.as_bytes()).expect("brotli");
+        let mut back = Vec::new();
+        brotli::BrotliDecompress(&mut &br[..], &mut back).expect("decompress");
+        assert_eq!(back, text.as_bytes());
+        let gz = gzip_of(text.as_bytes()).expect("gzip");
+        let mut back = String::new();
+        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gz[..]), &mut back)
+            .expect("gunzip");
+        assert_eq!(back, text);
+        assert!(small(text.as_bytes(), Some(br)).is_some());
+        // Noise does not compress to half: the text is sent.
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let noise: Vec<u8> = (0..4096)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x >> 56) as u8
+            })
+            .collect();
+        assert_eq!(small(&noise, brotli_of(&noise)), None);
     }
 }

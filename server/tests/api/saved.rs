@@ -429,3 +429,77 @@ async fn the_embed_kept_for_a_link_is_what_its_readers_get() {
     let html = body_text(get(&later_app, "/embed?requests=20M").await).await;
     assert!(html.contains(r#"data-testid="embed""#), "{html}");
 }
+
+/// A wiki's readers' browsers accept brotli or gzip: the kept embed is sent in the coding each
+/// prefers, made once, and is the same page; it still revalidates.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kept_embed_is_sent_in_the_coding_its_reader_accepts() {
+    use server::api::embed::{Coding, Key};
+    use std::io::Read;
+    let config = server::config::Config::from_env().expect("default config");
+    let (app, _db, state) = app_with_state(TODAY, config).await;
+    let uri = "/embed?requests=20M&chart=years";
+    let key = Key::new(
+        "",
+        "requests=20M&chart=years",
+        &state.store.current(),
+        state.store.today(),
+    );
+    let ask = |coding: &'static str, tag: Option<String>| {
+        let mut request = Request::get(uri).header(header::ACCEPT_ENCODING, coding);
+        if let Some(tag) = tag {
+            request = request.header(header::IF_NONE_MATCH, tag);
+        }
+        request.body(axum::body::Body::empty()).expect("request")
+    };
+    let text = body_text(get(&app, uri).await).await;
+    assert!(text.contains(r#"data-testid="embed""#), "{text}");
+    for (accept, coding) in [
+        ("gzip, deflate, br, zstd", "br"),
+        ("gzip, deflate", "gzip"),
+        ("br;q=0, gzip", "gzip"),
+    ] {
+        // The second asks for the copy made by the first.
+        for _ in 0..2 {
+            let response = send(&app, ask(accept, None)).await;
+            assert_eq!(response.status(), StatusCode::OK);
+            let h = response.headers().clone();
+            assert_eq!(h[header::CONTENT_ENCODING], coding, "{accept}");
+            assert!(h[header::CONTENT_TYPE]
+                .to_str()
+                .expect("type")
+                .starts_with("text/html"));
+            assert!(h
+                .get_all(header::VARY)
+                .iter()
+                .any(|v| v.to_str().expect("vary").contains("accept-encoding")));
+            let bytes = http_body_util::BodyExt::collect(response.into_body())
+                .await
+                .expect("body")
+                .to_bytes();
+            // The copy kept beside the page, not one made on the way out.
+            let made = state
+                .embeds
+                .get(&key)
+                .expect("kept")
+                .made(if coding == "br" {
+                    Coding::Br
+                } else {
+                    Coding::Gzip
+                });
+            assert_eq!(made.as_ref(), Some(&bytes), "{accept}");
+            let mut page = Vec::new();
+            if coding == "br" {
+                brotli::BrotliDecompress(&mut &bytes[..], &mut page).expect("brotli");
+            } else {
+                flate2::read::GzDecoder::new(&bytes[..])
+                    .read_to_end(&mut page)
+                    .expect("gzip");
+            }
+            assert_eq!(String::from_utf8(page).expect("utf-8"), text, "{accept}");
+            let tag = h[header::ETAG].to_str().expect("etag").to_owned();
+            let again = send(&app, ask(accept, Some(tag))).await;
+            assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{accept}");
+        }
+    }
+}
