@@ -217,7 +217,8 @@ pub fn router(state: AppState) -> Router {
             BODY_TIMEOUT,
         ))
         .layer(axum::middleware::from_fn(limits))
-        // Inside the compression: pages are hashed as HTML, before their encoding.
+        // Inside the compression: pages are hashed as HTML, before their encoding (a kept embed's
+        // brotli or gzip copy, sent as it is, is hashed as sent: a representation of its own).
         .layer(axum::middleware::from_fn_with_state(
             page_headers,
             assets::revalidate,

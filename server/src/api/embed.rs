@@ -113,9 +113,12 @@ impl Doc {
     }
 }
 
-/// `copy` when it is at most half of `text`.
+/// `copy` when it is at most half of `text`, its buffer no larger than it.
 fn small(text: &[u8], copy: Option<Vec<u8>>) -> Option<Bytes> {
-    copy.filter(|c| 2 * c.len() <= text.len()).map(Bytes::from)
+    copy.filter(|c| 2 * c.len() <= text.len()).map(|mut c| {
+        c.shrink_to_fit();
+        Bytes::from(c)
+    })
 }
 
 /// Brotli at quality 5 with a 512 KB window: made once for every reader of the link.

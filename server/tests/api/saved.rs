@@ -454,6 +454,7 @@ async fn a_kept_embed_is_sent_in_the_coding_its_reader_accepts() {
     };
     let text = body_text(get(&app, uri).await).await;
     assert!(text.contains(r#"data-testid="embed""#), "{text}");
+    let mut tags = Vec::new();
     for (accept, coding) in [
         ("gzip, deflate, br, zstd", "br"),
         ("gzip, deflate", "gzip"),
@@ -498,8 +499,21 @@ async fn a_kept_embed_is_sent_in_the_coding_its_reader_accepts() {
             }
             assert_eq!(String::from_utf8(page).expect("utf-8"), text, "{accept}");
             let tag = h[header::ETAG].to_str().expect("etag").to_owned();
-            let again = send(&app, ask(accept, Some(tag))).await;
+            let again = send(&app, ask(accept, Some(tag.clone()))).await;
             assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{accept}");
+            tags.push((accept, coding, tag));
+        }
+    }
+    // Each coding is a representation of its own: another's tag does not revalidate it.
+    for (accept, coding, _) in &tags {
+        for (_, other, tag) in tags.iter().filter(|t| t.1 != *coding) {
+            let response = send(&app, ask(accept, Some(tag.clone()))).await;
+            assert_eq!(
+                response.status(),
+                StatusCode::OK,
+                "{coding} with {other}'s tag"
+            );
+            assert_ne!(&response.headers()[header::ETAG], tag.as_str());
         }
     }
 }
