@@ -6,6 +6,24 @@ use crate::common::{
 };
 use axum::http::{header, Request, StatusCode};
 
+/// Writes a saved scenario straight into the table, as an older release or another replica
+/// could have left it (pinned to the seeded revision).
+async fn insert_saved(pool: &sqlx::AnyPool, id: &str, query: &str, name: &str) {
+    sqlx::query(
+        "INSERT INTO scenarios (id, query, name, note, revision, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(id)
+    .bind(query)
+    .bind(name)
+    .bind("")
+    .bind(SEEDED)
+    .bind("2026-12-01T00:00:00Z")
+    .execute(pool)
+    .await
+    .expect("insert");
+}
+
 async fn save(app: &axum::Router, body: &str) -> (StatusCode, serde_json::Value) {
     let response = send(app, post_json("/api/v1/scenarios", body)).await;
     let status = response.status();
@@ -231,19 +249,7 @@ async fn a_saved_embed_says_why_it_has_nothing_to_show() {
     assert!(body_text(missing)
         .await
         .contains("No saved scenario has this link."));
-    sqlx::query(
-        "INSERT INTO scenarios (id, query, name, note, revision, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind("brokenlink01")
-    .bind("v=1&requests=lots")
-    .bind("Old link")
-    .bind("")
-    .bind(SEEDED)
-    .bind("2026-12-01T00:00:00Z")
-    .execute(&store.pool)
-    .await
-    .expect("insert");
+    insert_saved(&store.pool, "brokenlink01", "v=1&requests=lots", "Old link").await;
     let broken = get(&app, "/embed/s/brokenlink01").await;
     assert_eq!(broken.status(), StatusCode::OK);
     let html = body_text(broken).await;
@@ -402,19 +408,7 @@ async fn the_embed_kept_for_a_link_is_what_its_readers_get() {
     let unknown = get(&app, "/embed/s/abcdefghijkl").await;
     assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
     assert_eq!(state.embeds.usage().0, 4);
-    sqlx::query(
-        "INSERT INTO scenarios (id, query, name, note, revision, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind("abcdefghijkl")
-    .bind("v=1&requests=20M")
-    .bind("Saved since")
-    .bind("")
-    .bind(SEEDED)
-    .bind("2026-12-01T00:00:00Z")
-    .execute(&db.pool)
-    .await
-    .expect("insert");
+    insert_saved(&db.pool, "abcdefghijkl", "v=1&requests=20M", "Saved since").await;
     let found = get(&app, "/embed/s/abcdefghijkl").await;
     assert_eq!(found.status(), StatusCode::OK);
     assert!(body_text(found).await.contains("Saved since"));
