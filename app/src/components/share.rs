@@ -32,6 +32,7 @@ pub fn Share(
                     r#"<iframe src="{}/embed{suffix}" width="600" height="400" style="border:0" loading="lazy" title="servecost scenario"></iframe>"#,
                     origin()
                 );
+                let snippet_value = snippet.clone();
                 let charts = NAMES
                     .iter()
                     .map(|name| {
@@ -70,7 +71,9 @@ pub fn Share(
                             <button type="submit">"Save"</button>
                         </form>
                         <label for="embed-code">"Embed in a wiki (iframe). It follows live data: its numbers change when the dataset does. Save the scenario for an embed whose numbers stay."</label>
-                        <textarea id="embed-code" readonly rows="3">{snippet}</textarea>
+                        // The text is the snippet without JavaScript; once live, an edit changes the
+                        // text node, which a textarea's value does not follow: the value is set.
+                        <textarea id="embed-code" readonly rows="3" prop:value=snippet_value>{snippet}</textarea>
                     </section>
                 }
             })
