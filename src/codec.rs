@@ -15,7 +15,7 @@ pub use number::{
 pub use read::{
     decode, parse, parse_checked, parse_lenient, Parsed, Refused, OTHER_CHIP, OWN_CURVE,
 };
-pub use write::to_query;
+pub use write::{canonical_query, to_query};
 
 /// The codec version written into every link.
 pub const VERSION: u32 = 1;
@@ -241,10 +241,10 @@ pub const NUMBERS: &[NumSpec] = &[
     ),
     whole(
         "draws",
-        "Draws of the uncertainty sample",
+        "Draws of the uncertainty sample at most (it stops once its shares are known within one point)",
         "draws",
         0.0,
-        2_000.0,
+        10_000.0,
     ),
     num(
         "u_prefill",
@@ -293,6 +293,11 @@ pub const NUMBERS: &[NumSpec] = &[
         "times",
         1.0,
         10.0,
+    ),
+    share(
+        "tie",
+        "Tie threshold: plans within this share of the cheapest's monthly bill cost the same",
+        0.2,
     ),
     whole("horizon", "Years ahead", "years", 1.0, 5.0),
     yearly("growth", "Growth of the monthly volume", -0.9, 10.0),
@@ -380,7 +385,7 @@ pub mod forms {
 }
 
 /// The parameters of the sureness sample: its number of draws and the width of each range.
-pub const RANGE_PARAMS: [&str; 9] = [
+pub const RANGE_PARAMS: [&str; 10] = [
     "draws",
     "u_prefill",
     "u_cache_cost",
@@ -390,6 +395,7 @@ pub const RANGE_PARAMS: [&str; 9] = [
     "u_gpu_hour",
     "u_util",
     "u_api",
+    "tie",
 ];
 
 /// Words `hybrid` and `own` accept for on.

@@ -106,6 +106,9 @@ pub fn evaluate_with(
         hybrid_saves_usd: hybrid.map_or(0.0, |h| (cheap - h.total()).max(0.0)),
         best,
         best_monthly_usd,
+        ties: totals.ties(s.uncertainty.tie),
+        margin_usd: totals.margin(),
+        tie: s.uncertainty.tie,
     };
     let ratios = curve_ratios(&r, &ctx, data, &gpu_time);
     let (ranges, uncertainty, flips) = match depth {
@@ -134,10 +137,15 @@ pub fn evaluate_with(
                 curve_ratios: ratios.clone(),
                 hybrid: s.hybrid,
             };
-            let (ranges, uncertainty) =
-                decision::uncertainty(&r, &reading, &sure, &totals, decision::seed_of(&query));
+            let (ranges, uncertainty) = decision::uncertainty(
+                &r,
+                &reading,
+                &sure,
+                &totals,
+                decision::seed_of(&crate::codec::canonical_query(&s)),
+            );
             let flips = if depth == Depth::Full {
-                decision::flips(&r, &reading, &costing, s.hybrid, best)
+                decision::flips(&r, &reading, &costing, s.hybrid, best, s.uncertainty.tie)
             } else {
                 decision::Flips {
                     flips: Vec::new(),
@@ -237,7 +245,9 @@ pub fn evaluate_with(
         Vec::new()
     };
     let mut warnings = warnings::warnings(&s, &r, &ctx, data, &reading);
-    if let Some((lo, hi, names)) = ratios.filter(|(lo, hi, _)| hi / lo >= CURVES_APART) {
+    if let Some(decision::CurveSpread { lo, hi, names, .. }) =
+        ratios.filter(|c| c.hi / c.lo >= CURVES_APART)
+    {
         warnings.push(Warning {
             code: "curves_disagree".into(),
             message: format!(
@@ -588,7 +598,7 @@ fn curve_ratios(
     ctx: &Context,
     data: &Dataset,
     mine: &crate::gpu_time::GpuTime,
-) -> Option<(f64, f64, String)> {
+) -> Option<decision::CurveSpread> {
     let selected = ctx.curve?;
     let family = ctx.chip?.family.as_deref()?;
     let own_demand = mine.demand(&r.volumes);
@@ -596,9 +606,11 @@ fn curve_ratios(
         return None;
     }
     let (mut lo, mut hi, mut names) = (1.0_f64, 1.0_f64, Vec::new());
+    let mut furthest: Option<(f64, String)> = None;
+    // Independent curves only: a vendor's curve is its best case, with a haircut of its own.
     for c in data
         .curves_of(&ctx.model.id)
-        .filter(|c| c.id != selected.id)
+        .filter(|c| c.id != selected.id && !data.is_vendor(&c.source))
     {
         if data.chip(&c.chip).and_then(|ch| ch.family.as_deref()) != Some(family) {
             continue;
@@ -628,13 +640,25 @@ fn curve_ratios(
         let ratio = own_demand / theirs;
         lo = lo.min(ratio);
         hi = hi.max(ratio);
+        if furthest
+            .as_ref()
+            .is_none_or(|(far, _)| ratio.ln().abs() > far.ln().abs())
+        {
+            furthest = Some((ratio, c.source.clone()));
+        }
         names.push(format!(
             "{} (×{})",
             curve_label(c, data),
             crate::format::significant(ratio, 2)
         ));
     }
-    (!names.is_empty()).then(|| (lo, hi, names.join("; ")))
+    let (_, source) = furthest?;
+    Some(decision::CurveSpread {
+        lo,
+        hi,
+        names: names.join("; "),
+        source,
+    })
 }
 
 /// Why the GPU-hour range is as wide as it is.

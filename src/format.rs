@@ -165,6 +165,33 @@ pub fn percent(v: f64) -> String {
     format!("{:.0}\u{a0}%", v * 100.0)
 }
 
+/// A share of a sample, written no more precisely than its standard error `se`: `more than
+/// 99 %`, `less than 1 %`, or `about 62 %`, rounded to a step of 1, 2, 5 or 10 points, the
+/// first at least twice the standard error.
+pub fn share_about(p: f64, se: f64) -> String {
+    if p >= 0.995 {
+        return "more than 99\u{a0}%".to_owned();
+    }
+    if p <= 0.005 {
+        return "less than 1\u{a0}%".to_owned();
+    }
+    let step = [0.01, 0.02, 0.05, 0.1]
+        .into_iter()
+        .find(|step| *step >= 2.0 * se)
+        .unwrap_or(0.1);
+    let rounded = ((p / step).round() * step).clamp(0.01, 0.99);
+    format!("about {}", percent(rounded))
+}
+
+/// The standard error of a share `p` of `n` draws.
+pub fn share_se(p: f64, n: f64) -> f64 {
+    if n > 0.0 {
+        (p * (1.0 - p) / n).sqrt()
+    } else {
+        0.0
+    }
+}
+
 /// `1,234,567`: `v` rounded to a whole number, grouped.
 pub fn thousands(v: f64) -> String {
     grouped(v.round())

@@ -212,7 +212,7 @@ pub enum Side {
 }
 
 /// The verdict.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Verdict {
     /// The cheaper side (renting on a tie).
@@ -228,6 +228,14 @@ pub struct Verdict {
     pub best: Plan,
     /// What the cheapest plan costs, $ per month.
     pub best_monthly_usd: f64,
+    /// The other plans that cost the same as the named one within the tie threshold, cheapest
+    /// first: the verdict names them together.
+    pub ties: Vec<Plan>,
+    /// How much less the named plan costs than the next cheapest, $ per month (`None` when no
+    /// other plan is costed).
+    pub margin_usd: Option<f64>,
+    /// The tie threshold: plans within this share of the cheapest's monthly bill cost the same.
+    pub tie: f64,
 }
 
 /// The power view.

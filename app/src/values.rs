@@ -75,6 +75,7 @@ pub fn in_force(name: &str, s: &Scenario, report: Option<&Report>) -> String {
         ("u_curves", _) => num(s.uncertainty.curves, name),
         ("u_util", _) => num(s.uncertainty.util, name),
         ("u_api", _) => num(s.uncertainty.api, name),
+        ("tie", _) => num(s.uncertainty.tie, name),
         ("horizon", _) => num(s.plan.horizon, name),
         ("growth", _) => num(s.plan.growth, name),
         ("api_trend", _) => num(s.plan.api_trend, name),

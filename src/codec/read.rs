@@ -487,6 +487,7 @@ impl Reader {
             gpu_hour: self.number("u_gpu_hour"),
             util: self.number("u_util").unwrap_or(d.util),
             api: self.number("u_api").unwrap_or(d.api),
+            tie: self.number("tie").unwrap_or(d.tie),
         }
     }
 

@@ -174,6 +174,7 @@ pub fn to_query(scenario: &Scenario) -> String {
     w.opt("u_gpu_hour", u.gpu_hour);
     w.unless("u_util", u.util, d.util);
     w.unless("u_api", u.api, d.api);
+    w.unless("tie", u.tie, d.tie);
     let (p, d) = (&s.plan, crate::plan::PlanSpec::default());
     w.unless("horizon", p.horizon, d.horizon);
     w.unless("growth", p.growth, d.growth);
@@ -181,6 +182,34 @@ pub fn to_query(scenario: &Scenario) -> String {
     w.unless("gpu_trend", p.gpu_trend, d.gpu_trend);
     w.unless("discount_rate", p.discount_rate, d.discount_rate);
     w.0.join("&")
+}
+
+/// The query of the canonical form of `scenario`: every mix written as shares of one, to twelve
+/// significant digits, so that equivalent links (`mix=2:7:1` and `mix=20:70:10`) read the same.
+/// The sureness sample is seeded from it.
+pub fn canonical_query(scenario: &Scenario) -> String {
+    let shares = |parts: &[f64; 3]| {
+        let total: f64 = parts.iter().sum();
+        if total > 0.0 && total.is_finite() {
+            parts.map(|p| {
+                let share = p / total;
+                format!("{share:.11e}").parse().unwrap_or(share)
+            })
+        } else {
+            *parts
+        }
+    };
+    let mut s = scenario.clone();
+    if let Workload::Mix { mix, .. } = &mut s.workload {
+        *mix = shares(mix);
+    }
+    if let Some(mix) = &mut s.curve_mix {
+        *mix = shares(mix);
+    }
+    if let CurveChoice::Own { mix, .. } = &mut s.curve {
+        *mix = shares(mix);
+    }
+    to_query(&s)
 }
 
 /// Percent-encodes a free-text value for a query string: everything but unreserved characters.

@@ -5,7 +5,7 @@ use servecost::report::Side;
 use servecost::Report;
 
 use crate::citations::cite;
-use crate::format::{per_mtok, percent, significant, thousands, tokens, usd};
+use crate::format::{per_mtok, percent, share_about, significant, thousands, tokens, usd};
 use servecost::decision::{Flip, Plan};
 
 /// The verdict as two sentences: who wins and at what cost, and from which volume on.
@@ -88,8 +88,88 @@ pub fn sentences(r: &Report) -> (String, String) {
     (format!("{sentence}{price}{term}"), break_even)
 }
 
-/// The cheapest plan of the three, with its fleet and the other two totals.
+/// The cheapest plan of the three, with its fleet and the other two totals; led by the plans
+/// it ties with, and by the sample's disagreement where the named plan holds in under half of
+/// the plausible cases.
 pub fn best_sentence(r: &Report) -> String {
+    let plain = plain_best_sentence(r);
+    let best = match tie_sentence(r) {
+        Some(tied) => format!(
+            "{tied} Cheapest of them: {}",
+            plain.trim_start_matches("Best: ")
+        ),
+        None => plain,
+    };
+    match doubt_sentence(r) {
+        Some(doubt) => format!("{doubt} {best}"),
+        None => best,
+    }
+}
+
+/// The plans that cost the same as the named one within the tie threshold, in one sentence:
+/// `Best: the hybrid and self-hosting alone cost the same within 1 % ($1,138,949 and $1,139,347
+/// a month).`
+pub fn tie_sentence(r: &Report) -> Option<String> {
+    let v = &r.verdict;
+    if v.ties.is_empty() {
+        return None;
+    }
+    let cost = |p: Plan| match p {
+        Plan::Rent => Some(r.rent.monthly_usd),
+        Plan::SelfHost => Some(r.self_host.monthly_usd),
+        Plan::Hybrid => r.hybrid.map(|h| h.monthly_usd),
+    };
+    let name = |p: Plan| match p {
+        Plan::SelfHost => "self-hosting alone",
+        other => other.label(),
+    };
+    let plans: Vec<Plan> = std::iter::once(v.best)
+        .chain(v.ties.iter().copied())
+        .collect();
+    let names: Vec<&str> = plans.iter().map(|&p| name(p)).collect();
+    let costs: Vec<String> = plans.iter().filter_map(|&p| cost(p)).map(usd).collect();
+    let and = |items: &[String]| match items {
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [] => String::new(),
+    };
+    let names: Vec<String> = names.into_iter().map(str::to_owned).collect();
+    Some(format!(
+        "Best: {} cost the same within {} ({} a month).",
+        and(&names),
+        crate::format::percent_share(v.tie),
+        and(&costs)
+    ))
+}
+
+/// Where the sample disagrees with the point answer (the named plan holds in under half of the
+/// plausible cases), the disagreement in one sentence.
+pub fn doubt_sentence(r: &Report) -> Option<String> {
+    let u = r.uncertainty.as_ref()?;
+    if u.p_best_holds >= 0.5 {
+        return None;
+    }
+    let n = f64::from(u.draws);
+    let shares = [
+        (Plan::Rent, u.p_cheapest.rent),
+        (Plan::SelfHost, u.p_cheapest.self_host),
+        (Plan::Hybrid, u.p_cheapest.hybrid),
+    ];
+    let (other, share) = shares
+        .into_iter()
+        .filter(|(p, _)| *p != r.verdict.best)
+        .max_by(|a, b| a.1.total_cmp(&b.1))?;
+    Some(format!(
+        "As given {} is cheapest, but it holds in only {} of plausible cases: {} is cheapest in {}.",
+        r.verdict.best.label(),
+        share_about(u.p_best_holds, u.p_best_holds_se),
+        other.label(),
+        share_about(share, crate::format::share_se(share, n))
+    ))
+}
+
+/// The cheapest plan of the three, with its fleet and the other two totals, alone.
+fn plain_best_sentence(r: &Report) -> String {
     let chip = r.inputs.chip_name.clone().unwrap_or_else(|| "GPU".into());
     let others = format!(
         "renting costs {}, self-hosting alone {}",
@@ -195,7 +275,7 @@ pub fn sureness_sentence(r: &Report) -> Option<String> {
     let u = r.uncertainty.as_ref()?;
     Some(format!(
         "Holds in {} of plausible cases (ranges on /method).",
-        percent(u.p_best_holds)
+        share_about(u.p_best_holds, u.p_best_holds_se)
     ))
 }
 
@@ -208,12 +288,35 @@ pub fn otherwise(r: &Report) -> Option<String> {
         (Plan::SelfHost, u.p_cheapest.self_host),
         (Plan::Hybrid, u.p_cheapest.hybrid),
     ];
+    let n = f64::from(u.draws);
+    let about = |share: f64| share_about(share, crate::format::share_se(share, n));
     let others: Vec<String> = shares
         .into_iter()
         .filter(|(p, share)| *p != r.verdict.best && *share > 0.0)
-        .map(|(p, share)| format!("{} ({})", p.label(), percent(share)))
+        .map(|(p, share)| format!("{} ({})", p.label(), about(share)))
         .collect();
-    (!others.is_empty()).then(|| format!("Otherwise {} is cheapest.", others.join(" or ")))
+    let tie = if r.verdict.tie > 0.0 {
+        format!(
+            " A case in which {} costs at most {} more than the cheapest counts as holding.",
+            r.verdict.best.label(),
+            crate::format::percent_share(r.verdict.tie)
+        )
+    } else {
+        String::new()
+    };
+    let none = if u.p_no_answer > 0.0 {
+        format!(" In {} no plan could be costed.", about(u.p_no_answer))
+    } else {
+        String::new()
+    };
+    (!others.is_empty() || !tie.is_empty() || !none.is_empty()).then(|| {
+        let otherwise = if others.is_empty() {
+            String::new()
+        } else {
+            format!("Otherwise {} is cheapest.", others.join(" or "))
+        };
+        format!("{otherwise}{tie}{none}").trim().to_owned()
+    })
 }
 
 /// The sample's figures behind the sureness sentence.
@@ -230,15 +333,15 @@ pub fn sureness_detail(r: &Report) -> Option<String> {
     };
     let left = if u.draws_without_answer > 0 {
         format!(
-            " {} of {} draws had an answer: in the others the drawn P, k and curve throughput together leave no GPU time for output, which the measured curve rules out.",
-            u.draws,
-            u.draws + u.draws_without_answer
+            " {} of {} draws had no answer; they count in every share as cases of their own.",
+            thousands(f64::from(u.draws_without_answer)),
+            thousands(f64::from(u.draws))
         )
     } else {
         String::new()
     };
-    // Some ranges reach only one way (an assumed mix towards the other reading, the other
-    // curves of the family above or below this one): the figures as given can sit at one end.
+    // One range reaches only one way (a vendor's haircut): the figures as given can sit at
+    // its end.
     let point = r.self_host.monthly_usd - r.rent.monthly_usd;
     let lean = if point > d.p90 {
         " Your figures sit at the end of the ranges that favours renting: most plausible cases make self-hosting cheaper than shown."
@@ -248,12 +351,16 @@ pub fn sureness_detail(r: &Report) -> Option<String> {
         ""
     };
     Some(format!(
-        "Self-hosting minus renting: {} to {} a month (10th to 90th percentile, median {}; as given {}); self-hosting alone is cheaper than renting in {} of the cases.{lean}{left}",
+        "Self-hosting minus renting: {} to {} a month (10th to 90th percentile, median {}; as given {}); self-hosting alone is cheaper than renting in {} of the cases ({} draws).{lean}{left}",
         signed(d.p10),
         signed(d.p90),
         signed(d.p50),
         signed(point),
-        percent(u.p_self_host_cheaper)
+        share_about(
+            u.p_self_host_cheaper,
+            crate::format::share_se(u.p_self_host_cheaper, f64::from(u.draws))
+        ),
+        thousands(f64::from(u.draws))
     ))
 }
 

@@ -1,7 +1,7 @@
 //! `GET /oembed?url=…`: oEmbed (type `rich`) for links to the calculator, so wikis auto-embed a
 //! pasted link as an iframe of `/embed` with the same scenario.
 
-use app::format::{percent, usd};
+use app::format::usd;
 use axum::extract::{Query, State};
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -209,7 +209,12 @@ pub async fn oembed(
     let sure = report
         .uncertainty
         .as_ref()
-        .map(|u| format!(", holds in {} of plausible cases", percent(u.p_best_holds)))
+        .map(|u| {
+            format!(
+                ", holds in {} of plausible cases",
+                servecost::format::share_about(u.p_best_holds, u.p_best_holds_se)
+            )
+        })
         .unwrap_or_default();
     let ignored = if left_out.is_empty() {
         String::new()

@@ -347,9 +347,11 @@ pub fn SelfHosting(
                 <Field name="u_haircut" value=ctx.typed("u_haircut") placeholder=ctx.in_force("u_haircut") outcome=ctx.outcome on_change
                     explain="Applies to a curve published by a vendor of the stack it measures."/>
                 <Field name="u_curves" value=ctx.typed("u_curves") placeholder=ctx.in_force("u_curves") outcome=ctx.outcome on_change
-                    explain="Applies where the dataset has other curves of the model on chips of the same family."/>
+                    explain="Applies where the dataset has other independent curves of the model on chips of the same family; drawn both ways around the curve in use."/>
+                <Field name="tie" value=ctx.typed("tie") placeholder=ctx.in_force("tie") outcome=ctx.outcome on_change
+                    explain="Plans whose monthly bills differ by less than this share of the cheaper one cost the same: named together, never a change of answer, and holding in the sample."/>
                 <Field name="draws" value=ctx.typed("draws") placeholder=ctx.in_force("draws") outcome=ctx.outcome on_change
-                    explain="0 turns the sample off."/>
+                    explain="At most; the sample stops once its shares are known within one point. 0 turns it off."/>
             </details>
         </fieldset>
     }

@@ -1,0 +1,515 @@
+//! What would change it: for each main input, the nearest values at which the cheapest plan
+//! changes. A change to a plan that costs the same within the tie threshold is no change.
+
+use serde::{Deserialize, Serialize};
+
+use super::{holds_within, scratch, Draw, Pick, Plan};
+use crate::costing::Costing;
+use crate::curve::Reading;
+use crate::resolved::Resolved;
+
+/// A value at which the cheapest plan changes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Flip {
+    /// The input: `volume` (all tokens per month), `gpu_hour`, `price_in`, `price_out`,
+    /// `cache_discount`, `util`, `prefill`, `cache_cost`, `ops` ($ per month of operations),
+    /// `throughput` (a factor on the curve's throughput).
+    pub param: String,
+    /// The input in words.
+    pub label: String,
+    /// Its value as given.
+    pub base: f64,
+    /// The value past which the cheapest plan changes (searched to within a millionth).
+    pub value: f64,
+    /// `above` or `below`: the side of `value` on which the new plan is cheapest.
+    pub direction: String,
+    /// The cheapest plan as given.
+    pub from: Plan,
+    /// The cheapest plan past the value.
+    pub to: Plan,
+}
+
+/// What would change the answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Flips {
+    /// The nearest change above and below each input's value, within its accepted range.
+    pub flips: Vec<Flip>,
+    /// Inputs for which no value in their accepted range changes the cheapest plan.
+    pub unchanged: Vec<String>,
+}
+
+/// The inputs the flips search, with their accepted ranges.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Input {
+    Volume,
+    GpuHour,
+    PriceIn,
+    PriceOut,
+    CacheDiscount,
+    Util,
+    Prefill,
+    CacheCost,
+    Ops,
+    Throughput,
+}
+
+const INPUTS: [Input; 10] = [
+    Input::Volume,
+    Input::GpuHour,
+    Input::PriceIn,
+    Input::PriceOut,
+    Input::CacheDiscount,
+    Input::Util,
+    Input::Prefill,
+    Input::CacheCost,
+    Input::Ops,
+    Input::Throughput,
+];
+
+/// How far the volume is searched either way, as a factor of the scenario's.
+const VOLUME_SPAN: f64 = 1_000.0;
+
+/// Grid steps from the value to each end of its range before the change is refined: inputs
+/// whose plans cost a straight line in them (prices, operations) cross at most once or twice;
+/// those that change the fleet in whole replicas (utilisation, P, k, throughput) get a finer
+/// grid; the volume, cheap to probe, the finest, so that the nearest band in which another plan
+/// wins between two replica steps is found.
+const GRID: usize = 12;
+const GRID_STEPPED: usize = 24;
+/// Near the scenario's volume (within ×10 either way) the volume moves by this factor a step:
+/// 2 % for a fixed fleet, 5 % for an hourly one (smoother, and dearer to probe); beyond, the
+/// coarse grid.
+const VOLUME_STEP_FIXED: f64 = 1.02;
+const VOLUME_STEP_HOURLY: f64 = 1.05;
+/// Bisection steps at most: a bracket of one grid step narrowed to within [`PRECISION`].
+const BISECT: usize = 40;
+/// A flip's value is found to within this share of itself (a millionth: far below the three
+/// significant digits the page shows).
+const PRECISION: f64 = 1e-6;
+
+impl Input {
+    fn grid(self) -> usize {
+        match self {
+            Input::Util | Input::Prefill | Input::CacheCost | Input::Throughput => GRID_STEPPED,
+            _ => GRID,
+        }
+    }
+
+    /// Whether every plan's cost is a straight line in the input (for a given cap): the API
+    /// prices and discount, the operations and the GPU-hour price.
+    fn straight(self) -> bool {
+        matches!(
+            self,
+            Input::PriceIn | Input::PriceOut | Input::CacheDiscount | Input::Ops | Input::GpuHour
+        )
+    }
+
+    /// Whether the end of the input's range tells if the plan `from` changes on the way there:
+    /// when `from` is cheapest over one interval of the input, and so no grid is needed.
+    ///
+    /// For a straight input each cap's bill is a line, and a plan is cheapest where its line is
+    /// under every other. Renting's and self-hosting's lines are each under another over a
+    /// half-line, so each is cheapest over an intersection of half-lines: an interval, for
+    /// every straight input. The hybrid is cheapest where some cap's line is under both:
+    /// one interval when every cap's slope lies between renting's and self-hosting's, so that
+    /// the lowest line passes from one end to the other through the caps in order. It does for
+    /// the output price, the discount, the operations and the GPU-hour price. For the input
+    /// price it need not: the demand sent to the API arrives without its prefix cache (but for
+    /// its warm share), so a small fleet's overflow pays more per unit of the input price than
+    /// renting everything does, and along the price the hybrid can win, lose to renting and win
+    /// again. From the hybrid, that input keeps its grid.
+    fn end_tells(self, from: Plan) -> bool {
+        self.straight() && !(self == Input::PriceIn && from == Plan::Hybrid)
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            Input::Volume => "volume",
+            Input::GpuHour => "gpu_hour",
+            Input::PriceIn => "price_in",
+            Input::PriceOut => "price_out",
+            Input::CacheDiscount => "cache_discount",
+            Input::Util => "util",
+            Input::Prefill => "prefill",
+            Input::CacheCost => "cache_cost",
+            Input::Ops => "ops",
+            Input::Throughput => "throughput",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Input::Volume => "Monthly volume",
+            Input::GpuHour => "GPU-hour price",
+            Input::PriceIn => "API input price",
+            Input::PriceOut => "API output price",
+            Input::CacheDiscount => "API cache discount",
+            Input::Util => "Target utilisation",
+            Input::Prefill => "Prefill rate P",
+            Input::CacheCost => "Cache-hit cost ratio k",
+            Input::Ops => "Operations cost",
+            Input::Throughput => "Curve throughput",
+        }
+    }
+
+    /// The value as given, the accepted range (the codec's; for the throughput, ×0.1 to ×10 of
+    /// the curve; for the volume, ×1/1,000 to ×1,000 of yours within the codec's), and whether the grid is
+    /// geometric (ranges over orders of magnitude) or even (shares).
+    fn span(self, r: &Resolved) -> (f64, f64, f64, bool) {
+        let range = |name: &str| crate::codec::spec(name).map_or((0.0, 1.0), |s| (s.min, s.max));
+        match self {
+            // Within a thousandth to a thousand times yours (and the codec's range): a plan
+            // that changes a million times further out says nothing about this workload.
+            Input::Volume => {
+                let v = r.volumes.total();
+                (
+                    v,
+                    (v / VOLUME_SPAN).max(1.0),
+                    (v * VOLUME_SPAN).min(range("tokens").1),
+                    true,
+                )
+            }
+            Input::GpuHour => {
+                let (lo, hi) = range("gpu_hour");
+                (r.gpu_hour, lo, hi, true)
+            }
+            Input::PriceIn => (r.api.price_in, 0.0, range("price_in").1, true),
+            Input::PriceOut => (r.api.price_out, 0.0, range("price_out").1, true),
+            Input::CacheDiscount => (r.api.cache_discount, 0.0, 1.0, false),
+            Input::Util => (r.policy.util, range("util").0, 1.0, false),
+            Input::Prefill => {
+                let (lo, hi) = range("prefill");
+                (r.prefill, lo, hi, true)
+            }
+            Input::CacheCost => (r.cache_cost, 0.0, 1.0, false),
+            Input::Ops => (r.ops_monthly, 0.0, range("ops_monthly").1, true),
+            Input::Throughput => (1.0, 0.1, 10.0, true),
+        }
+    }
+}
+
+/// The plans' totals with one input set to a value.
+struct Probe<'a> {
+    base: &'a Resolved,
+    reading: &'a Reading,
+    costing: &'a Costing,
+    hybrid: bool,
+    /// A costing of the same volumes and profile, refitted for each probe of an input that
+    /// changes the prices, the GPU time, the policy or the operations.
+    scratch: Costing,
+    /// The inputs as given, with the one probed set.
+    draw: Draw,
+    /// The plan as given: a probe at which it is within the tie of the cheapest names it.
+    from: Plan,
+    /// The tie threshold, a share of the cheapest's bill.
+    tie: f64,
+}
+
+/// One end of a bracket: a value, and self-hosting minus renting there (not a number when it
+/// was not probed).
+#[derive(Clone, Copy)]
+struct End {
+    value: f64,
+    margin: f64,
+}
+
+impl Probe<'_> {
+    /// The plans' totals with `input` at `v`; the plan named is the one as given wherever it
+    /// is within the tie of the cheapest.
+    fn totals(&mut self, input: Input, v: f64) -> Option<Pick> {
+        let mut pick = self.cheapest(input, v)?;
+        if pick.plan != self.from {
+            let (c, scale) = match input {
+                Input::Volume => (self.costing, v / self.base.volumes.total()),
+                _ => (&self.scratch, 1.0),
+            };
+            if holds_within(c, scale, self.hybrid, self.from, self.tie, &pick) {
+                pick.plan = self.from;
+            }
+        }
+        Some(pick)
+    }
+
+    /// The plans' totals with `input` at `v`, the cheapest named.
+    fn cheapest(&mut self, input: Input, v: f64) -> Option<Pick> {
+        Some(match input {
+            Input::Volume => {
+                let total = self.base.volumes.total();
+                Pick::of(self.costing, v / total, self.hybrid)
+            }
+            Input::GpuHour => {
+                let c = self.costing;
+                self.scratch.refit(
+                    c.api,
+                    c.gpu_time,
+                    c.policy,
+                    v,
+                    c.ops_monthly,
+                    c.ops_per_gpu,
+                    self.base.overflow_warm,
+                );
+                Pick::of(&self.scratch, 1.0, self.hybrid)
+            }
+            _ => {
+                // The inputs as given, but for this one (no copy of the curve or the profile).
+                let d = &mut self.draw;
+                let base = self.base;
+                d.r.api = base.api;
+                d.r.policy = base.policy;
+                d.r.prefill = base.prefill;
+                d.r.cache_cost = base.cache_cost;
+                d.r.ops_monthly = base.ops_monthly;
+                d.throughput = 1.0;
+                match input {
+                    Input::PriceIn => d.r.api.price_in = v,
+                    Input::PriceOut => d.r.api.price_out = v,
+                    Input::CacheDiscount => d.r.api.cache_discount = v,
+                    Input::Util => d.r.policy.util = v,
+                    Input::Prefill => d.r.prefill = v,
+                    Input::CacheCost => d.r.cache_cost = v,
+                    Input::Ops => d.r.ops_monthly = v,
+                    Input::Throughput => d.throughput = v,
+                    Input::Volume | Input::GpuHour => {}
+                }
+                self.draw
+                    .totals(self.reading, self.hybrid, &mut self.scratch)?
+            }
+        })
+    }
+
+    /// The volumes probed from `base` towards `end`: fine steps to ×10, then the coarse grid.
+    /// How many, and the `i`-th of them (from 1), reckoned as they are probed: the search
+    /// mostly stops after a few.
+    fn volume_steps(&self, base: f64, end: f64) -> (usize, impl Fn(usize) -> f64) {
+        let step = match self.costing.policy.scaling {
+            crate::fleet::Scaling::Fixed => VOLUME_STEP_FIXED,
+            crate::fleet::Scaling::Hourly => VOLUME_STEP_HOURLY,
+        };
+        let up = end > base;
+        let near = if up {
+            (base * 10.0).min(end)
+        } else {
+            (base / 10.0).max(end)
+        };
+        let n = ((near / base).ln().abs() / step.ln()).ceil().max(1.0) as usize;
+        let coarse = if near != end { GRID } else { 0 };
+        let at = move |i: usize| {
+            if i <= n {
+                base * (near / base).powf(i as f64 / n as f64)
+            } else {
+                near * (end / near).powf((i - n) as f64 / GRID as f64)
+            }
+        };
+        (n + coarse, at)
+    }
+
+    /// The nearest value from `base` towards `end` at which the best plan is not `from`: the
+    /// value found and the plan there.
+    fn search(
+        &mut self,
+        input: Input,
+        from: Plan,
+        base: f64,
+        end: f64,
+        geometric: bool,
+    ) -> Option<(f64, Plan)> {
+        if base == end {
+            return None;
+        }
+        // A geometric grid cannot start or end at 0: it runs to a millionth of the other end,
+        // and 0 itself is the last step.
+        let (a, b) = if geometric {
+            let tiny = base.abs().max(end.abs()) * 1e-6;
+            (base.max(tiny), if end == 0.0 { tiny } else { end })
+        } else {
+            (base, end)
+        };
+        let (la, lb) = if geometric {
+            (a.ln(), b.ln())
+        } else {
+            (0.0, 0.0)
+        };
+        let grid = input.grid();
+        let on_grid = |i: usize| {
+            let t = i as f64 / grid as f64;
+            if geometric {
+                (la + (lb - la) * t).exp()
+            } else {
+                a + (b - a) * t
+            }
+        };
+        let volume = self.volume_steps(base, end);
+        // The steps, the last of them the end itself; a geometric grid that ends at 0 takes
+        // 0 as a step of its own after its millionth.
+        let end_only = input.end_tells(from);
+        let to_zero = geometric && end == 0.0 && !end_only;
+        let count = match input {
+            Input::Volume => volume.0,
+            _ if end_only => 1,
+            _ => grid + usize::from(to_zero),
+        };
+        let step = |i: usize| {
+            if i == count {
+                end
+            } else if input == Input::Volume {
+                (volume.1)(i)
+            } else {
+                on_grid(i)
+            }
+        };
+        // The margin at the value as given is not probed: the refinement bisects first then.
+        let mut same = End {
+            value: base,
+            margin: f64::NAN,
+        };
+        for v in (1..=count).map(step) {
+            // No answer past here (the inputs contradict the curve): nothing changes within
+            // the part of the range that has one.
+            let t = self.totals(input, v)?;
+            let margin = t.difference();
+            match t.plan {
+                p if p == from => same = End { value: v, margin },
+                p => {
+                    let other = End { value: v, margin };
+                    return Some(self.refine(input, from, same, other, p, geometric));
+                }
+            }
+        }
+        None
+    }
+
+    /// Narrows the bracket between `same` (where `from` is the cheapest plan) and `other`
+    /// (where `to` is) to within [`PRECISION`], by bisection, but for a change between renting
+    /// and self-hosting in an input both cost straight lines in (prices, operations): there the
+    /// difference of the two at the bracket's ends says where they cross, and two or three
+    /// probes close the bracket around it. Should two of those in a row fail to halve it, the
+    /// rest is bisection.
+    fn refine(
+        &mut self,
+        input: Input,
+        from: Plan,
+        mut same: End,
+        mut other: End,
+        mut to: Plan,
+        geometric: bool,
+    ) -> (f64, Plan) {
+        let pair = |p: Plan| matches!(p, Plan::Rent | Plan::SelfHost);
+        let mut lines = input.straight() && pair(from) && pair(to);
+        if lines && same.margin.is_nan() {
+            // The value as given was not probed on the way here.
+            match self.totals(input, same.value) {
+                Some(t) => same.margin = t.difference(),
+                None => lines = false,
+            }
+        }
+        let mut misses = 0;
+        for _ in 0..2 * BISECT {
+            let (lo, hi) = (same.value.min(other.value), same.value.max(other.value));
+            let tolerance = PRECISION * other.value.abs().max(same.value.abs());
+            let width = hi - lo;
+            if width <= tolerance {
+                break;
+            }
+            let midpoint = if geometric && same.value > 0.0 && other.value > 0.0 {
+                (same.value * other.value).sqrt()
+            } else {
+                0.5 * (same.value + other.value)
+            };
+            let crossing = lines.then(|| {
+                let (s, o) = (same.value, other.value);
+                s + same.margin * (o - s) / (same.margin - other.margin)
+            });
+            // Never within a quarter of the tolerance of either end, so that a probe at the
+            // crossing and the next one past it close the bracket.
+            let keep_off = 0.25 * tolerance;
+            let v = match crossing {
+                Some(v) if v.is_finite() => v.clamp(lo + keep_off, hi - keep_off),
+                _ => midpoint,
+            };
+            let probed = self.totals(input, v).map(|t| (t.plan, t.difference()));
+            match probed {
+                Some((best, d)) if best != from => {
+                    other = End {
+                        value: v,
+                        margin: d,
+                    };
+                    to = best;
+                    lines &= pair(best);
+                }
+                // No answer here (the inputs contradict the curve) counts as no change.
+                Some((_, d)) => {
+                    same = End {
+                        value: v,
+                        margin: d,
+                    }
+                }
+                None => {
+                    same.value = v;
+                    lines = false;
+                }
+            }
+            if crossing.is_some() {
+                let now = (same.value - other.value).abs();
+                misses = if now > 0.5 * width { misses + 1 } else { 0 };
+                if misses == 2 {
+                    lines = false;
+                }
+            }
+        }
+        (other.value, to)
+    }
+}
+
+/// For each main input, the nearest values above and below it at which the cheapest plan
+/// changes to a plan more than `tie` cheaper, within the input's accepted range.
+pub fn flips(
+    base: &Resolved,
+    reading: &Reading,
+    costing: &Costing,
+    hybrid: bool,
+    from: Plan,
+    tie: f64,
+) -> Flips {
+    let mut probe = Probe {
+        base,
+        reading,
+        costing,
+        hybrid,
+        scratch: scratch(base),
+        draw: Draw::new(base.clone()),
+        from,
+        tie,
+    };
+    let mut out = Flips {
+        flips: Vec::new(),
+        unchanged: Vec::new(),
+    };
+    for input in INPUTS {
+        let (value, lo, hi, geometric) = input.span(base);
+        if input == Input::Volume && value <= 0.0 {
+            out.unchanged.push(input.key().into());
+            continue;
+        }
+        let mut found = false;
+        for (end, direction) in [(hi, "above"), (lo, "below")] {
+            if let Some((v, to)) = probe.search(input, from, value, end, geometric) {
+                found = true;
+                out.flips.push(Flip {
+                    param: input.key().into(),
+                    label: input.label().into(),
+                    base: value,
+                    value: v,
+                    direction: direction.into(),
+                    from,
+                    to,
+                });
+            }
+        }
+        if !found {
+            out.unchanged.push(input.key().into());
+        }
+    }
+    out
+}
