@@ -277,6 +277,38 @@ impl Costing {
         (own, best)
     }
 
+    /// The cheapest hybrid that is a plan of its own (some replicas and some demand sent to the
+    /// API) at `scale` times the volume, $ per month: what keeping a capped fleet costs where
+    /// the cheapest cap is the full fleet or none. `None` when no cap is such a plan.
+    pub fn proper_hybrid(&self, scale: f64) -> Option<f64> {
+        let runs = self.runs(scale);
+        let proper = |c: &PlanCost| c.plan.replicas > 0.0 && c.plan.overflow_share > 0.0;
+        let mut best: Option<f64> = None;
+        let mut consider = |cap: f64| {
+            let c = self.cost_of(Some(cap), scale, &runs);
+            if proper(&c) && best.is_none_or(|b| c.total() < b) {
+                best = Some(c.total());
+            }
+        };
+        match self.policy.scaling {
+            // Convex in the cap between the minimum fleet and the full one: where the cheapest
+            // cap is an end, the cheapest proper one is next to it.
+            Scaling::Fixed => {
+                let full = self.demand.full_replicas(scale);
+                let lo = self.policy.min_replicas.max(1.0);
+                if lo <= full - 1.0 {
+                    consider(lo);
+                    consider(full - 1.0);
+                }
+                if let Some(c) = self.cheapest_fixed_cap(scale).filter(proper) {
+                    consider(c.plan.replicas.min(full));
+                }
+            }
+            Scaling::Hourly => self.demand.for_each_candidate_cap(scale, consider),
+        }
+        best
+    }
+
     /// The cheapest cap of a fixed fleet between the minimum fleet (at least one replica) and
     /// the full one. There the bill is convex in the cap: the GPUs and the staff that grow
     /// with them are linear in it, and the overflow (demand above the cap, summed over the

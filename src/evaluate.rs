@@ -106,37 +106,25 @@ pub fn evaluate_with(
         hybrid_saves_usd: hybrid.map_or(0.0, |h| (cheap - h.total()).max(0.0)),
         best,
         best_monthly_usd,
-        ties: totals.ties(s.uncertainty.tie),
+        ties: Totals {
+            // A hybrid whose cheapest cap is an end ties at its cheapest proper cap, as the
+            // sample and the flips hold it.
+            hybrid: totals
+                .hybrid
+                .or_else(|| s.hybrid.then(|| costing.proper_hybrid(1.0)).flatten()),
+            ..totals
+        }
+        .ties(s.uncertainty.tie)
+        .into_iter()
+        .map(|(plan, monthly_usd)| crate::report::Tie { plan, monthly_usd })
+        .collect(),
         margin_usd: totals.margin(),
         tie: s.uncertainty.tie,
     };
     let ratios = curve_ratios(&r, &ctx, data, &gpu_time);
     let (ranges, uncertainty, flips) = match depth {
         Depth::Full | Depth::Sample => {
-            let sure = decision::Context {
-                spec: s.uncertainty,
-                gpu_hour_spread: s.uncertainty.gpu_hour.unwrap_or_else(|| {
-                    decision::gpu_hour_spread(ctx.commitment, ctx.owned_parts.is_some())
-                }),
-                gpu_hour_reason: gpu_hour_reason(&s, &ctx),
-                vendor: ctx
-                    .curve
-                    .filter(|c| data.is_vendor(&c.source))
-                    .map(|c| c.source.clone()),
-                alternative_mix: ctx
-                    .curve
-                    .filter(|c| !c.mix_stated && s.curve_mix.is_none())
-                    .and_then(|c| {
-                        crate::units::Mix::from_parts(
-                            c.mix.uncached + c.mix.cached,
-                            0.0,
-                            c.mix.output,
-                        )
-                        .map(|m| (m, c.source.clone()))
-                    }),
-                curve_ratios: ratios.clone(),
-                hybrid: s.hybrid,
-            };
+            let sure = sample_context(&s, &ctx, data, ratios.clone());
             let (ranges, uncertainty) = decision::uncertainty(
                 &r,
                 &reading,
@@ -659,6 +647,50 @@ fn curve_ratios(
         names: names.join("; "),
         source,
     })
+}
+
+/// What the dataset says about the uncertainty of this scenario's inputs.
+fn sample_context(
+    s: &Scenario,
+    ctx: &Context,
+    data: &Dataset,
+    ratios: Option<decision::CurveSpread>,
+) -> decision::Context {
+    decision::Context {
+        spec: s.uncertainty,
+        gpu_hour_spread: s.uncertainty.gpu_hour.unwrap_or_else(|| {
+            decision::gpu_hour_spread(ctx.commitment, ctx.owned_parts.is_some())
+        }),
+        gpu_hour_reason: gpu_hour_reason(s, ctx),
+        vendor: ctx
+            .curve
+            .filter(|c| data.is_vendor(&c.source))
+            .map(|c| c.source.clone()),
+        alternative_mix: ctx
+            .curve
+            .filter(|c| !c.mix_stated && s.curve_mix.is_none())
+            .and_then(|c| {
+                crate::units::Mix::from_parts(c.mix.uncached + c.mix.cached, 0.0, c.mix.output)
+                    .map(|m| (m, c.source.clone()))
+            }),
+        curve_ratios: ratios,
+        hybrid: s.hybrid,
+    }
+}
+
+/// For each range of the sureness sample, whether its median leaves every input of `scenario`
+/// as given ([`decision::medians_are_the_point`]): the check behind "the point answer is the
+/// middle of the ranges".
+pub fn range_medians(
+    scenario: &Scenario,
+    data: &Dataset,
+) -> Result<Vec<(decision::Lever, bool)>, Vec<Problem>> {
+    let s = parse(&to_query(scenario))?.scenario;
+    let (r, ctx) = resolve(&s, data)?;
+    let (reading, gpu_time) = r.gpu_time().map_err(|p| vec![p])?;
+    let ratios = curve_ratios(&r, &ctx, data, &gpu_time);
+    let sure = sample_context(&s, &ctx, data, ratios);
+    Ok(decision::medians_are_the_point(&r, &reading, &sure))
 }
 
 /// Why the GPU-hour range is as wide as it is.

@@ -229,13 +229,24 @@ pub struct Verdict {
     /// What the cheapest plan costs, $ per month.
     pub best_monthly_usd: f64,
     /// The other plans that cost the same as the named one within the tie threshold, cheapest
-    /// first: the verdict names them together.
-    pub ties: Vec<Plan>,
+    /// first: the verdict names them together. A hybrid whose cheapest cap is the full fleet
+    /// or none ties at its cheapest proper cap (some replicas, some demand at the API).
+    pub ties: Vec<Tie>,
     /// How much less the named plan costs than the next cheapest, $ per month (`None` when no
     /// other plan is costed).
     pub margin_usd: Option<f64>,
     /// The tie threshold: plans within this share of the cheapest's monthly bill cost the same.
     pub tie: f64,
+}
+
+/// A plan that costs the same as the named one within the tie threshold.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Tie {
+    /// The plan.
+    pub plan: Plan,
+    /// Its monthly bill, $.
+    pub monthly_usd: f64,
 }
 
 /// The power view.

@@ -354,10 +354,28 @@ proptest! {
             if let Some(u) = &r.uncertainty {
                 prop_assert!((0.0..=1.0).contains(&u.p_best_holds) && (0.0..=1.0).contains(&u.p_self_host_cheaper));
                 prop_assert!(u.difference_usd.p10 <= u.difference_usd.p50 && u.difference_usd.p50 <= u.difference_usd.p90);
+                let p = u.p_cheapest;
+                prop_assert!((p.rent + p.self_host + p.hybrid + u.p_no_answer - 1.0).abs() < 1e-9);
+                prop_assert!(u.p_best_holds_se <= servecost::decision::TARGET_SE + 1e-12 || f64::from(u.draws) == s.uncertainty.draws, "{u:?}");
             }
             let b = r.self_host.breakdown;
             prop_assert!((b.busy_compute + b.idle_compute + b.ops + b.overflow_api - r.self_host.monthly_usd).abs() <= 1e-9 * r.self_host.monthly_usd.max(1.0));
             prop_assert!(b.idle_compute >= 0.0 && (0.0..=1.0 + 1e-12).contains(&r.self_host.utilization));
+        }
+    }
+
+    /// Every range of the sureness sample but a vendor's haircut has the input as given as its
+    /// median, so the point answer is the middle of the ranges; and the sample's shares count
+    /// every draw and are known within a point (or say how far).
+    #[test]
+    fn ranges_are_centred_on_the_point(s in scenario()) {
+        let data = published();
+        if let Ok(medians) = servecost::evaluate::range_medians(&s, &data) {
+            prop_assert_eq!(medians.len(), servecost::decision::LEVERS.len());
+            for (lever, at_point) in medians {
+                // The haircut, one-sided, leaves the curve as given only where it does not apply.
+                prop_assert!(at_point || !lever.centred(), "{:?}", lever);
+            }
         }
     }
 

@@ -7,6 +7,19 @@ export async function apiReport(request: APIRequestContext, query: string) {
   return response.json();
 }
 
+/**
+ * A share as the page prints it, no more precisely than its standard error: "more than 99 %",
+ * "less than 1 %", or "about N %" rounded to 1, 2, 5 or 10 points, the first at least twice the
+ * error. Written here from the rule on /method, not from the Rust.
+ */
+export function shareAbout(p: number, se: number): string {
+  if (p >= 0.995) return "more than 99\u00a0%";
+  if (p <= 0.005) return "less than 1\u00a0%";
+  const step = [0.01, 0.02, 0.05, 0.1].find((s) => s >= 2 * se) ?? 0.1;
+  const rounded = Math.min(0.99, Math.max(0.01, Math.round(p / step) * step));
+  return `about ${Math.round(rounded * 100)}\u00a0%`;
+}
+
 /** The numbers the page shows, read from its data attributes. */
 export async function pageNumbers(page: Page) {
   const verdict = page.getByTestId("verdict");

@@ -115,7 +115,7 @@ impl Totals {
 
     /// The plans other than the one [`Totals::best`] names whose bills are within `tie` of its
     /// bill: they cost the same, as far as the inputs are known. Cheapest first.
-    pub fn ties(&self, tie: f64) -> Vec<Plan> {
+    pub fn ties(&self, tie: f64) -> Vec<(Plan, f64)> {
         let (best, usd) = self.best();
         let mut tied: Vec<(Plan, f64)> = [Plan::Rent, Plan::SelfHost, Plan::Hybrid]
             .into_iter()
@@ -124,7 +124,7 @@ impl Totals {
             .filter(|&(_, c)| within_tie(usd, c, tie))
             .collect();
         tied.sort_by(|a, b| a.1.total_cmp(&b.1));
-        tied.into_iter().map(|(p, _)| p).collect()
+        tied
     }
 
     /// How much less the named plan costs than the next cheapest plan, $ per month (`None`

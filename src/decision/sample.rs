@@ -788,7 +788,13 @@ pub(crate) fn holds_within(
         return within_tie(cost(pick.plan), cost(named), tie);
     }
     let t = Totals::of(c, scale, hybrid);
-    match (t.cost(pick.plan), t.cost(named)) {
+    // A named hybrid whose cheapest cap here is the full fleet or none is held at its cheapest
+    // proper cap: keeping some replicas and sending some demand to the API.
+    let named_usd = match (named, t.cost(named)) {
+        (Plan::Hybrid, None) if hybrid => c.proper_hybrid(scale),
+        (_, usd) => usd,
+    };
+    match (t.cost(pick.plan), named_usd) {
         (Some(best), Some(other)) => within_tie(best, other, tie),
         _ => false,
     }

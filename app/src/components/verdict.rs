@@ -114,20 +114,15 @@ pub fn tie_sentence(r: &Report) -> Option<String> {
     if v.ties.is_empty() {
         return None;
     }
-    let cost = |p: Plan| match p {
-        Plan::Rent => Some(r.rent.monthly_usd),
-        Plan::SelfHost => Some(r.self_host.monthly_usd),
-        Plan::Hybrid => r.hybrid.map(|h| h.monthly_usd),
-    };
     let name = |p: Plan| match p {
         Plan::SelfHost => "self-hosting alone",
         other => other.label(),
     };
-    let plans: Vec<Plan> = std::iter::once(v.best)
-        .chain(v.ties.iter().copied())
+    let plans: Vec<(Plan, f64)> = std::iter::once((v.best, v.best_monthly_usd))
+        .chain(v.ties.iter().map(|t| (t.plan, t.monthly_usd)))
         .collect();
-    let names: Vec<&str> = plans.iter().map(|&p| name(p)).collect();
-    let costs: Vec<String> = plans.iter().filter_map(|&p| cost(p)).map(usd).collect();
+    let names: Vec<&str> = plans.iter().map(|&(p, _)| name(p)).collect();
+    let costs: Vec<String> = plans.iter().map(|&(_, c)| usd(c)).collect();
     let and = |items: &[String]| match items {
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),

@@ -88,9 +88,13 @@ fn assert_same(html: &str, api: &serde_json::Value, what: &str) {
         });
         assert!(found, "{what}: flip {f}");
     }
+    // The share as printed: no more precisely than its standard error.
     let percent = format!(
-        "Holds in {:.0}\u{a0}%",
-        u["p_best_holds"].as_f64().expect("p") * 100.0
+        "Holds in {}",
+        servecost::format::share_about(
+            u["p_best_holds"].as_f64().expect("p"),
+            u["p_best_holds_se"].as_f64().expect("se")
+        )
     );
     assert!(html.contains(&percent), "{what}: {percent}");
     for code in api["top_warnings"].as_array().expect("top") {
@@ -161,8 +165,12 @@ async fn exports_and_previews_carry_the_decision() {
     )
     .await;
     let title = oembed["title"].as_str().expect("title");
+    let se = api["uncertainty"]["p_best_holds_se"].as_f64().expect("se");
     assert!(
-        title.contains(&format!("holds in {:.0}\u{a0}%", p * 100.0)),
+        title.contains(&format!(
+            "holds in {}",
+            servecost::format::share_about(p, se)
+        )),
         "{title}"
     );
     let html = body_text(get(&app, &format!("/?{q}")).await).await;
@@ -187,4 +195,31 @@ async fn zero_width_ranges_are_certain() {
     )
     .await;
     assert_eq!(bad["problems"][0]["param"], "u_prefill");
+}
+
+/// Where the plausible cases disagree with the figures as given, the page's verdict says so in
+/// its first sentence, with the API's shares.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_verdict_the_sample_disagrees_with_says_so_first() {
+    let (app, _db) = app().await;
+    let q = "requests=3.7M";
+    let api = json(&app, &format!("/api/v1/evaluate?{q}"), StatusCode::OK).await;
+    let u = &api["uncertainty"];
+    let p = u["p_best_holds"].as_f64().expect("p");
+    assert!(p < 0.5, "{p}");
+    let html = body_text(get(&app, &format!("/?{q}")).await).await;
+    let best = &html[html.find(r#"data-testid="best""#).expect("best")..];
+    let best = &best[best.find("<strong>").expect("strong") + 8..];
+    let expected = format!(
+        "As given self-hosting is cheapest, but it holds in only {} of plausible cases",
+        servecost::format::share_about(p, u["p_best_holds_se"].as_f64().expect("se"))
+    );
+    assert!(
+        best.starts_with(&expected),
+        "{}",
+        &best[..200.min(best.len())]
+    );
+    // The same scenario with the point well inside its band does not lead with a doubt.
+    let html = body_text(get(&app, "/?requests=20M").await).await;
+    assert!(!html.contains("As given "), "no doubt at 20M");
 }

@@ -1,0 +1,131 @@
+//! The judgement built on the numbers: sureness that agrees with its ranges, ties, and draws
+//! that are counted rather than dropped.
+
+mod common;
+
+use common::revision_3;
+use servecost::decision::{Plan, TARGET_SE};
+use servecost::{evaluate, parse, Report};
+
+fn report(q: &str) -> Report {
+    let s = parse(q).expect("valid").scenario;
+    evaluate(&s, &revision_3()).unwrap_or_else(|p| panic!("{q}: {p:?}"))
+}
+
+/// The same scenario written two ways draws the same sample: the seed is the canonical
+/// scenario, not the link's wording.
+#[test]
+fn equivalent_links_give_identical_uncertainty() {
+    for (a, b) in [
+        ("tokens=5T&mix=2:7:1", "tokens=5T&mix=20:70:10"),
+        ("tokens=5000B&mix=1:1:1", "tokens=5T&mix=0.5:0.5:0.5"),
+        (
+            "requests=20M&curve_mix=3:96:1",
+            "requests=20M&curve_mix=30:960:10",
+        ),
+    ] {
+        let (x, y) = (report(a), report(b));
+        assert_eq!(x.uncertainty, y.uncertainty, "{a} / {b}");
+        assert!(x.uncertainty.is_some());
+    }
+    // Another scenario draws another sample.
+    assert_ne!(
+        report("tokens=5T&mix=2:7:1")
+            .uncertainty
+            .map(|u| u.difference_usd),
+        report("tokens=5T&mix=2:7:2")
+            .uncertainty
+            .map(|u| u.difference_usd)
+    );
+}
+
+/// Every share counts every draw, and is known within one point unless the link asks for
+/// fewer draws than that needs.
+#[test]
+fn shares_count_every_draw_and_are_known_within_a_point() {
+    for q in [
+        "",
+        "requests=20M",
+        "requests=20M&curve=sglang-gb300-tp4",
+        "tokens=5T&mix=2:7:1",
+        "requests=5M&profile=flat&u_prefill=20&u_cache_cost=10",
+    ] {
+        let u = report(q).uncertainty.expect("sample");
+        let p = u.p_cheapest;
+        assert!((p.rent + p.self_host + p.hybrid + u.p_no_answer - 1.0).abs() < 1e-12);
+        assert_eq!(
+            u.p_no_answer,
+            f64::from(u.draws_without_answer) / f64::from(u.draws),
+            "{q}"
+        );
+        assert!(u.p_best_holds_se <= TARGET_SE + 1e-12, "{q}: {u:?}");
+        assert!(
+            u.draws >= servecost::decision::MIN_DRAWS && u.draws <= 2_500,
+            "{q}"
+        );
+    }
+    // Fewer draws asked for: the error is larger, and reported.
+    let few = report("requests=20M&curve=sglang-gb300-tp4&draws=100")
+        .uncertainty
+        .expect("sample");
+    assert_eq!(few.draws, 100);
+    let p = few.p_best_holds;
+    assert!((few.p_best_holds_se - (p * (1.0 - p) / 100.0).sqrt()).abs() < 1e-15);
+}
+
+/// With every range drawn both ways (the vendor's haircut is the one-sided range, and the
+/// default curve is not a vendor's), the plan the default page names holds in at least half of
+/// the plausible cases.
+#[test]
+fn the_default_plan_holds_in_most_plausible_cases() {
+    for q in ["", "tokens=5T&mix=2:7:1", "requests=20M", "requests=200M"] {
+        let r = report(q);
+        let u = r.uncertainty.as_ref().expect("sample");
+        let haircut = u
+            .ranges
+            .iter()
+            .find(|x| x.key == "haircut")
+            .expect("haircut");
+        assert!(!haircut.applies, "{q}");
+        assert!(u.p_best_holds >= 0.5, "{q}: {}", u.p_best_holds);
+    }
+}
+
+/// The hybrid and self-hosting alone 0.035 % apart are a tie: named together, and the draws in
+/// which either is cheapest hold.
+#[test]
+fn plans_a_hair_apart_are_a_tie() {
+    let q = "workload=chat&requests=500M&profile=diurnal&gpu_hour=3.5&scaling=hourly";
+    let r = report(q);
+    assert_eq!(r.verdict.best, Plan::Hybrid);
+    let tied: Vec<Plan> = r.verdict.ties.iter().map(|t| t.plan).collect();
+    assert_eq!(tied, vec![Plan::SelfHost]);
+    assert_eq!(r.verdict.ties[0].monthly_usd, r.self_host.monthly_usd);
+    let margin = r.verdict.margin_usd.expect("margin");
+    let h = r.hybrid.expect("hybrid").monthly_usd;
+    assert!((margin - (r.self_host.monthly_usd - h)).abs() < 1e-6);
+    assert!(margin / h < 0.001, "{margin}");
+    let u = r.uncertainty.as_ref().expect("sample");
+    // A draw in which self-hosting is cheapest by less than the tie holds for the hybrid.
+    assert!(u.p_best_holds > u.p_cheapest.hybrid + 0.1, "{u:?}");
+    // Without the tie the two are apart, and the sample counts the strict winner only.
+    let strict = report(&format!("{q}&tie=0"));
+    assert!(strict.verdict.ties.is_empty());
+    let su = strict.uncertainty.as_ref().expect("sample");
+    assert_eq!(su.p_best_holds, su.p_cheapest.hybrid);
+    // No flip leads from the hybrid to self-hosting within the tie: each flip's new plan costs
+    // more than the tie less than the hybrid just past it.
+    for f in &r.flips.flips {
+        assert_ne!(f.to, Plan::Hybrid, "{f:?}");
+    }
+}
+
+/// A tie threshold is a link parameter with its range, refused outside it by name.
+#[test]
+fn the_tie_threshold_is_validated() {
+    let problems = parse("tie=0.5").expect_err("out of range");
+    assert!(problems.iter().any(|p| p.param == "tie"), "{problems:?}");
+    let s = parse("tie=2%").expect("a percentage").scenario;
+    assert_eq!(s.uncertainty.tie, 0.02);
+    assert_eq!(servecost::codec::to_query(&s), "v=1&tie=0.02");
+}
