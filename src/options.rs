@@ -20,6 +20,11 @@ use crate::scenario::{CurveChoice, Scenario};
 use crate::units::PerMtok;
 use crate::{to_query, Dataset, Problem, Report};
 
+/// Draws of each option's own sample at most: a ranking draws one sample an option, so each
+/// share is known within about 3.5 points (one standard error at 50 %), and the page prints it
+/// no more precisely than that.
+pub const RANKING_DRAWS: f64 = 200.0;
+
 /// Which line of the calculator an option is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -355,12 +360,15 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
             });
         }
     }
-    // How sure each is: the sample its own link draws, without the flips.
+    // How sure each is: the sample its own link draws, without the flips, at most
+    // [`RANKING_DRAWS`] draws of it (the ranking costs one sample an option).
     for o in &mut out {
         let Ok(parsed) = crate::codec::parse(&o.query) else {
             continue;
         };
-        let u = evaluate_with(&parsed.scenario, &data, Depth::Sample)
+        let mut scenario = parsed.scenario;
+        scenario.uncertainty.draws = scenario.uncertainty.draws.min(RANKING_DRAWS);
+        let u = evaluate_with(&scenario, &data, Depth::Sample)
             .ok()
             .and_then(|r| r.uncertainty);
         o.p_cheapest = u.map(|u| match o.kind {

@@ -129,3 +129,34 @@ fn the_tie_threshold_is_validated() {
     assert_eq!(s.uncertainty.tie, 0.02);
     assert_eq!(servecost::codec::to_query(&s), "v=1&tie=0.02");
 }
+
+/// No warning prints a figure "instead of" the same figure: where the other reading leaves a
+/// figure as it is, it is said once.
+#[test]
+fn no_warning_sets_a_figure_against_itself() {
+    let mut read = 0;
+    for q in [
+        "",
+        "requests=2M",
+        "requests=20M",
+        "requests=200M",
+        "tokens=5T&mix=2:7:1",
+        "requests=5M&profile=flat",
+        "requests=1M&min_replicas=3",
+    ] {
+        for w in report(q).warnings {
+            let parts: Vec<&str> = w.message.split(" instead of ").collect();
+            for pair in parts.windows(2) {
+                let before = pair[0].split_whitespace().last().unwrap_or("");
+                let after = pair[1].split_whitespace().next().unwrap_or("");
+                let trim = |t: &str| t.trim_end_matches([',', '.', ':', ';']).to_owned();
+                assert_ne!(trim(before), trim(after), "{q}: {}", w.message);
+                read += 1;
+            }
+            if w.code == "assumed_mix" {
+                assert!(w.message.contains("self-hosting costs"), "{}", w.message);
+            }
+        }
+    }
+    assert!(read > 0, "no warning compares two figures");
+}

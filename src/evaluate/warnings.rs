@@ -223,18 +223,34 @@ pub fn warnings(
                     Some((alt, then, now, output(r)?, output(&other)?))
                 });
                 let reading = costs.map_or(String::new(), |(alt, then, now, was, is)| {
+                    // Never two equal figures side by side: a figure the other reading leaves
+                    // as it is (whole replicas absorb the change) is said once.
+                    let instead = |now: String, then: String, what: &str, unit: &str| {
+                        if now == then {
+                            format!("{what} still {now}{unit}")
+                        } else {
+                            format!("{what} {now}{unit} instead of {then}")
+                        }
+                    };
                     format!(
                         " Read the other way, as fixed input and output lengths without a prefix \
-                         cache ({}: curve_mix={}:0:{}), an output token costs {} per million \
-                         at full use instead of {}, and self-hosting {} a month instead \
-                         of {}: set curve_mix to choose the reading.",
+                         cache ({}: curve_mix={}:0:{}), {}, and {}: set curve_mix to choose the \
+                         reading.",
                         mix_text(&alt),
                         crate::codec::write_rounded(100.0 * alt.uncached, false),
                         crate::codec::write_rounded(100.0 * alt.output, false),
-                        crate::format::per_mtok(is),
-                        crate::format::per_mtok(was),
-                        crate::format::usd(now),
-                        crate::format::usd(then)
+                        instead(
+                            crate::format::per_mtok(is),
+                            crate::format::per_mtok(was),
+                            "an output token costs",
+                            " per million at full use"
+                        ),
+                        instead(
+                            crate::format::usd(now),
+                            crate::format::usd(then),
+                            "self-hosting costs",
+                            " a month"
+                        )
                     )
                 });
                 out.push(warn(

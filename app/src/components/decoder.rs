@@ -58,7 +58,7 @@ pub fn Decoder(
                             <td>{h.label.clone()} {keys.with(|k| cite(k, &h.source))}</td>
                             <td>{chip}</td>
                             <td>{value}</td>
-                            <td>{if h.is_floor { "a floor" } else { "" }}</td>
+                            <td>{if h.is_floor { "a floor: the configuration may have more headroom" } else { "a ceiling: peak throughput, every GPU busy" }}</td>
                         </tr>
                     }
                 })
@@ -81,6 +81,18 @@ pub fn Decoder(
                 <tr><th scope="row">"At your mix"</th>
                     <td>{per_mtok(p.input)}</td><td>{per_mtok(p.cached)}</td><td>{per_mtok(p.output)}</td><td>{per_mtok(p.blended)}</td></tr>
             });
+            // A published floor (more headroom) is a ceiling on what a token costs; every other
+            // headline is a peak, a ceiling on throughput and so a floor on cost.
+            let floor = data.with_value(|d| {
+                d.headlines
+                    .iter()
+                    .any(|x| x.is_floor && x.tokens_per_s_per_mw == Some(h.tokens_per_s_per_mw))
+            });
+            let bound = if floor {
+                " The headline is a floor on throughput (more headroom may exist), so this is the most a token costs at that price."
+            } else {
+                " The headline is a ceiling on throughput (peak, every GPU busy at its own mix, no idle hours), so this is the least a token can cost at that price."
+            };
             Some(view! {
                 <div data-testid="decoded">
                     <p>
@@ -89,6 +101,7 @@ pub fn Decoder(
                         " at this chip's power, so at " {usd(h.gpu_hour_usd)} " per GPU-hour "
                         <strong>{format!("{} per million tokens", per_mtok(h.usd_per_mtok_all))}</strong>
                         " counting all tokens alike (" {format!("{} tokens per dollar", tokens(1e6 / h.usd_per_mtok_all))} ")."
+                        {bound}
                     </p>
                     {h.note.clone().map(|n| view! { <p class="hint">"No per-class split: " {n}</p> })}
                     {(classes.is_some()).then(|| view! {

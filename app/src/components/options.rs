@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use servecost::options::{OptionKind, Options};
 use servecost::{Dataset, Report};
 
-use crate::format::{number, per_mtok, percent, percent_precise, usd};
+use crate::format::{number, per_mtok, percent_precise, usd};
 
 fn kind_text(kind: OptionKind) -> &'static str {
     match kind {
@@ -69,7 +69,7 @@ pub fn OptionsTable(
                     <td class="num">{per_mtok(o.per_mtok.input)}</td>
                     <td class="num">{per_mtok(o.per_mtok.cached)}</td>
                     <td class="num">{per_mtok(o.per_mtok.output)}</td>
-                    <td class="num" data-testid="option-sure" data-p=o.p_cheapest.map(|p| p.to_string()).unwrap_or_default()>{o.p_cheapest.map_or("—".to_owned(), percent)}</td>
+                    <td class="num" data-testid="option-sure" data-p=o.p_cheapest.map(|p| p.to_string()).unwrap_or_default()>{o.p_cheapest.map_or("—".to_owned(), |p| crate::format::share_about(p, crate::format::share_se(p, servecost::options::RANKING_DRAWS)))}</td>
                 </tr>
             }
         })
