@@ -41,14 +41,21 @@ fn bench(c: &mut Criterion) {
         gpu_hour_reason: String::new(),
         vendor: None,
         alternative_mix: None,
-        curve_ratios: Some((1.0, 2.7, String::new())),
+        curve_ratios: Some(servecost::decision::CurveSpread {
+            lo: 1.0,
+            hi: 2.7,
+            names: String::new(),
+            source: "inferencex".into(),
+        }),
         hybrid: true,
     };
     c.bench_function("decision_sample_200_draws", |b| {
         b.iter(|| servecost::decision::uncertainty(black_box(&rn), &reading, &sure, &totals, 7))
     });
     c.bench_function("decision_flips", |b| {
-        b.iter(|| servecost::decision::flips(black_box(&rn), &reading, &cn, true, totals.best().0))
+        b.iter(|| {
+            servecost::decision::flips(black_box(&rn), &reading, &cn, true, totals.best().0, 0.01)
+        })
     });
     // The cost over five years: nothing changing (each month's costing is the first's), and
     // the volume and prices moving every month, on a fixed and on an hourly fleet.
