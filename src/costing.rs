@@ -292,16 +292,13 @@ impl Costing {
         };
         match self.policy.scaling {
             // Convex in the cap between the minimum fleet and the full one: where the cheapest
-            // cap is an end, the cheapest proper one is next to it.
+            // cap is an end (asked for only then), the cheapest proper one is next to it.
             Scaling::Fixed => {
                 let full = self.demand.full_replicas(scale);
                 let lo = self.policy.min_replicas.max(1.0);
                 if lo <= full - 1.0 {
                     consider(lo);
                     consider(full - 1.0);
-                }
-                if let Some(c) = self.cheapest_fixed_cap(scale).filter(proper) {
-                    consider(c.plan.replicas.min(full));
                 }
             }
             Scaling::Hourly => self.demand.for_each_candidate_cap(scale, consider),

@@ -122,7 +122,7 @@ pub fn evaluate_with(
         tie: s.uncertainty.tie,
     };
     let ratios = curve_ratios(&r, &ctx, data, &gpu_time);
-    let (ranges, uncertainty, flips) = match depth {
+    let (ranges, uncertainty, flips, bands) = match depth {
         Depth::Full | Depth::Sample => {
             let sure = sample_context(&s, &ctx, data, ratios.clone());
             let (ranges, uncertainty) = decision::uncertainty(
@@ -132,22 +132,44 @@ pub fn evaluate_with(
                 &totals,
                 decision::seed_of(&crate::codec::canonical_query(&s)),
             );
-            let flips = if depth == Depth::Full {
-                decision::flips(&r, &reading, &costing, s.hybrid, best, s.uncertainty.tie)
+            let (flips, bands) = if depth == Depth::Full {
+                let total = r.volumes.total();
+                let (lo, hi) = decision::volume_span(total);
+                let bands = decision::Bands {
+                    volume: decision::volume_bands(
+                        &costing,
+                        total,
+                        lo,
+                        hi,
+                        s.hybrid,
+                        s.uncertainty.tie,
+                    ),
+                };
+                let flips = decision::flips(
+                    &r,
+                    &reading,
+                    &costing,
+                    s.hybrid,
+                    best,
+                    s.uncertainty.tie,
+                    &bands.volume,
+                );
+                (flips, bands)
             } else {
-                decision::Flips {
+                let none = decision::Flips {
                     flips: Vec::new(),
                     unchanged: Vec::new(),
-                }
+                };
+                (none, decision::Bands::default())
             };
-            (ranges, uncertainty, flips)
+            (ranges, uncertainty, flips, bands)
         }
         Depth::Quick => {
             let none = decision::Flips {
                 flips: Vec::new(),
                 unchanged: Vec::new(),
             };
-            (Vec::new(), None, none)
+            (Vec::new(), None, none, decision::Bands::default())
         }
     };
 
@@ -352,6 +374,7 @@ pub fn evaluate_with(
         verdict,
         uncertainty,
         flips,
+        bands,
         top_warnings,
         sensitivity,
         break_even: be,

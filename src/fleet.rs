@@ -163,6 +163,12 @@ impl Demand {
         ceil(x * scale).max(self.policy.min_replicas)
     }
 
+    /// Replicas the busiest hour needs at scale 1, before rounding up: a fixed fleet gains a
+    /// replica each time `scale` passes a whole multiple of its inverse.
+    pub fn peak_need(&self) -> f64 {
+        self.hours().checked_sub(1).map_or(0.0, |i| self.need(i))
+    }
+
     /// Serving replicas the uncapped fleet runs at its busiest hour, at `scale` times the volume.
     pub fn full_replicas(&self, scale: f64) -> f64 {
         let peak = self.hours().checked_sub(1).map_or(0.0, |i| self.need(i));

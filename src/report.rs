@@ -35,6 +35,9 @@ pub struct Report {
     pub uncertainty: Option<Uncertainty>,
     /// The values of the main inputs at which the cheapest plan changes.
     pub flips: Flips,
+    /// Where each plan is cheapest along the inputs whose answer alternates (the monthly
+    /// volume), exact at the replica steps; empty but in a full report.
+    pub bands: crate::decision::Bands,
     /// Codes of the warnings that move the answer most, largest first (at most three): the
     /// caveats to read with the verdict.
     pub top_warnings: Vec<String>,

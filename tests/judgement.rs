@@ -160,3 +160,108 @@ fn no_warning_sets_a_figure_against_itself() {
     }
     assert!(read > 0, "no warning compares two figures");
 }
+
+/// The band map along the volume agrees with a brute-force scan of 2,000 volumes: at every
+/// scanned volume the cheapest plan holds in the band the map puts it in, ties allowed.
+#[test]
+fn the_volume_band_map_agrees_with_a_scan() {
+    use servecost::evaluate::{evaluate_with, Depth};
+    use servecost::workload::Workload;
+    for q in [
+        "",
+        "requests=20M",
+        "requests=20M&own=1&capex=35000",
+        "requests=5M&profile=flat&hybrid=0",
+        "requests=3M&profile=business&redundancy=2&min_replicas=3",
+    ] {
+        let base = parse(q).expect("valid").scenario;
+        let r = report(q);
+        let bands = &r.bands.volume;
+        assert!(!bands.is_empty(), "{q}");
+        // The map is contiguous from end to end.
+        for pair in bands.windows(2) {
+            assert_eq!(pair[0].to, pair[1].from, "{q}");
+            assert!(pair[0].from < pair[0].to, "{q}");
+        }
+        let v = r.inputs.volumes;
+        let total = v.total();
+        let (lo, hi) = (bands[0].from, bands[bands.len() - 1].to);
+        assert!((lo - (total / 1e3).max(1.0)).abs() <= 1e-6 * lo, "{q}");
+        let mut checked = 0;
+        for i in 0..2_000 {
+            let at = lo * (hi / lo).powf(f64::from(i) / 1_999.0);
+            // Right at an edge either side's plan is the cheapest.
+            let Some(band) = bands
+                .iter()
+                .find(|b| b.from * (1.0 + 1e-7) < at && at < b.to * (1.0 - 1e-7))
+            else {
+                continue;
+            };
+            let f = at / total;
+            let mut s = base.clone();
+            s.workload = Workload::Totals {
+                input: v.uncached * f,
+                cached: v.cached * f,
+                output: v.output * f,
+            };
+            let Ok(scanned) = evaluate_with(&s, &revision_3(), Depth::Quick) else {
+                continue;
+            };
+            // Ties allowed: the scanned cheapest holds in the band, or the band's plan is
+            // within the tie of the cheapest at the scanned volume.
+            let v = &scanned.verdict;
+            assert!(
+                band.holds(v.best) || v.ties.iter().any(|t| t.plan == band.best),
+                "{q}: at {at} the cheapest is {:?} (ties {:?}), the band {band:?}",
+                v.best,
+                v.ties
+            );
+            checked += 1;
+        }
+        assert!(checked > 1_900, "{q}: {checked}");
+    }
+}
+
+/// What would change the default answer along the volume is a band, with how far it lasts,
+/// read from the map: self-hosting from about 99.8 B to 103 B, renting never cheapest again
+/// above about 160 B.
+#[test]
+fn the_volume_change_is_a_band_of_the_map() {
+    let r = report("");
+    let bands = &r.bands.volume;
+    let above = r
+        .flips
+        .flips
+        .iter()
+        .find(|f| f.param == "volume" && f.direction == "above")
+        .expect("a change above");
+    assert_eq!(above.to, Plan::SelfHost);
+    let until = above.until.expect("the band ends");
+    let band = bands
+        .iter()
+        .find(|b| b.from == above.value && b.to == until)
+        .expect("the flip is a band of the map");
+    assert!(!band.holds(Plan::Rent) && band.material(r.verdict.tie));
+    // Every band between the volume as given and the flip still holds renting, or is narrower
+    // than the tie.
+    for b in bands
+        .iter()
+        .filter(|b| b.from >= r.inputs.total_tokens && b.to <= above.value)
+    {
+        assert!(b.holds(Plan::Rent) || !b.material(r.verdict.tie), "{b:?}");
+    }
+    assert!(
+        (above.value / 99.8e9 - 1.0).abs() < 0.005,
+        "{}",
+        above.value
+    );
+    assert!((until / 103.04e9 - 1.0).abs() < 0.005, "{until}");
+    let never = above.reliably_from.expect("renting stops");
+    assert_eq!(
+        Some(never),
+        servecost::decision::never_again_above(bands, Plan::Rent)
+    );
+    // Self-hosting alone beats renting above the break-even, inside that stretch.
+    let be = r.break_even.monthly_tokens.expect("break-even");
+    assert!(be >= never, "{be} < {never}");
+}

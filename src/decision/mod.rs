@@ -6,9 +6,11 @@
 //! sample over them), [`search`] (what would change it: the flips) and this module (the plans,
 //! their totals, ties and the draw both of those cost).
 
+mod bands;
 mod sample;
 mod search;
 
+pub use bands::*;
 pub use sample::*;
 pub use search::*;
 
@@ -137,6 +139,19 @@ impl Totals {
             .filter_map(|p| self.cost(p))
             .map(|c| c - usd)
             .min_by(f64::total_cmp)
+    }
+}
+
+/// The three plans' totals at `scale` times the volume, a hybrid whose cheapest cap is the
+/// full fleet or none costed at its cheapest proper cap (some replicas, some demand at the API):
+/// what ties are judged on. The named plan is the one [`Totals::of`] names.
+pub fn judged(c: &Costing, scale: f64, hybrid: bool) -> Totals {
+    let t = Totals::of(c, scale, hybrid);
+    Totals {
+        hybrid: t
+            .hybrid
+            .or_else(|| hybrid.then(|| c.proper_hybrid(scale)).flatten()),
+        ..t
     }
 }
 

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{holds_within, scratch, Draw, Pick, Plan};
+use super::{holds_within, scratch, Band, Draw, Pick, Plan};
 use crate::costing::Costing;
 use crate::curve::Reading;
 use crate::resolved::Resolved;
@@ -28,6 +28,71 @@ pub struct Flip {
     pub from: Plan,
     /// The cheapest plan past the value.
     pub to: Plan,
+    /// Where the new plan's band ends, for an input with a band map (the volume): it is
+    /// cheapest from `value` to here (`None`: to the end of the searched range).
+    pub until: Option<f64>,
+    /// For an input with a band map, the value past which the plan as given never holds again
+    /// (is never the cheapest nor within the tie of it) up to the end of the searched range,
+    /// when that is further than `value`: the change is reliable from there on.
+    pub reliably_from: Option<f64>,
+}
+
+/// The nearest material change of `from` along a band map, each way from `value`: bands narrower
+/// than the tie, and bands in which `from` still ties, are no change.
+pub fn band_flips(
+    bands: &[Band],
+    param: &str,
+    label: &str,
+    value: f64,
+    from: Plan,
+    tie: f64,
+) -> Vec<Flip> {
+    let Some(at) = bands.iter().position(|b| b.from <= value && value <= b.to) else {
+        return Vec::new();
+    };
+    let flip =
+        |direction: &str, edge: f64, b: &Band, until: Option<f64>, reliably: Option<f64>| Flip {
+            param: param.into(),
+            label: label.into(),
+            base: value,
+            value: edge,
+            direction: direction.into(),
+            from,
+            to: b.best,
+            until,
+            reliably_from: reliably,
+        };
+    let mut out = Vec::new();
+    let changes = |b: &&Band| !b.holds(from) && b.material(tie);
+    if let Some((i, b)) = bands
+        .iter()
+        .enumerate()
+        .skip(at + 1)
+        .find(|(_, b)| changes(b))
+    {
+        let last = i + 1 == bands.len();
+        // Past the last band in which the plan as given holds, it never comes back.
+        let reliably = bands
+            .iter()
+            .rposition(|x| x.holds(from))
+            .filter(|&j| j > i && j + 1 < bands.len())
+            .map(|j| bands[j].to);
+        out.push(flip("above", b.from, b, (!last).then_some(b.to), reliably));
+    }
+    if let Some((i, b)) = bands[..at]
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(_, b)| changes(b))
+    {
+        let reliably = bands
+            .iter()
+            .position(|x| x.holds(from))
+            .filter(|&j| j < i && j > 0)
+            .map(|j| bands[j].from);
+        out.push(flip("below", b.to, b, (i > 0).then_some(b.from), reliably));
+    }
+    out
 }
 
 /// What would change the answer.
@@ -188,6 +253,16 @@ impl Input {
             Input::Throughput => (1.0, 0.1, 10.0, true),
         }
     }
+}
+
+/// The range the volume is searched over, tokens a month: a thousandth to a thousand times
+/// `total`, within the accepted range.
+pub fn volume_span(total: f64) -> (f64, f64) {
+    let max = crate::codec::spec("tokens").map_or(f64::INFINITY, |s| s.max);
+    (
+        (total / VOLUME_SPAN).max(1.0),
+        (total * VOLUME_SPAN).min(max),
+    )
 }
 
 /// The plans' totals with one input set to a value.
@@ -471,6 +546,7 @@ pub fn flips(
     hybrid: bool,
     from: Plan,
     tie: f64,
+    volume_bands: &[Band],
 ) -> Flips {
     let mut probe = Probe {
         base,
@@ -492,6 +568,15 @@ pub fn flips(
             out.unchanged.push(input.key().into());
             continue;
         }
+        if input == Input::Volume && !volume_bands.is_empty() {
+            // The volume reads its changes from its band map.
+            let found = band_flips(volume_bands, input.key(), input.label(), value, from, tie);
+            if found.is_empty() {
+                out.unchanged.push(input.key().into());
+            }
+            out.flips.extend(found);
+            continue;
+        }
         let mut found = false;
         for (end, direction) in [(hi, "above"), (lo, "below")] {
             if let Some((v, to)) = probe.search(input, from, value, end, geometric) {
@@ -504,6 +589,8 @@ pub fn flips(
                     direction: direction.into(),
                     from,
                     to,
+                    until: None,
+                    reliably_from: None,
                 });
             }
         }

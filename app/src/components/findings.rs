@@ -32,9 +32,47 @@ pub fn BreakEven(
         (None, Some(n)) => format!("none: {n}"),
         (None, None) => "none".into(),
     };
+    // From the band map: where each plan is cheapest, bands narrower than the tie left out.
+    let bands = &report.bands.volume;
+    let tie = report.verdict.tie;
+    let rent_ends = servecost::decision::never_again_above(bands, servecost::decision::Plan::Rent);
+    let material = servecost::decision::material(bands, tie);
+    let shown = (!material.is_empty()).then(|| {
+        let items = material
+            .iter()
+            .map(|b| {
+                let ties = if b.ties.is_empty() {
+                    String::new()
+                } else {
+                    let names: Vec<&str> = b.ties.iter().map(|p| p.label()).collect();
+                    format!(" (tied with {})", names.join(" and "))
+                };
+                view! {
+                    <li data-from=b.from.to_string() data-to=b.to.to_string() data-best=b.best.key()>
+                        {format!("{} to {}: {}{ties}", tokens(b.from), tokens(b.to), b.best.label())}
+                    </li>
+                }
+            })
+            .collect_view();
+        view! {
+            <dt>"Cheapest plan by monthly volume"</dt>
+            <dd>
+                <ul class="bands" data-testid="volume-bands">{items}</ul>
+                <span class="hint">{format!("Same mix and load profile; whole replicas make the plans alternate; stretches narrower than the tie ({}) are part of their neighbours.", crate::format::percent_share(tie))}</span>
+            </dd>
+        }
+    });
+    let rent_line = rent_ends.map(|v| {
+        view! {
+            <dt>"Renting is never cheapest again above"</dt>
+            <dd data-testid="rent-never-again" data-tokens=v.to_string()>{format!("{} tokens a month (the band map, ties counted)", tokens(v))}</dd>
+        }
+    });
     view! {
         <dl class="break-even" data-testid="break-even">
-            <dt>"Self-hosting wins above"</dt>
+            {shown}
+            {rent_line}
+            <dt>"Self-hosting alone beats renting at every volume above"</dt>
             <dd data-tokens=be.monthly_tokens.map(|v| v.to_string()).unwrap_or_default()>{volume}</dd>
             <dt>"Break-even GPU-hour price at your volume"</dt>
             <dd>{price}</dd>

@@ -395,6 +395,15 @@ pub fn flip_clause(f: &Flip) -> String {
 }
 
 fn flip_clause_bare(f: &Flip) -> String {
+    if f.param == "volume" {
+        // A band: how far the change lasts, not only where it starts.
+        let span = match (f.direction.as_str(), f.until) {
+            ("above", Some(to)) => format!("volume from {} to {}", tokens(f.value), tokens(to)),
+            ("below", Some(from)) => format!("volume from {} to {}", tokens(from), tokens(f.value)),
+            (side, _) => format!("volume {side} {}", tokens(f.value)),
+        };
+        return format!("{span} tokens a month");
+    }
     let side = if f.direction == "above" {
         "above"
     } else {
@@ -414,6 +423,25 @@ fn flip_clause_bare(f: &Flip) -> String {
         _ => f.param.as_str(),
     };
     format!("{what} {side} {}", flip_value(f))
+}
+
+/// Past which value the plan as given never holds again, for a flip read from a band map:
+/// `; above 160 B tokens a month renting is never cheapest again`.
+fn reliably_clause(f: &Flip) -> String {
+    f.reliably_from
+        .map(|v| {
+            let side = if f.direction == "above" {
+                "above"
+            } else {
+                "below"
+            };
+            format!(
+                "; {side} {} tokens a month {} is never cheapest again",
+                tokens(v),
+                f.from.label()
+            )
+        })
+        .unwrap_or_default()
 }
 
 /// The cheapest plan's word, capitalised to open a sentence (the plans' words are ASCII: no
@@ -544,8 +572,11 @@ pub fn changes(r: &Report, compact: bool) -> impl IntoView + use<> {
             .map(|f| {
                 view! {
                     <li class="flip" data-param=f.param.clone() data-value=f.value.to_string()
+                        data-until=f.until.map(|v| v.to_string()).unwrap_or_default()
+                        data-reliably=f.reliably_from.map(|v| v.to_string()).unwrap_or_default()
                         data-direction=f.direction.clone() data-to=format!("{:?}", f.to)>
                         {flip_clause(f)} " → " <strong class="nowrap">{f.to.label()}</strong>
+                        {reliably_clause(f)}
                     </li>
                 }
             })

@@ -1,0 +1,262 @@
+//! Bands: where each plan is cheapest along an input. Fleets come in whole replicas, so the
+//! cheapest plan alternates with the monthly volume: the band map says over which volumes
+//! each plan is cheapest (with the plans tied with it), so that what would change the answer
+//! is stated with how far the change lasts, not as a threshold.
+//!
+//! Along the volume (all three classes scaled by one factor) renting is a line and a fixed
+//! fleet's self-hosting is constant between two replica steps (the busiest hour needs one more
+//! replica each time the scale passes a whole multiple of `1 / peak need`). So between two
+//! steps renting and self-hosting cross at most once, at a point solved exactly; every step,
+//! that crossing and the middle of each step are probed, and any change of the cheapest plan
+//! between two probes (the hybrid's caps) is narrowed by bisection to a billionth. Where the
+//! steps are too many (or the fleet scales by the hour, with a step of its own in each hour of
+//! the week), probes stand a quarter of the tie threshold apart: a band narrower than that is
+//! narrower than the tie.
+
+use serde::{Deserialize, Serialize};
+
+use super::Plan;
+use crate::costing::Costing;
+use crate::fleet::Scaling;
+
+/// Where one plan is cheapest along an input.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Band {
+    /// Where the band starts, in the input's unit (tokens a month for the volume).
+    pub from: f64,
+    /// Where it ends.
+    pub to: f64,
+    /// The cheapest plan in the band.
+    pub best: Plan,
+    /// The plans that cost the same as it within the tie threshold in the band.
+    pub ties: Vec<Plan>,
+}
+
+impl Band {
+    /// Whether `plan` is the band's cheapest or ties with it.
+    pub fn holds(&self, plan: Plan) -> bool {
+        self.best == plan || self.ties.contains(&plan)
+    }
+
+    /// Whether the band is at least the tie threshold wide (its end at least `1 + tie` times
+    /// its start): a narrower one is no change a decision can rest on.
+    pub fn material(&self, tie: f64) -> bool {
+        self.to >= self.from * (1.0 + tie)
+    }
+}
+
+/// The band maps of the inputs whose answer can alternate.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Bands {
+    /// Along the monthly volume (all tokens, the mix and the profile kept), from a thousandth
+    /// to a thousand times yours within the accepted range; consecutive volumes with the same
+    /// cheapest plan and ties merged.
+    pub volume: Vec<Band>,
+}
+
+/// Steps of a fixed fleet probed one by one at most; beyond, probes by the tie threshold.
+const MAX_STEPS: f64 = 250.0;
+/// The least tie the probes are spaced by (a tie of 0 is probed as this).
+const MIN_TIE: f64 = 0.004;
+/// Probes of an hourly fleet stand this factor apart.
+const HOURLY_STEP: f64 = 1.15;
+/// Bisection steps narrowing a change between two probes.
+const BISECT: usize = 60;
+/// A change is narrowed to within this share of its value.
+const PRECISION: f64 = 1e-9;
+
+fn index(p: Plan) -> usize {
+    match p {
+        Plan::Rent => 0,
+        Plan::SelfHost => 1,
+        Plan::Hybrid => 2,
+    }
+}
+
+/// The cheapest plan at `scale` and the plans tied with it.
+fn class(c: &Costing, scale: f64, hybrid: bool, tie: f64) -> (Plan, Vec<Plan>) {
+    let t = super::judged(c, scale, hybrid);
+    let (best, _) = t.best();
+    (best, t.ties(tie).into_iter().map(|(p, _)| p).collect())
+}
+
+/// The scales probed between `lo` and `hi` (both included), ascending.
+fn probes(c: &Costing, lo: f64, hi: f64, tie: f64) -> Vec<f64> {
+    let peak = c.demand().peak_need();
+    let tie = tie.max(MIN_TIE);
+    let mut out = vec![lo, hi];
+    let geometric = |out: &mut Vec<f64>, a: f64, b: f64, factor: f64| {
+        if b > a {
+            let n = ((b / a).ln() / factor.ln()).ceil().max(1.0) as usize;
+            out.extend((1..n).map(|i| a * (b / a).powf(i as f64 / n as f64)));
+        }
+    };
+    if c.policy.scaling == Scaling::Hourly || !(peak > 0.0) {
+        // An hourly fleet grows a replica-hour at a time: no step worth a band of its own.
+        geometric(&mut out, lo, hi, HOURLY_STEP);
+    } else {
+        // Whole replicas up to where one more is less than the tie of the fleet; beyond, a
+        // probe every tie, so that no band a tie wide lies between two probes.
+        let exact = (1.0 / tie).ceil().min(MAX_STEPS);
+        let first = (peak * lo).floor() + 1.0;
+        let last = (peak * hi).floor().min(exact);
+        let rent = c.rent(1.0);
+        let mut k = first;
+        while k <= last + 1.0 {
+            // The step interval (k - 1, k] / peak: just past its start, the crossing of
+            // renting's line with self-hosting's constant within it, and its end.
+            let (a, b) = (((k - 1.0) / peak).max(lo), (k / peak).min(hi));
+            if b > a {
+                out.push(a * (1.0 + 1e-12));
+                geometric(&mut out, a, b, 1.0 + tie);
+                if rent > 0.0 {
+                    let cross = c.self_host(0.5 * (a + b)).total() / rent;
+                    if cross > a && cross < b {
+                        out.extend([cross * (1.0 - 1e-12), cross * (1.0 + 1e-12)]);
+                    }
+                }
+                out.push(b);
+            }
+            k += 1.0;
+        }
+        geometric(&mut out, (last / peak).max(lo), hi, 1.0 + tie);
+    }
+    out.retain(|s| s.is_finite() && *s >= lo && *s <= hi);
+    out.sort_by(f64::total_cmp);
+    out.dedup();
+    out
+}
+
+/// The band map along the volume, from `lo` to `hi` tokens a month, for a workload of `total`
+/// tokens a month costed by `c`.
+pub fn volume_bands(
+    c: &Costing,
+    total: f64,
+    lo: f64,
+    hi: f64,
+    hybrid: bool,
+    tie: f64,
+) -> Vec<Band> {
+    if !(total > 0.0 && lo > 0.0 && hi > lo) {
+        return Vec::new();
+    }
+    let (s_lo, s_hi) = (lo / total, hi / total);
+    let points = probes(c, s_lo, s_hi, tie);
+    let Some(&first) = points.first() else {
+        return Vec::new();
+    };
+    let mut bands: Vec<Band> = Vec::new();
+    let mut start = first;
+    let mut prev = first;
+    let mut here = class(c, first, hybrid, tie);
+    // Consecutive volumes at which the same plans hold (the cheapest and those tied with it)
+    // are one band, named after the plan cheapest over most of it.
+    let mut widths: Vec<[f64; 3]> = Vec::new();
+    let close = |bands: &mut Vec<Band>,
+                 widths: &mut Vec<[f64; 3]>,
+                 from: f64,
+                 to: f64,
+                 (best, ties): (Plan, Vec<Plan>)| {
+        let width = (to / from).ln();
+        if !(width > PRECISION) {
+            // A single point (a fleet exactly full at a replica step): part of its neighbours.
+            if let Some(last) = bands.last_mut() {
+                last.to = to * total;
+            }
+            return;
+        }
+        let holding = |b: Plan, t: &[Plan]| {
+            let mut set: Vec<Plan> = std::iter::once(b).chain(t.iter().copied()).collect();
+            set.sort_by_key(|p| p.key());
+            set
+        };
+        match (bands.last_mut(), widths.last_mut()) {
+            (Some(last), Some(w)) if holding(last.best, &last.ties) == holding(best, &ties) => {
+                last.to = to * total;
+                w[index(best)] += width;
+                let widest = [Plan::Rent, Plan::SelfHost, Plan::Hybrid]
+                    .into_iter()
+                    .max_by(|a, b| w[index(*a)].total_cmp(&w[index(*b)]))
+                    .unwrap_or(best);
+                let set = holding(best, &ties);
+                last.best = widest;
+                last.ties = set.into_iter().filter(|p| *p != widest).collect();
+            }
+            _ => {
+                let mut w = [0.0; 3];
+                w[index(best)] = width;
+                widths.push(w);
+                bands.push(Band {
+                    from: from * total,
+                    to: to * total,
+                    best,
+                    ties,
+                });
+            }
+        }
+    };
+    for &s in &points[1..] {
+        let next = class(c, s, hybrid, tie);
+        // Every change between `prev` (still `here`) and `s` (`next`), one after another: each
+        // narrowed by bisection to the first value at which the plans differ from `here`.
+        let mut a = prev;
+        while here != next {
+            let (mut lo, mut hi) = (a, s);
+            let mut hi_class = next.clone();
+            for _ in 0..BISECT {
+                if hi - lo <= PRECISION * hi {
+                    break;
+                }
+                let m = (lo * hi).sqrt();
+                let at = class(c, m, hybrid, tie);
+                if at == here {
+                    lo = m;
+                } else {
+                    hi = m;
+                    hi_class = at;
+                }
+            }
+            close(&mut bands, &mut widths, start, hi, here);
+            start = hi;
+            here = hi_class;
+            a = hi;
+        }
+        prev = s;
+    }
+    close(&mut bands, &mut widths, start, s_hi, here);
+    bands
+}
+
+/// The bands a decision can rest on: a band narrower than the tie joins the band before it
+/// (the first, the band after it), and neighbours with the same cheapest plan are merged,
+/// their ties kept where both have them.
+pub fn material(bands: &[Band], tie: f64) -> Vec<Band> {
+    let mut out: Vec<Band> = Vec::new();
+    for b in bands {
+        match out.last_mut() {
+            Some(last) if !b.material(tie) || last.best == b.best => {
+                last.to = b.to;
+                if last.best == b.best {
+                    last.ties.retain(|p| b.ties.contains(p));
+                }
+            }
+            _ => out.push(b.clone()),
+        }
+    }
+    // A first band narrower than the tie joins the one after it.
+    if out.len() > 1 && !out[0].material(tie) {
+        let first = out.remove(0);
+        out[0].from = first.from;
+    }
+    out
+}
+
+/// The end of the last band in which `plan` holds, when bands in which it does not follow it
+/// to the end of the map: above it `plan` is never cheapest again (`None` when it holds at the
+/// end, or nowhere).
+pub fn never_again_above(bands: &[Band], plan: Plan) -> Option<f64> {
+    let j = bands.iter().rposition(|b| b.holds(plan))?;
+    (j + 1 < bands.len()).then(|| bands[j].to)
+}
