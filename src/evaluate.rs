@@ -701,6 +701,38 @@ fn sample_context(
     }
 }
 
+/// `scenario` as one option of a joint sample ([`decision::joint_cheapest`]), costed as `plan`.
+pub fn candidate(
+    scenario: &Scenario,
+    data: &Dataset,
+    plan: decision::Plan,
+) -> Result<decision::Candidate, Vec<Problem>> {
+    let s = parse(&to_query(scenario))?.scenario;
+    let (r, ctx) = resolve(&s, data)?;
+    let (reading, ratios) = match r.gpu_time() {
+        Ok((reading, gpu_time)) => {
+            let ratios = curve_ratios(&r, &ctx, data, &gpu_time);
+            (reading, ratios)
+        }
+        // Renting needs no curve: one that cannot reach the speed does not stop it.
+        Err(_) if plan == decision::Plan::Rent => (
+            crate::curve::Reading {
+                tokens_per_s_per_gpu: 0.0,
+                clamped: false,
+            },
+            None,
+        ),
+        Err(p) => return Err(vec![p]),
+    };
+    let sure = sample_context(&s, &ctx, data, ratios);
+    Ok(decision::Candidate {
+        base: r,
+        reading,
+        ctx: sure,
+        plan,
+    })
+}
+
 /// For each range of the sureness sample, whether its median leaves every input of `scenario`
 /// as given ([`decision::medians_are_the_point`]): the check behind "the point answer is the
 /// middle of the ranges".

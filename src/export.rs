@@ -218,12 +218,14 @@ fn text(value: &str) -> String {
     }
 }
 
-/// The options ranking for a spreadsheet: one row per option, cheapest first, each with its
-/// calculator link under `origin` (`https://costs.example.com`).
+/// The options ranking for a spreadsheet: one row per option, what one can rent or buy
+/// cheapest first, then those listed apart (`group`), each with its calculator link under
+/// `origin` (`https://costs.example.com`).
 pub fn options_csv(o: &Options, origin: &str) -> String {
     let mut out = String::from(
         "rank,option,kind,monthly_usd,gpus,utilization,usd_per_mtok_input,usd_per_mtok_cached,\
-         usd_per_mtok_output,usd_per_mtok_blended,api_share,p_cheapest,for_rent,current,link\n",
+         usd_per_mtok_output,usd_per_mtok_blended,api_share,p_cheapest,for_rent,current,link,\
+         group\n",
     );
     for (i, row) in o.options.iter().enumerate() {
         let kind = match row.kind {
@@ -247,6 +249,12 @@ pub fn options_csv(o: &Options, origin: &str) -> String {
             row.for_rent.to_string(),
             row.current.to_string(),
             text(&format!("{origin}/?{}", row.query)),
+            match row.group {
+                crate::options::OptionGroup::Buyable => "buyable",
+                crate::options::OptionGroup::VendorBestCase => "vendor_best_case",
+                crate::options::OptionGroup::Floor => "floor",
+            }
+            .to_owned(),
         ];
         out.push_str(&cells.join(","));
         out.push('\n');

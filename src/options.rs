@@ -20,10 +20,26 @@ use crate::scenario::{CurveChoice, Scenario};
 use crate::units::PerMtok;
 use crate::{to_query, Dataset, Problem, Report};
 
-/// Draws of each option's own sample at most: a ranking draws one sample an option, so each
-/// share is known within about 3.5 points (one standard error at 50 %), and the page prints it
-/// no more precisely than that.
-pub const RANKING_DRAWS: f64 = 200.0;
+/// Draws of the ranking's joint sample: every option is costed in each, so the sample is
+/// smaller than the calculator's; each share is known within 2.5 points (one standard error at
+/// 50 %), and the page prints it no more precisely than that.
+pub const RANKING_DRAWS: f64 = 400.0;
+
+/// How an option's figure can be read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum OptionGroup {
+    /// Can be rented or bought at the price shown, priced from an independent curve (or your
+    /// own benchmark): ranked.
+    Buyable,
+    /// Priced from a vendor's own curve at face value: its best case, which a buyer's
+    /// deployment may not reach (the joint sample draws its haircut). Listed apart.
+    VendorBestCase,
+    /// Priced at an owner's cost: what owning and running the GPU at hyperscale costs, a floor
+    /// no one rents at. Listed apart, and not in the joint sample.
+    Floor,
+}
 
 /// Which line of the calculator an option is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,9 +85,12 @@ pub struct ServingOption {
     /// False for an owner's cost (a hyperscaler's own cost of a GPU-hour): a floor, not a
     /// price anyone rents at.
     pub for_rent: bool,
-    /// Share of plausible cases in which this option's plan is the cheapest of renting,
-    /// self-hosting alone and the best hybrid at its own link: the calculator's sureness sample
-    /// for that link (`None` with `draws=0`, or when no draw has an answer).
+    /// Ranked with what one can rent or buy, or listed apart (a vendor's best case, a floor).
+    pub group: OptionGroup,
+    /// Share of plausible cases in which this option is the cheapest of all the options in one
+    /// joint sample ([`RANKING_DRAWS`] draws; the shares of the options add up to 1 with the
+    /// draws in which none has an answer). `None` for a floor, with `draws=0`, or when the
+    /// option cannot be costed in the sample.
     pub p_cheapest: Option<f64>,
     /// True for the scenario's own plan of this kind.
     pub current: bool,
@@ -99,6 +118,8 @@ pub struct Options {
     pub options: Vec<ServingOption>,
     /// Combinations with no figure.
     pub skipped: Vec<SkippedOption>,
+    /// Draws of the joint sample the options' `p_cheapest` come from (0: none).
+    pub draws: f64,
 }
 
 /// A variant of the scenario to price.
@@ -136,18 +157,59 @@ fn on_curve(s: &Scenario, curve: &str) -> Scenario {
 /// (an invalid input) come back as from [`crate::evaluate`]; a combination that cannot be
 /// priced is listed in `skipped`.
 pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
-    let base = evaluate_with(s, data, Depth::Quick)?;
+    let mut skipped = Vec::new();
+    let (base, own_answers) = match evaluate_with(s, data, Depth::Quick) {
+        Ok(r) => (r, true),
+        Err(problems) => {
+            // Inputs that do not read are the scenario's problem; valid inputs whose own curve
+            // has no answer (a speed beyond it, say) still rank every other option.
+            let parsed = crate::codec::parse(&to_query(s))?;
+            let model = match parsed.scenario.model.as_deref() {
+                Some(id) => data.model(id).map(|m| m.id.clone()),
+                None => data.models.first().map(|m| m.id.clone()),
+            };
+            let other = model.as_deref().and_then(|m| {
+                data.curves_of(m)
+                    .find_map(|c| evaluate_with(&on_curve(s, &c.id), data, Depth::Quick).ok())
+            });
+            let Some(other) = other else {
+                return Err(problems);
+            };
+            skipped.push(SkippedOption {
+                label: describe(s, data),
+                reason: problems
+                    .iter()
+                    .map(|p| format!("{}: {}", p.param, p.reason))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            });
+            (other, false)
+        }
+    };
     let model = base.inputs.model.clone();
     let data = data.for_model(Some(&model));
-    let here = Variant {
+    let here = own_answers.then(|| Variant {
         scenario: s.clone(),
         for_rent: base.inputs.gpu_kind.is_none_or(Commitment::is_rentable),
         current: true,
+    });
+    // Renting needs no curve, but a report does: where the scenario's own curve has no answer,
+    // the renting lines are priced on the curve that had one.
+    let renting = if own_answers {
+        s.clone()
+    } else {
+        Scenario {
+            curve: CurveChoice::Dataset {
+                id: Some(base.inputs.curve.clone()),
+            },
+            curve_mix: None,
+            ..s.clone()
+        }
     };
     let mut rent = vec![Variant {
-        scenario: s.clone(),
+        scenario: renting.clone(),
         for_rent: true,
-        current: true,
+        current: own_answers,
     }];
     // Every option at the scenario's own speed target: without one, the calculator takes the
     // offer's measured speed and caps it at the curve's fastest point, which would price each
@@ -163,6 +225,8 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
                 price_in: None,
                 price_out: None,
                 cache_discount: None,
+                curve: renting.curve.clone(),
+                curve_mix: renting.curve_mix,
                 markup: None,
                 ..s.clone()
             },
@@ -171,7 +235,7 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
         });
     }
 
-    let mut own = vec![here];
+    let mut own: Vec<Variant> = here.into_iter().collect();
     let chip = base.inputs.chip.clone();
     for curve in data.curves_of(&model) {
         for tier in data.price_tiers.iter().filter(|t| t.chip == curve.chip) {
@@ -226,7 +290,6 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
     }
 
     let mut out: Vec<ServingOption> = Vec::new();
-    let mut skipped = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for v in rent {
         // The scenario's own lines are the report already made.
@@ -263,6 +326,7 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
                     api_share: None,
                     commitment: None,
                     for_rent: true,
+                    group: OptionGroup::Buyable,
                     p_cheapest: None,
                     current: v.current,
                 });
@@ -316,6 +380,13 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
             sizing(v.scenario.scaling)
         );
         let label = format!("{} · {terms}", r.inputs.curve_label);
+        let group = if !v.for_rent {
+            OptionGroup::Floor
+        } else if data.is_vendor(&r.inputs.curve_source) {
+            OptionGroup::VendorBestCase
+        } else {
+            OptionGroup::Buyable
+        };
         let own_query = if v.scenario.hybrid {
             r.query.clone()
         } else {
@@ -334,6 +405,7 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
             api_share: None,
             commitment: r.inputs.gpu_kind,
             for_rent: v.for_rent,
+            group,
             p_cheapest: None,
             current: v.current,
         });
@@ -355,32 +427,44 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
                 api_share: Some(h.api_share),
                 commitment: r.inputs.gpu_kind,
                 for_rent: v.for_rent,
+                group,
                 p_cheapest: None,
                 current: v.current && v.scenario.hybrid,
             });
         }
     }
-    // How sure each is: the sample its own link draws, without the flips, at most
-    // [`RANKING_DRAWS`] draws of it (the ranking costs one sample an option).
-    for o in &mut out {
-        let Ok(parsed) = crate::codec::parse(&o.query) else {
-            continue;
+    // How sure each is: one joint sample over every option but the floors, each option
+    // costed in every draw, the same numbers drawn for all.
+    let draws = s.uncertainty.draws.min(RANKING_DRAWS) as u32;
+    if draws > 0 {
+        let plan = |k: OptionKind| match k {
+            OptionKind::Rent => crate::decision::Plan::Rent,
+            OptionKind::SelfHost => crate::decision::Plan::SelfHost,
+            OptionKind::Hybrid => crate::decision::Plan::Hybrid,
         };
-        let mut scenario = parsed.scenario;
-        scenario.uncertainty.draws = scenario.uncertainty.draws.min(RANKING_DRAWS);
-        let u = evaluate_with(&scenario, &data, Depth::Sample)
-            .ok()
-            .and_then(|r| r.uncertainty);
-        o.p_cheapest = u.map(|u| match o.kind {
-            OptionKind::Rent => u.p_cheapest.rent,
-            OptionKind::SelfHost => u.p_cheapest.self_host,
-            OptionKind::Hybrid => u.p_cheapest.hybrid,
-        });
+        let (index, candidates): (Vec<usize>, Vec<crate::decision::Candidate>) = out
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.group != OptionGroup::Floor)
+            .filter_map(|(i, o)| {
+                let parsed = crate::codec::parse(&o.query).ok()?;
+                crate::evaluate::candidate(&parsed.scenario, &data, plan(o.kind))
+                    .ok()
+                    .map(|c| (i, c))
+            })
+            .unzip();
+        let seed = crate::decision::seed_of(&crate::codec::canonical_query(s));
+        let shares = crate::decision::joint_cheapest(&candidates, draws, seed);
+        for (i, share) in index.into_iter().zip(shares.cheapest) {
+            out[i].p_cheapest = Some(share);
+        }
     }
-    // Cheapest first; on a tie the scenario's own, then the order above.
+    // What one can rent or buy first, cheapest first (on a tie the scenario's own, then the
+    // order above); then a vendor's best cases, then the floors.
     out.sort_by(|a, b| {
-        a.monthly_usd
-            .total_cmp(&b.monthly_usd)
+        a.group
+            .cmp(&b.group)
+            .then(a.monthly_usd.total_cmp(&b.monthly_usd))
             .then(b.current.cmp(&a.current))
     });
     Ok(Options {
@@ -388,6 +472,7 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
         dataset_revision: data.revision,
         options: out,
         skipped,
+        draws: f64::from(draws),
     })
 }
 

@@ -6,7 +6,7 @@ mod common;
 
 use common::revision_3;
 use servecost::gpu_price::Commitment;
-use servecost::options::{options, OptionKind};
+use servecost::options::{options, OptionGroup, OptionKind};
 use servecost::{evaluate, parse};
 
 fn ranked(q: &str) -> servecost::options::Options {
@@ -33,29 +33,26 @@ fn each_option_costs_what_its_link_costs_in_the_calculator() {
             "{q}: {} options",
             ranked.options.len()
         );
+        // Every option but a floor has its share of one joint sample; the shares add up to 1
+        // with the draws in which no option has an answer.
+        for o in &ranked.options {
+            assert_eq!(
+                o.p_cheapest.is_some(),
+                o.group != OptionGroup::Floor,
+                "{q}: {}",
+                o.label
+            );
+        }
+        let total: f64 = ranked.options.iter().filter_map(|o| o.p_cheapest).sum();
         assert!(
-            ranked.options.iter().all(|o| o.p_cheapest.is_some()),
-            "{q}: every option has its sureness"
+            (total - 1.0).abs() < 1e-9,
+            "{q}: the shares add up to {total}"
         );
         for o in &ranked.options {
             let s = parse(&o.query)
                 .unwrap_or_else(|p| panic!("{}: {p:?}", o.query))
                 .scenario;
             let r = evaluate(&s, &data).unwrap_or_else(|p| panic!("{}: {p:?}", o.query));
-            // Its sureness is the calculator's for the same link, drawn at most the ranking's
-            // draws.
-            let mut fewer = s.clone();
-            fewer.uncertainty.draws = fewer
-                .uncertainty
-                .draws
-                .min(servecost::options::RANKING_DRAWS);
-            let sampled = evaluate(&fewer, &data).expect("evaluates");
-            let shares = sampled.uncertainty.as_ref().map(|u| match o.kind {
-                OptionKind::Rent => u.p_cheapest.rent,
-                OptionKind::SelfHost => u.p_cheapest.self_host,
-                OptionKind::Hybrid => u.p_cheapest.hybrid,
-            });
-            assert_eq!(o.p_cheapest, shares, "{q}: {}", o.label);
             let line = match o.kind {
                 OptionKind::Rent => r.rent.monthly_usd,
                 OptionKind::SelfHost => r.self_host.monthly_usd,
@@ -93,13 +90,14 @@ fn sorted_cheapest_first_with_the_scenarios_own_plans_marked() {
     let data = revision_3();
     for q in SCENARIOS {
         let ranked = ranked(q);
+        // What one can rent or buy first, then a vendor's best cases, then the floors; each
+        // group cheapest first.
         assert!(
-            ranked
-                .options
-                .windows(2)
-                .all(|w| w[0].monthly_usd <= w[1].monthly_usd),
+            ranked.options.windows(2).all(|w| w[0].group < w[1].group
+                || (w[0].group == w[1].group && w[0].monthly_usd <= w[1].monthly_usd)),
             "{q}: sorted"
         );
+        assert_eq!(ranked.options[0].group, OptionGroup::Buyable, "{q}");
         let s = parse(q).expect("valid").scenario;
         let r = evaluate(&s, &data).expect("answer");
         let current = |kind| {
@@ -292,4 +290,63 @@ fn every_row_is_priced_at_the_scenarios_speed() {
         let r = evaluate(&parse(&o.query).expect("valid").scenario, &data).expect("answer");
         assert_eq!(r.inputs.tps, tps, "{}", o.label);
     }
+}
+
+/// Each option's group says how its figure reads: owner's costs are floors, a vendor's curve at
+/// face value is its best case, the rest can be rented or bought; the first one can rent or buy
+/// is the cheapest of those.
+#[test]
+fn floors_and_vendor_best_cases_are_listed_apart() {
+    let data = revision_3();
+    let ranked = ranked("requests=10M");
+    for o in &ranked.options {
+        let s = parse(&o.query).expect("valid").scenario;
+        let r = evaluate(&s, &data).expect("answer");
+        let vendor = o.kind != OptionKind::Rent && data.is_vendor(&r.inputs.curve_source);
+        let expected = if !o.for_rent {
+            OptionGroup::Floor
+        } else if vendor {
+            OptionGroup::VendorBestCase
+        } else {
+            OptionGroup::Buyable
+        };
+        assert_eq!(o.group, expected, "{}", o.label);
+    }
+    let groups: Vec<OptionGroup> = ranked.options.iter().map(|o| o.group).collect();
+    assert!(groups.contains(&OptionGroup::Floor) && groups.contains(&OptionGroup::VendorBestCase));
+    let buyable: Vec<f64> = ranked
+        .options
+        .iter()
+        .filter(|o| o.group == OptionGroup::Buyable)
+        .map(|o| o.monthly_usd)
+        .collect();
+    let least = buyable.iter().copied().fold(f64::INFINITY, f64::min);
+    assert_eq!(ranked.options[0].monthly_usd, least);
+}
+
+/// A speed the scenario's own curve cannot reach leaves it out of the ranking, named with the
+/// reason; the curves that reach it are still ranked.
+#[test]
+fn a_curve_that_cannot_reach_the_speed_is_listed_and_the_rest_ranked() {
+    // The SGLang TP4 curve stops at 208.7 tokens/s per user; the InferenceX curves reach 254.
+    let ranked = ranked("curve=sglang-gb300-tp4&tps=230");
+    assert!(ranked.options.iter().any(|o| o.kind == OptionKind::Rent));
+    assert!(ranked
+        .options
+        .iter()
+        .any(|o| o.kind == OptionKind::SelfHost));
+    assert!(
+        ranked.skipped.iter().any(|s| s.reason.contains("tps")),
+        "{:?}",
+        ranked.skipped
+    );
+    assert!(ranked.options.iter().all(|o| !o.current));
+    // An input that does not read is still refused, and so is a speed no curve reaches.
+    let s = parse("tps=300").expect("valid").scenario;
+    let bad = servecost::Scenario {
+        prefill: -1.0,
+        ..s.clone()
+    };
+    assert!(options(&bad, &revision_3()).is_err());
+    assert!(options(&s, &revision_3()).is_err());
 }

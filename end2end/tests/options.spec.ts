@@ -57,13 +57,24 @@ test("the options section ranks every way to serve the workload and opens the ch
     expect(shown[i].forRent).toBe(o.for_rent);
     expect(shown[i].current).toBe(o.current);
     // How sure each option is: the API's share, present for every ranked option.
-    expect(o.p_cheapest).not.toBeNull();
-    expect(Number(shown[i].sure)).toBeCloseTo(o.p_cheapest, 9);
+    if (o.group === "floor") {
+      expect(o.p_cheapest).toBeNull();
+    } else {
+      expect(o.p_cheapest).not.toBeNull();
+      expect(Number(shown[i].sure)).toBeCloseTo(o.p_cheapest, 9);
+    }
   }
   for (let i = 1; i < shown.length; i++) expect(shown[i].usd).toBeGreaterThanOrEqual(shown[i - 1].usd);
   // The scenario's own plans are marked in the table.
   await expect(section.locator("tr.current").first()).toContainText("(yours)");
 
+  // What one can rent or buy is ranked first: the first row is the API's first, a buyable one.
+  expect(api.options[0].group).toBe("buyable");
+  await expect(rows.first()).toHaveAttribute("data-group", "buyable");
+  expect(Number(await rows.first().getAttribute("data-usd"))).toBeCloseTo(api.options[0].monthly_usd, 6);
+  // The joint sample's shares add up to all of its draws.
+  const total = api.options.reduce((sum: number, o: any) => sum + (o.p_cheapest ?? 0), 0);
+  expect(total).toBeCloseTo(1, 9);
   // Follow the cheapest option one can rent or buy.
   const cheapest = api.options.find((o) => o.for_rent);
   const row = rows.nth(api.options.indexOf(cheapest));

@@ -2,7 +2,7 @@
 //! chip, fixed or hourly, and their hybrids, each opening in the calculator.
 
 use leptos::prelude::*;
-use servecost::options::{OptionKind, Options};
+use servecost::options::{OptionGroup, OptionKind, Options};
 use servecost::{Dataset, Report};
 
 use crate::format::{number, per_mtok, percent_precise, usd};
@@ -33,7 +33,17 @@ pub fn OptionsTable(
 ) -> impl IntoView {
     let ranked = data.with_value(|d| ranked(&report, d))?;
     let count = ranked.options.len();
-    let cheapest = ranked.options.iter().find(|o| o.for_rent).cloned();
+    let cheapest = ranked
+        .options
+        .iter()
+        .find(|o| o.group == OptionGroup::Buyable)
+        .cloned();
+    let ranked_count = ranked
+        .options
+        .iter()
+        .filter(|o| o.group == OptionGroup::Buyable)
+        .count();
+    let draws = ranked.draws;
     let csv = format!("/api/v1/options.csv?{}", report.query);
     let skipped = ranked.skipped.clone();
     let rows = ranked
@@ -42,6 +52,22 @@ pub fn OptionsTable(
         .enumerate()
         .map(|(i, o)| {
             let class = if o.current { "current" } else { "" };
+            // The first row listed apart opens the part of the table that is not ranked.
+            let apart = (i == ranked_count && o.group != OptionGroup::Buyable).then(|| view! {
+                <tr class="apart" data-testid="options-apart">
+                    <th scope="rowgroup" colspan="9">"Listed apart, not ranked: a vendor's own curve at face value is its best case (the sample draws its haircut), and an owner's cost is what owning at hyperscale costs, a floor no one rents at."</th>
+                </tr>
+            });
+            let group = match o.group {
+                OptionGroup::Buyable => "buyable",
+                OptionGroup::VendorBestCase => "vendor_best_case",
+                OptionGroup::Floor => "floor",
+            };
+            let what = match o.group {
+                OptionGroup::Buyable => None,
+                OptionGroup::VendorBestCase => Some("vendor's best case"),
+                OptionGroup::Floor => Some("owner's cost: a floor"),
+            };
             let mark = o.current.then_some(" (yours)");
             let split = o.api_share.map(|s| {
                 let share = if s < 0.001 {
@@ -51,16 +77,23 @@ pub fn OptionsTable(
                 };
                 format!("{share} of the demand to the API")
             });
+            let rank = if o.group == OptionGroup::Buyable {
+                (i + 1).to_string()
+            } else {
+                "—".to_owned()
+            };
             view! {
+                {apart}
                 <tr class=class data-testid="option" data-kind=format!("{:?}", o.kind)
                     data-usd=o.monthly_usd.to_string() data-current=o.current.to_string()
-                    data-for-rent=o.for_rent.to_string()>
-                    <td>{i + 1}</td>
+                    data-for-rent=o.for_rent.to_string() data-group=group>
+                    <td>{rank}</td>
                     <th scope="row">
                         <a href=format!("/?{}", o.query) data-testid="option-link">
                             <span class="kind">{kind_text(o.kind)}{mark}</span>" "{o.plan.clone()}
                         </a>
                         {o.terms.clone().map(|t| view! { <span class="note">{t}</span> })}
+                        {what.map(|t| view! { <span class="note"><strong>{t}</strong></span> })}
                         {split.map(|t| view! { <span class="note">{t}</span> })}
                     </th>
                     <td class="num">{usd(o.monthly_usd)}</td>
@@ -69,16 +102,16 @@ pub fn OptionsTable(
                     <td class="num">{per_mtok(o.per_mtok.input)}</td>
                     <td class="num">{per_mtok(o.per_mtok.cached)}</td>
                     <td class="num">{per_mtok(o.per_mtok.output)}</td>
-                    <td class="num" data-testid="option-sure" data-p=o.p_cheapest.map(|p| p.to_string()).unwrap_or_default()>{o.p_cheapest.map_or("—".to_owned(), |p| crate::format::share_about(p, crate::format::share_se(p, servecost::options::RANKING_DRAWS)))}</td>
+                    <td class="num" data-testid="option-sure" data-p=o.p_cheapest.map(|p| p.to_string()).unwrap_or_default()>{o.p_cheapest.map_or("—".to_owned(), |p| crate::format::share_about(p, crate::format::share_se(p, draws)))}</td>
                 </tr>
             }
         })
         .collect_view();
     Some(view! {
         <p class="intro">
-            {count} " options"
+            {count} " options, " {ranked_count} " of them ranked"
             {cheapest.map(|c| format!("; the cheapest one can rent or buy: {} a month ({})", usd(c.monthly_usd), kind_text(c.kind).to_ascii_lowercase()))}
-            ". The same workload on each API offer of the model, on each of its curves at each GPU price of the curve's chip (a fixed fleet, and an hourly one where the price is by the hour), and each self-hosted option's best hybrid, all at your speed target. Owner's costs are a floor, not a price anyone rents at."
+            ". The same workload on each API offer of the model, on each of its curves at each GPU price of the curve's chip (a fixed fleet, and an hourly one where the price is by the hour), and each self-hosted option's best hybrid, all at your speed target. Ranked: what one can rent or buy, priced from independent curves; a vendor's curve at face value and an owner's cost are listed apart below them."
         </p>
         <div class="table-scroll">
             <table>
@@ -93,7 +126,7 @@ pub fn OptionsTable(
                         <th scope="col">"Uncached $/M"</th>
                         <th scope="col">"Cached $/M"</th>
                         <th scope="col">"Output $/M"</th>
-                        <th scope="col"><abbr title="Share of plausible cases in which this plan is the cheapest of renting, self-hosting alone and the best hybrid at its own link (the calculator's sureness sample for it)">"Cheapest in"</abbr></th>
+                        <th scope="col"><abbr title="Share of plausible cases in which this option is the cheapest of all the options: one joint sample, the same ranges drawn for every option at once (a vendor's curve with its haircut); the shares add up to 100 % over the options, floors left out">"Cheapest in"</abbr></th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>

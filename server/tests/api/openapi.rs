@@ -288,7 +288,7 @@ async fn answers_fit_their_documented_schemas() {
     }
     let body = json(
         &app,
-        "/api/v1/options?tps=300",
+        "/api/v1/options?tps=600",
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
