@@ -304,15 +304,21 @@ pub const NUMBERS: &[NumSpec] = &[
     yearly("api_trend", "Change of API prices", -0.9, 1.0),
     yearly("gpu_trend", "Change of GPU-hour prices", -0.9, 1.0),
     share("discount_rate", "Discount rate per year", 1.0),
+    share(
+        "residual",
+        "Value of owned GPUs at the horizon's end, share of their price",
+        1.0,
+    ),
 ];
 
 /// The parameters of the plan over the years.
-pub const PLAN_PARAMS: [&str; 5] = [
+pub const PLAN_PARAMS: [&str; 6] = [
     "horizon",
     "growth",
     "api_trend",
     "gpu_trend",
     "discount_rate",
+    "residual",
 ];
 
 impl NumSpec {

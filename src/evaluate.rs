@@ -255,6 +255,23 @@ pub fn evaluate_with(
         Vec::new()
     };
     let mut warnings = warnings::warnings(&s, &r, &ctx, data, &reading);
+    // A reserved price's caveat states the commitment itself: its size and its term.
+    if let (Some(w), Holding::Term { months, upfront }) = (
+        warnings.iter_mut().find(|w| w.code == "reserved_term"),
+        holding(&s, &ctx, r.gpu_hour).0,
+    ) {
+        let total = own.plan.gpus * r.gpu_hour * crate::units::HOURS_PER_MONTH * f64::from(months);
+        let signed = if upfront > 0.0 {
+            format!(", {} of it at signing", crate::format::usd(total * upfront))
+        } else {
+            String::new()
+        };
+        w.message.push_str(&format!(
+            " Signing for this fleet commits {} GPUs for {months} months: {} in all{signed}.",
+            crate::format::number(own.plan.gpus),
+            crate::format::usd(total)
+        ));
+    }
     if let Some(decision::CurveSpread { lo, hi, names, .. }) =
         ratios.filter(|c| c.hi / c.lo >= CURVES_APART)
     {
@@ -545,6 +562,7 @@ fn holding(s: &Scenario, ctx: &Context, gpu_hour: f64) -> (Holding, Option<Strin
             payoff_months: (hw.years * 12.0).round() as u32,
             with_capex: p.maintenance,
             running: p.power + p.facility,
+            capex: hw.capex,
         };
         return (holding, None);
     }
@@ -553,12 +571,14 @@ fn holding(s: &Scenario, ctx: &Context, gpu_hour: f64) -> (Holding, Option<Strin
             Some(m) if m >= 1.0 => (
                 Holding::Term {
                     months: m.round() as u32,
+                    upfront: ctx.tier.and_then(|t| t.upfront_share).unwrap_or(0.0),
                 },
                 None,
             ),
             _ => (
                 Holding::Term {
                     months: ASSUMED_TERM_MONTHS,
+                    upfront: 0.0,
                 },
                 Some(format!(
                     "The reserved price states no term: {ASSUMED_TERM_MONTHS} months are assumed."
@@ -572,6 +592,7 @@ fn holding(s: &Scenario, ctx: &Context, gpu_hour: f64) -> (Holding, Option<Strin
                 payoff_months: 0,
                 with_capex: gpu_hour,
                 running: 0.0,
+                capex: 0.0,
             },
             None,
         ),

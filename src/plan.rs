@@ -46,6 +46,9 @@ pub mod defaults {
     pub const GPU_TREND: f64 = 0.0;
     /// Discount rate per year: the same 8 % as the cost of capital owned hardware is paid off at.
     pub const DISCOUNT_RATE: f64 = 0.08;
+    /// Value of owned GPUs at the horizon's end, as a share of their purchase price: none. A
+    /// resale price years ahead is a forecast no source gives; a value of your own goes here.
+    pub const RESIDUAL: f64 = 0.0;
 }
 
 /// What the scenario sets for the years ahead.
@@ -63,6 +66,8 @@ pub struct PlanSpec {
     pub gpu_trend: f64,
     /// Discount rate per year for the present values.
     pub discount_rate: f64,
+    /// Value of owned GPUs at the horizon's end, as a share of their purchase price.
+    pub residual: f64,
 }
 
 impl Default for PlanSpec {
@@ -73,6 +78,7 @@ impl Default for PlanSpec {
             api_trend: defaults::API_TREND,
             gpu_trend: defaults::GPU_TREND,
             discount_rate: defaults::DISCOUNT_RATE,
+            residual: defaults::RESIDUAL,
         }
     }
 }
@@ -82,10 +88,13 @@ impl Default for PlanSpec {
 pub enum Holding {
     /// Rented by the hour: the fleet follows the demand month by month.
     Follows,
-    /// Reserved: each block of replicas is billed every month of a term of this many months.
+    /// Reserved: each block of replicas is billed every month of a term of this many months,
+    /// its upfront share in the month it is signed.
     Term {
         /// Months of the term.
         months: u32,
+        /// Share of the term's bill paid when the block is signed.
+        upfront: f64,
     },
     /// Owned: GPUs are bought when first needed and kept.
     Owned {
@@ -98,6 +107,8 @@ pub enum Holding {
         with_capex: f64,
         /// Running costs that do not (power, facility), $ per GPU-hour.
         running: f64,
+        /// Purchase price of a GPU bought now, $ (0 for a published owner's cost).
+        capex: f64,
     },
 }
 
@@ -168,12 +179,23 @@ pub struct PlanReport {
     pub holding: String,
     /// Months of a reserved term (`None` unless `holding` is `term`).
     pub term_months: Option<u32>,
+    /// Share of a reserved block's term bill paid when it is signed (`None` unless `holding` is
+    /// `term`).
+    pub upfront_share: Option<f64>,
     /// Month by month.
     pub months: Vec<PlanMonth>,
     /// The sum over the horizon, $.
     pub total_usd: PlanTotals,
-    /// The net present value of each plan's costs, $.
+    /// The net present value of each plan's costs within the horizon, $.
     pub npv_usd: PlanTotals,
+    /// What is committed past the horizon and not in the totals, $: the rest of reserved terms
+    /// that run past it, and the capital of owned GPUs not yet charged (renting commits nothing).
+    pub committed_after_usd: PlanTotals,
+    /// Owned GPUs' value at the horizon's end (`residual` times their purchase price), $.
+    pub residual_usd: PlanTotals,
+    /// The net present value with what is committed past the horizon (each payment discounted
+    /// to its month) and less the residual value at the horizon's end, $.
+    pub npv_with_commitments_usd: PlanTotals,
     /// The cheapest plan by present value.
     pub best: Plan,
     /// When self-hosting costs more than renting in the first month: the first month by whose
@@ -196,6 +218,35 @@ struct Block {
     after: f64,
     /// Months the block lasts (reserved) or charges capital (owned).
     months: u32,
+    /// Share of the term's bill paid in the month it starts (reserved).
+    upfront: f64,
+    /// Purchase price per GPU (owned), $.
+    capex: f64,
+}
+
+impl Block {
+    /// What the block bills in month `m` (from 0), $ per GPU of a replica.
+    fn bill(&self, m: u32) -> f64 {
+        let end = self.start.saturating_add(self.months);
+        let hourly = if m < end { self.hourly } else { self.after };
+        let monthly = self.replicas * hourly * HOURS_PER_MONTH;
+        if self.upfront > 0.0 && m < end {
+            // The upfront share of the whole term at signing; the rest month by month.
+            let rest = monthly * (1.0 - self.upfront);
+            if m == self.start {
+                rest + monthly * self.upfront * f64::from(self.months)
+            } else {
+                rest
+            }
+        } else {
+            monthly
+        }
+    }
+
+    /// The month after its term or its capital's last month (from 0).
+    fn end(&self) -> u32 {
+        self.start.saturating_add(self.months)
+    }
 }
 
 /// The blocks held for one plan.
@@ -217,7 +268,7 @@ impl Held {
     /// held and their compute bill for the month per GPU of a replica.
     fn hold(&mut self, m: u32, needed: f64, base_hourly: f64, gpu: f64) -> (f64, f64) {
         match self.holding {
-            Holding::Term { months } => self.blocks.retain(|b| m < b.start + months),
+            Holding::Term { months, .. } => self.blocks.retain(|b| m < b.start + months),
             Holding::Follows => self.blocks.clear(),
             Holding::Owned { .. } => {}
         }
@@ -231,43 +282,69 @@ impl Held {
                     hourly: base_hourly * gpu,
                     after: base_hourly * gpu,
                     months: 1,
+                    upfront: 0.0,
+                    capex: 0.0,
                 },
-                Holding::Term { months } => Block {
+                Holding::Term { months, upfront } => Block {
                     start: m,
                     replicas: needed - held,
                     hourly: base_hourly * gpu,
                     after: base_hourly * gpu,
                     months,
+                    upfront,
+                    capex: 0.0,
                 },
                 Holding::Owned {
                     capital,
                     payoff_months,
                     with_capex,
                     running,
+                    capex,
                 } => Block {
                     start: m,
                     replicas: needed - held,
                     hourly: (capital + with_capex) * gpu + running,
                     after: with_capex * gpu + running,
                     months: payoff_months,
+                    upfront: 0.0,
+                    capex: capex * gpu,
                 },
             };
             self.blocks.push(block);
         }
         let held = held.max(needed);
-        let per_gpu: f64 = self
-            .blocks
-            .iter()
-            .map(|b| {
-                let hourly = if m < b.start.saturating_add(b.months) {
-                    b.hourly
-                } else {
-                    b.after
-                };
-                b.replicas * hourly * HOURS_PER_MONTH
-            })
-            .sum();
+        let per_gpu: f64 = self.blocks.iter().map(|b| b.bill(m)).sum();
         (held, per_gpu)
+    }
+
+    /// What the held blocks commit to from month `horizon` (from 0) on, per GPU of a replica:
+    /// the rest of reserved terms, and owned GPUs' capital not yet charged; each payment with
+    /// its month (from 1).
+    fn committed_after(&self, horizon: u32) -> Vec<(u32, f64)> {
+        let months = |b: &Block| horizon.max(b.start)..b.end();
+        match self.holding {
+            Holding::Follows => Vec::new(),
+            // The rest of each term, billed whether the replicas are used or not.
+            Holding::Term { .. } => self
+                .blocks
+                .iter()
+                .flat_map(|b| months(b).map(move |m| (m + 1, b.bill(m))))
+                .collect(),
+            // The capital not yet charged; running costs stop with the GPUs.
+            Holding::Owned { .. } => self
+                .blocks
+                .iter()
+                .flat_map(|b| {
+                    let capital = b.replicas * (b.hourly - b.after) * HOURS_PER_MONTH;
+                    months(b).map(move |m| (m + 1, capital))
+                })
+                .collect(),
+        }
+    }
+
+    /// The owned GPUs' purchase price, per GPU of a replica, $.
+    fn bought(&self) -> f64 {
+        self.blocks.iter().map(|b| b.replicas * b.capex).sum()
     }
 }
 
@@ -370,10 +447,32 @@ pub fn plan(c: &Costing, spec: &PlanSpec, holding: Holding, hybrid: bool) -> Pla
         });
         last = Some((factors, priced, (own, best)));
     }
-    summarise(rows, spec, holding, hybrid)
+    // Past the horizon: what the held GPUs still commit to, and what owned ones are worth.
+    let after = |held: &Held| {
+        let payments: Vec<(u32, f64)> = held
+            .committed_after(months)
+            .into_iter()
+            .map(|(m, usd)| (m, usd * replica_gpus))
+            .collect();
+        let residual = spec.residual * held.bought() * replica_gpus;
+        (payments, residual)
+    };
+    let own_after = after(&own_held);
+    let hybrid_after = hybrid.then(|| after(&hybrid_held));
+    summarise(rows, spec, holding, hybrid, own_after, hybrid_after)
 }
 
-fn summarise(rows: Vec<PlanMonth>, spec: &PlanSpec, holding: Holding, hybrid: bool) -> PlanReport {
+/// Payments past the horizon (month from 1, $) and the residual value at its end, $.
+type After = (Vec<(u32, f64)>, f64);
+
+fn summarise(
+    rows: Vec<PlanMonth>,
+    spec: &PlanSpec,
+    holding: Holding,
+    hybrid: bool,
+    own_after: After,
+    hybrid_after: Option<After>,
+) -> PlanReport {
     let discount = |m: u32| (1.0 + spec.discount_rate).powf(-f64::from(m) / 12.0);
     let sum = |f: &dyn Fn(&PlanMonth) -> f64, discounted: bool| -> f64 {
         rows.iter()
@@ -393,13 +492,44 @@ fn summarise(rows: Vec<PlanMonth>, spec: &PlanSpec, holding: Holding, hybrid: bo
     };
     let total_usd = totals(false);
     let npv_usd = totals(true);
+    let horizon = rows.len() as u32;
+    let committed = |a: &After| a.0.iter().map(|(_, usd)| usd).sum::<f64>();
+    let committed_npv = |a: &After| a.0.iter().map(|(m, usd)| usd * discount(*m)).sum::<f64>();
+    let residual_npv = |a: &After| a.1 * discount(horizon);
+    let committed_after_usd = PlanTotals {
+        rent: 0.0,
+        self_host: committed(&own_after),
+        hybrid: hybrid_after.as_ref().map(committed),
+    };
+    let residual_usd = PlanTotals {
+        rent: 0.0,
+        self_host: own_after.1,
+        hybrid: hybrid_after.as_ref().map(|a| a.1),
+    };
+    let npv_with_commitments_usd = PlanTotals {
+        rent: npv_usd.rent,
+        self_host: npv_usd.self_host + committed_npv(&own_after) - residual_npv(&own_after),
+        hybrid: npv_usd
+            .hybrid
+            .zip(hybrid_after.as_ref())
+            .map(|(npv, a)| npv + committed_npv(a) - residual_npv(a)),
+    };
     let (payback_month, lead_lost_month) = crossings(&rows);
     let mut notes = Vec::new();
-    if let Holding::Term { months } = holding {
+    if let Holding::Term { months, upfront } = holding {
+        let upfront = if upfront > 0.0 {
+            format!(
+                " {} of each block's term is billed upfront, in the month it is signed.",
+                crate::format::percent(upfront)
+            )
+        } else {
+            String::new()
+        };
         notes.push(format!(
             "Reserved blocks are billed for their whole {months}-month term: the fleet never \
              shrinks within a term, and replicas added as the volume grows are reserved from the \
-             month they are needed. A term running past the horizon is counted only up to it."
+             month they are needed.{upfront} What a term running past the horizon still commits \
+             to is reported beside the totals, not in them."
         ));
     }
     if let Holding::Owned { payoff_months, .. } = holding {
@@ -410,20 +540,30 @@ fn summarise(rows: Vec<PlanMonth>, spec: &PlanSpec, holding: Holding, hybrid: bo
             ));
         }
         notes.push(
-            "Owned GPUs are bought when first needed and kept: the fleet never shrinks.".into(),
+            "Owned GPUs are bought when first needed and kept: the fleet never shrinks. Capital \
+             not yet charged at the horizon's end is reported beside the totals as committed, \
+             and the GPUs' value then is the residual parameter's share of their price."
+                .into(),
         );
     }
     PlanReport {
         spec: *spec,
         holding: holding.key().into(),
         term_months: match holding {
-            Holding::Term { months } => Some(months),
+            Holding::Term { months, .. } => Some(months),
+            _ => None,
+        },
+        upfront_share: match holding {
+            Holding::Term { upfront, .. } => Some(upfront),
             _ => None,
         },
         best: npv_usd.best().0,
         months: rows,
         total_usd,
         npv_usd,
+        committed_after_usd,
+        residual_usd,
+        npv_with_commitments_usd,
         payback_month,
         lead_lost_month,
         notes,

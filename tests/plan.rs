@@ -57,6 +57,20 @@ fn with_nothing_changing_every_month_is_the_one_month_answer() {
         let r = report(&q);
         let p = &r.plan;
         assert_eq!(p.months.len(), 60, "{q}");
+        // A reserved block bills its upfront share of the whole term in the month it is signed
+        // (month 1, and again when it is renewed), the rest month by month: over a whole term
+        // it bills what the one-month answer does every month.
+        let compute = r.self_host.monthly_usd - r.self_host.breakdown.ops;
+        let (term, upfront) = (p.term_months.unwrap_or(1), p.upfront_share.unwrap_or(0.0));
+        let expected = |month: u32| {
+            let signed = (month - 1) % term == 0;
+            let share = if signed {
+                1.0 - upfront + upfront * f64::from(term)
+            } else {
+                1.0 - upfront
+            };
+            r.self_host.breakdown.ops + compute * share
+        };
         for m in &p.months {
             assert!(
                 close(m.rent_usd, r.rent.monthly_usd),
@@ -64,16 +78,29 @@ fn with_nothing_changing_every_month_is_the_one_month_answer() {
                 m.month
             );
             assert!(
-                close(m.self_host_usd, r.self_host.monthly_usd),
+                close(m.self_host_usd, expected(m.month)),
                 "{q}: month {}: {} against {}",
                 m.month,
                 m.self_host_usd,
-                r.self_host.monthly_usd
+                expected(m.month)
             );
             assert!(close(m.gpus, r.self_host.gpus), "{q}: month {}", m.month);
             match (&r.hybrid, m.hybrid_usd) {
+                // A month a block is signed in also bills its upfront share.
+                (Some(h), Some(usd))
+                    if upfront > 0.0 && h.gpus > 0.0 && (m.month - 1) % term == 0 =>
+                {
+                    assert!(usd > h.monthly_usd, "{q}: month {}", m.month)
+                }
                 (Some(h), Some(usd)) => {
-                    assert!(close(usd, h.monthly_usd), "{q}: month {}", m.month)
+                    let share = if upfront > 0.0 { 1.0 - upfront } else { 1.0 };
+                    let gpus = h.breakdown.busy_compute + h.breakdown.idle_compute;
+                    let month = h.monthly_usd - gpus * (1.0 - share);
+                    assert!(
+                        close(usd, month),
+                        "{q}: month {}: {usd} against {month}",
+                        m.month
+                    )
                 }
                 (None, None) => {}
                 other => panic!("{q}: hybrid {other:?}"),
@@ -85,9 +112,26 @@ fn with_nothing_changing_every_month_is_the_one_month_answer() {
         assert!(close(p.npv_usd.self_host, sum(|m| m.self_host_usd)), "{q}");
         assert!(close(p.total_usd.self_host, p.npv_usd.self_host), "{q}");
         assert!(close(p.npv_usd.rent, 60.0 * r.rent.monthly_usd), "{q}");
-        // The answer over the years is the month's.
-        assert_eq!(p.best, r.verdict.best, "{q}");
-        assert_eq!(sign_change(p), None, "{q}");
+        // Within a whole term the plan bills the one-month answer each month; with what runs
+        // past the horizon counted, every month of every term is.
+        // (Staff are not committed: only the GPUs' bill runs past the horizon.)
+        let terms = 60_u32.div_ceil(term);
+        let whole = f64::from(terms * term) * compute + 60.0 * r.self_host.breakdown.ops;
+        assert!(
+            close(
+                p.total_usd.self_host + p.committed_after_usd.self_host,
+                whole
+            ) || p.holding == "owned",
+            "{q}: {} + {} against {whole}",
+            p.total_usd.self_host,
+            p.committed_after_usd.self_host
+        );
+        // The answer over the years is the month's, the commitments counted.
+        assert_eq!(p.npv_with_commitments_usd.best().0, r.verdict.best, "{q}");
+        if upfront == 0.0 {
+            assert_eq!(p.best, r.verdict.best, "{q}");
+            assert_eq!(sign_change(p), None, "{q}");
+        }
     }
 }
 
@@ -241,9 +285,14 @@ fn a_reserved_price_is_locked_for_its_term_and_renewed_at_the_price_then() {
     // GPU prices fall a fifth a year: the 3-year block keeps its price, then renews lower.
     let r = report("requests=40M&gpu_trend=-20%&horizon=5&hybrid=0");
     let p = &r.plan;
-    let first = p.months[0].self_host_usd;
-    assert!(p.months[..36].iter().all(|m| close(m.self_host_usd, first)));
-    assert!(p.months[36].self_host_usd < first);
+    // The first month also bills the block's upfront share; every other month of the term the
+    // same, and after its renewal at the lower price less.
+    let second = p.months[1].self_host_usd;
+    assert!(p.months[0].self_host_usd > second);
+    assert!(p.months[1..36]
+        .iter()
+        .all(|m| close(m.self_host_usd, second)));
+    assert!(p.months[37].self_host_usd < second);
     // Rented by the hour, the same fall shows from the second month.
     let r =
         report("requests=40M&gpu_hour=4.25&gpu_kind=on_demand&gpu_trend=-20%&horizon=5&hybrid=0");
@@ -286,4 +335,69 @@ fn a_published_owners_cost_is_held_as_owned_with_one_all_in_figure() {
         .months
         .iter()
         .all(|m| close(m.self_host_usd, r.self_host.monthly_usd)));
+}
+
+/// A reserved block bills its upfront share of the whole term in the month it is signed, and
+/// what runs past the horizon is reported as committed: the rest of the term's bill.
+#[test]
+fn a_reserved_blocks_upfront_is_billed_at_signing_and_the_rest_of_its_term_is_committed() {
+    let r = report("requests=40M&horizon=2&hybrid=0&discount_rate=0");
+    let p = &r.plan;
+    assert_eq!(p.holding, "term");
+    let term = p.term_months.expect("term");
+    let upfront = p.upfront_share.expect("upfront");
+    assert!(upfront > 0.0 && term == 36, "{upfront} {term}");
+    let compute = r.self_host.monthly_usd - r.self_host.breakdown.ops;
+    let ops = r.self_host.breakdown.ops;
+    let first = p.months[0].self_host_usd;
+    assert!(close(
+        first,
+        ops + compute * (1.0 - upfront) + compute * upfront * 36.0
+    ));
+    // 24 months within the horizon, 12 left: each bills the rest of its monthly share.
+    let committed = p.committed_after_usd.self_host;
+    assert!(
+        close(committed, 12.0 * compute * (1.0 - upfront)),
+        "{committed}"
+    );
+    assert_eq!(p.committed_after_usd.rent, 0.0);
+    // Undiscounted, the present value with commitments is the total and the commitment.
+    let with = p.npv_with_commitments_usd.self_host;
+    assert!(close(with, p.total_usd.self_host + committed), "{with}");
+    // Renting commits to nothing.
+    assert_eq!(p.npv_with_commitments_usd.rent, p.npv_usd.rent);
+    // The caveat states the commitment's size and term.
+    let w = r
+        .warnings
+        .iter()
+        .find(|w| w.code == "reserved_term")
+        .expect("reserved caveat");
+    let all = servecost::format::usd(r.self_host.gpus * r.inputs.gpu_hour_usd * 730.0 * 36.0);
+    assert!(
+        w.message.contains(&format!("for 36 months: {all} in all")),
+        "{}",
+        w.message
+    );
+}
+
+/// Owned GPUs' capital not yet charged at the horizon is committed, and their value then is the
+/// residual parameter's share of their price, credited in the present value with commitments.
+#[test]
+fn owned_gpus_carry_their_unpaid_capital_and_an_explicit_residual_value() {
+    let q = "requests=20M&own=1&capex=45k&years=4&horizon=2&discount_rate=0&hybrid=0";
+    let r = report(q);
+    let p = &r.plan;
+    assert_eq!(p.holding, "owned");
+    // Two of four years' capital is still owed.
+    let capital = r.self_host.breakdown.busy_compute + r.self_host.breakdown.idle_compute;
+    assert!(p.committed_after_usd.self_host > 0.0);
+    assert!(p.committed_after_usd.self_host < 24.0 * capital);
+    assert_eq!(p.residual_usd.self_host, 0.0, "none by default");
+    let valued = report(&format!("{q}&residual=0.3"));
+    let bought = r.self_host.gpus * 45_000.0;
+    assert!(close(valued.plan.residual_usd.self_host, 0.3 * bought));
+    assert!(close(
+        valued.plan.npv_with_commitments_usd.self_host,
+        p.npv_with_commitments_usd.self_host - 0.3 * bought
+    ));
 }

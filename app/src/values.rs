@@ -78,6 +78,7 @@ pub fn in_force(name: &str, s: &Scenario, report: Option<&Report>) -> String {
         ("tie", _) => num(s.uncertainty.tie, name),
         ("horizon", _) => num(s.plan.horizon, name),
         ("growth", _) => num(s.plan.growth, name),
+        ("residual", _) => num(s.plan.residual, name),
         ("api_trend", _) => num(s.plan.api_trend, name),
         ("gpu_trend", _) => num(s.plan.gpu_trend, name),
         ("discount_rate", _) => num(s.plan.discount_rate, name),

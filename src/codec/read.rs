@@ -472,6 +472,7 @@ impl Reader {
             api_trend: self.number("api_trend").unwrap_or(d.api_trend),
             gpu_trend: self.number("gpu_trend").unwrap_or(d.gpu_trend),
             discount_rate: self.number("discount_rate").unwrap_or(d.discount_rate),
+            residual: self.number("residual").unwrap_or(d.residual),
         }
     }
 

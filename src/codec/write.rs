@@ -181,6 +181,7 @@ pub fn to_query(scenario: &Scenario) -> String {
     w.unless("api_trend", p.api_trend, d.api_trend);
     w.unless("gpu_trend", p.gpu_trend, d.gpu_trend);
     w.unless("discount_rate", p.discount_rate, d.discount_rate);
+    w.unless("residual", p.residual, d.residual);
     w.0.join("&")
 }
 

@@ -243,13 +243,46 @@ pub fn horizon_sentence(r: &Report) -> String {
         ),
         _ => String::new(),
     };
+    // What the plan still owes past the horizon, and what the present value is with it.
+    let committed = {
+        let c = &p.committed_after_usd;
+        let w = &p.npv_with_commitments_usd;
+        let best_after = match p.best {
+            Plan::Rent => 0.0,
+            Plan::SelfHost => c.self_host,
+            Plan::Hybrid => c.hybrid.unwrap_or(0.0),
+        };
+        let own = c.self_host.max(c.hybrid.unwrap_or(0.0));
+        if own > 0.0 {
+            format!(
+                " Past the horizon self-hosting is still committed to {}{}; with that counted, and the GPUs' value at its end, the present values are renting {}, self-hosting {}{}.",
+                usd(c.self_host),
+                c.hybrid
+                    .filter(|_| r.hybrid.is_some())
+                    .map(|h| format!(" and the hybrid to {}", usd(h)))
+                    .unwrap_or_default(),
+                usd(w.rent),
+                usd(w.self_host),
+                w.hybrid
+                    .filter(|_| r.hybrid.is_some())
+                    .map(|h| format!(", the best hybrid {}", usd(h)))
+                    .unwrap_or_default()
+            ) + if best_after > 0.0 && w.best().0 != p.best {
+                " Counted so, the cheapest plan changes."
+            } else {
+                ""
+            }
+        } else {
+            String::new()
+        }
+    };
     let s = &p.spec;
     let assumed = if s.growth == 0.0 && s.api_trend == 0.0 && s.gpu_trend == 0.0 {
         " Volumes and prices are held as today (servecost's assumption: set growth and price trends under “Over the years”)."
     } else {
         ""
     };
-    format!("{lead}{turn}{assumed}")
+    format!("{lead}{turn}{committed}{assumed}")
 }
 
 /// The answer over the horizon, for the decision block (`to_months`: with a link to the

@@ -57,6 +57,8 @@ pub fn Years(
         .collect_view();
     let npv = p.npv_usd;
     let s = p.spec;
+    let committed = p.committed_after_usd;
+    let with = p.npv_with_commitments_usd;
     let notes = p
         .notes
         .iter()
@@ -97,7 +99,26 @@ pub fn Years(
                         <td>{usd(npv.self_host)}</td>
                         {hybrid.then(|| view! { <td>{npv.hybrid.map(usd).unwrap_or_default()}</td> })}
                         <td></td>
-                    </tr></tfoot>
+                    </tr>
+                    {(committed.self_host > 0.0 || committed.hybrid.is_some_and(|h| h > 0.0)).then(|| view! {
+                        <tr data-testid="years-committed" data-self=committed.self_host.to_string()>
+                            <th scope="row">"Committed past the horizon"</th>
+                            <td></td>
+                            <td>{usd(0.0)}</td>
+                            <td>{usd(committed.self_host)}</td>
+                            {hybrid.then(|| view! { <td>{committed.hybrid.map(usd).unwrap_or_default()}</td> })}
+                            <td></td>
+                        </tr>
+                        <tr data-testid="years-npv-committed" data-self=with.self_host.to_string()>
+                            <th scope="row">"Present value with commitments and residual value"</th>
+                            <td></td>
+                            <td>{usd(with.rent)}</td>
+                            <td>{usd(with.self_host)}</td>
+                            {hybrid.then(|| view! { <td>{with.hybrid.map(usd).unwrap_or_default()}</td> })}
+                            <td></td>
+                        </tr>
+                    })}
+                    </tfoot>
                 </table>
             </ChartFigure>
         </section>

@@ -27,6 +27,8 @@ pub fn YearsInputs(
                 explain="How GPU-hour prices, and the capex of GPUs bought later, change each year. A reserved block keeps the price of the month it was reserved."/>
             <Field name="discount_rate" value=ctx.typed("discount_rate") placeholder=ctx.in_force("discount_rate") outcome=ctx.outcome on_change
                 explain="What a dollar a year from now is worth less than one today: the present values use it."/>
+            <Field name="residual" value=ctx.typed("residual") placeholder=ctx.in_force("residual") outcome=ctx.outcome on_change
+                explain="What owned GPUs are worth at the horizon's end, as a share of their price: credited in the present value with commitments. None is assumed: no source gives a resale price years ahead."/>
         </fieldset>
     }
 }
