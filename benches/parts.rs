@@ -49,12 +49,19 @@ fn bench(c: &mut Criterion) {
         }),
         hybrid: true,
     };
-    c.bench_function("decision_sample_200_draws", |b| {
+    c.bench_function("decision_sample", |b| {
         b.iter(|| servecost::decision::uncertainty(black_box(&rn), &reading, &sure, &totals, 7))
     });
+    let total = rn.volumes.total();
+    let (lo, hi) = servecost::decision::volume_span(total);
+    c.bench_function("decision_volume_bands", |b| {
+        b.iter(|| servecost::decision::volume_bands(black_box(&cn), total, lo, hi, true, 0.01))
+    });
+    let bands = servecost::decision::volume_bands(&cn, total, lo, hi, true, 0.01);
     c.bench_function("decision_flips", |b| {
         b.iter(|| {
-            servecost::decision::flips(black_box(&rn), &reading, &cn, true, totals.best().0, 0.01)
+            let best = totals.best().0;
+            servecost::decision::flips(black_box(&rn), &reading, &cn, true, best, 0.01, &bands)
         })
     });
     // The cost over five years: nothing changing (each month's costing is the first's), and
@@ -69,7 +76,10 @@ fn bench(c: &mut Criterion) {
         gpu_trend: -0.15,
         ..five
     };
-    let term = servecost::plan::Holding::Term { months: 36 };
+    let term = servecost::plan::Holding::Term {
+        months: 36,
+        upfront: 0.25,
+    };
     c.bench_function("plan_5y_flat", |b| {
         b.iter(|| servecost::plan::plan(black_box(&cn), &five, term, true))
     });
