@@ -221,12 +221,16 @@ pub fn evaluate_with(
     let full = depth == Depth::Full;
     let series = Series {
         cost_vs_volume: if full {
-            cost_vs_volume(&costing, be.monthly_tokens, s.hybrid)
+            crate::series::CostVsVolume {
+                bands: decision::material(&bands.volume, s.uncertainty.tie),
+                ..cost_vs_volume(&costing, be.monthly_tokens, s.hybrid)
+            }
         } else {
             crate::series::CostVsVolume {
                 points: Vec::new(),
                 user_tokens: r.volumes.total(),
                 break_even_tokens: be.monthly_tokens,
+                bands: Vec::new(),
             }
         },
         cost_vs_tps: if full {
@@ -262,12 +266,12 @@ pub fn evaluate_with(
     ) {
         let total = own.plan.gpus * r.gpu_hour * crate::units::HOURS_PER_MONTH * f64::from(months);
         let signed = if upfront > 0.0 {
-            format!(", {} of it at signing", crate::format::usd(total * upfront))
+            format!(" ({} at signing)", crate::format::usd(total * upfront))
         } else {
             String::new()
         };
         w.message.push_str(&format!(
-            " Signing for this fleet commits {} GPUs for {months} months: {} in all{signed}.",
+            " This fleet commits {} GPUs for {months} months: {} in all{signed}.",
             crate::format::number(own.plan.gpus),
             crate::format::usd(total)
         ));

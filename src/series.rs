@@ -36,6 +36,10 @@ pub struct CostVsVolume {
     pub user_tokens: f64,
     /// The break-even volume, when there is one.
     pub break_even_tokens: Option<f64>,
+    /// Where each plan is cheapest along the volume, bands narrower than the tie folded into
+    /// their neighbours ([`crate::decision::material`]): the chart shades them.
+    #[serde(default)]
+    pub bands: Vec<crate::decision::Band>,
 }
 
 /// One point of a $/M vs interactivity line.
@@ -111,6 +115,7 @@ pub fn cost_vs_volume(c: &Costing, break_even: Option<f64>, hybrid: bool) -> Cos
         points,
         user_tokens: user,
         break_even_tokens: break_even,
+        bands: Vec::new(),
     }
 }
 

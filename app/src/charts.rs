@@ -536,6 +536,12 @@ mod tests {
                 ],
                 user_tokens: a,
                 break_even_tokens: Some(b),
+                bands: vec![servecost::decision::Band {
+                    from: a,
+                    to: b,
+                    best: servecost::decision::Plan::SelfHost,
+                    ties: Vec::new(),
+                }],
             };
             let _ = cost_vs_volume(&series);
             let curves = vec![CurveSeries {

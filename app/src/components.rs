@@ -25,7 +25,7 @@ pub use choice::Choice;
 pub use class_table::ClassTable;
 pub use decoder::Decoder;
 pub use field::Field;
-pub use findings::{BreakEven, Warnings};
+pub use findings::{BreakEven, VolumeBands, Warnings};
 pub use inputs::Inputs;
 pub use options::OptionsTable;
 pub use print_summary::PrintSummary;

@@ -1,5 +1,6 @@
 //! Monthly cost vs monthly volume: the rent line, the self-hosting staircase, the hybrid, the
-//! user's volume and the break-even marked, both axes logarithmic.
+//! user's volume and the break-even marked, the bands where each plan is cheapest shaded, both
+//! axes logarithmic.
 
 use plotters::prelude::*;
 
@@ -90,6 +91,22 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Drawn<'a> {
         .axis_desc_style(font())
         .draw()?;
 
+    // Under the lines, each band shaded in the colour of the plan cheapest in it.
+    for b in &s.bands {
+        let (from, to) = (b.from.max(x0), b.to.min(x1));
+        if !(to > from) {
+            continue;
+        }
+        let colour = match b.best {
+            servecost::decision::Plan::Rent => RENT,
+            servecost::decision::Plan::SelfHost => SELF_HOST,
+            servecost::decision::Plan::Hybrid => HYBRID,
+        };
+        chart.draw_series(std::iter::once(Rectangle::new(
+            [(from, y0), (to, y1)],
+            colour.mix(0.08).filled(),
+        )))?;
+    }
     chart.draw_series(LineSeries::new(
         pts.iter().map(|p| (p.tokens, p.rent)),
         RENT.stroke_width(3),

@@ -32,15 +32,43 @@ pub fn BreakEven(
         (None, Some(n)) => format!("none: {n}"),
         (None, None) => "none".into(),
     };
-    // From the band map: where each plan is cheapest, bands narrower than the tie left out.
+    view! {
+        <dl class="break-even" data-testid="break-even">
+            <dt>"Self-hosting alone beats renting at every volume above"</dt>
+            <dd data-tokens=be.monthly_tokens.map(|v| v.to_string()).unwrap_or_default()>{volume}</dd>
+            <dt>"Break-even GPU-hour price at your volume"</dt>
+            <dd>{price}</dd>
+        </dl>
+    }
+}
+
+/// Where each plan is cheapest along the volume, from the report's band map: the bands a
+/// decision can rest on near the volume as given (a tenth to ten times it; the whole map is in
+/// the API), and the volume above which renting never wins again.
+#[component]
+pub fn VolumeBands(
+    /// The report (its full answer: the band map).
+    report: Report,
+) -> impl IntoView {
     let bands = &report.bands.volume;
     let tie = report.verdict.tie;
+    let total = report.inputs.total_tokens;
     let rent_ends = servecost::decision::never_again_above(bands, servecost::decision::Plan::Rent);
-    let material = servecost::decision::material(bands, tie);
-    let shown = (!material.is_empty()).then(|| {
-        let items = material
+    let near: Vec<servecost::decision::Band> = servecost::decision::material(bands, tie)
+        .into_iter()
+        .filter(|b| b.to > total / NEAR && b.from < total * NEAR)
+        .collect();
+    (!near.is_empty()).then(|| {
+        let items = near
             .iter()
-            .map(|b| {
+            .enumerate()
+            .map(|(i, b)| {
+                // The first stretch reaches far below the list: where it ends is what counts.
+                let span = if i == 0 && b.from < total / NEAR {
+                    format!("up to {}", tokens(b.to))
+                } else {
+                    format!("{} to {}", tokens(b.from), tokens(b.to))
+                };
                 let ties = if b.ties.is_empty() {
                     String::new()
                 } else {
@@ -49,36 +77,29 @@ pub fn BreakEven(
                 };
                 view! {
                     <li data-from=b.from.to_string() data-to=b.to.to_string() data-best=b.best.key()>
-                        {format!("{} to {}: {}{ties}", tokens(b.from), tokens(b.to), b.best.label())}
+                        {format!("{span}: {}{ties}", b.best.label())}
                     </li>
                 }
             })
             .collect_view();
         view! {
-            <dt>"Cheapest plan by monthly volume"</dt>
-            <dd>
-                <ul class="bands" data-testid="volume-bands">{items}</ul>
-                <span class="hint">{format!("Same mix and load profile; whole replicas make the plans alternate; stretches narrower than the tie ({}) are part of their neighbours.", crate::format::percent_share(tie))}</span>
-            </dd>
+            <div class="bands" data-testid="bands">
+                <p><strong>"Cheapest plan by monthly volume"</strong>
+                    <span class="hint">{format!(" (a tenth to ten times yours; stretches under the {} tie folded in)", crate::format::percent_share(tie))}</span>":"
+                </p>
+                <ul class="band-list" data-testid="volume-bands">{items}</ul>
+                {rent_ends.map(|v| view! {
+                    <p data-testid="rent-never-again" data-tokens=v.to_string()>
+                        {format!("Above {} tokens a month renting is never cheapest, nor within the tie.", tokens(v))}
+                    </p>
+                })}
+            </div>
         }
-    });
-    let rent_line = rent_ends.map(|v| {
-        view! {
-            <dt>"Renting is never cheapest again above"</dt>
-            <dd data-testid="rent-never-again" data-tokens=v.to_string()>{format!("{} tokens a month (the band map, ties counted)", tokens(v))}</dd>
-        }
-    });
-    view! {
-        <dl class="break-even" data-testid="break-even">
-            {shown}
-            {rent_line}
-            <dt>"Self-hosting alone beats renting at every volume above"</dt>
-            <dd data-tokens=be.monthly_tokens.map(|v| v.to_string()).unwrap_or_default()>{volume}</dd>
-            <dt>"Break-even GPU-hour price at your volume"</dt>
-            <dd>{price}</dd>
-        </dl>
-    }
+    })
 }
+
+/// The volumes the band list shows: from the volume as given divided by this to it times this.
+const NEAR: f64 = 10.0;
 
 /// What to keep in mind, each linked to its source.
 #[component]

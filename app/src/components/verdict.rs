@@ -222,7 +222,24 @@ pub fn horizon_sentence(r: &Report) -> String {
             .unwrap_or_default()
     );
     let rate = crate::format::percent_signed(p.spec.discount_rate);
-    let lead = if p.best == r.verdict.best {
+    // Present values within the tie of the cheapest cost the same, as this month's do.
+    let tied: Vec<&str> = servecost::decision::Totals {
+        rent: npv.rent,
+        self_host: npv.self_host,
+        hybrid: npv.hybrid.filter(|_| r.hybrid.is_some()),
+    }
+    .ties(r.verdict.tie)
+    .into_iter()
+    .map(|(plan, _)| plan.label())
+    .collect();
+    let lead = if !tied.is_empty() {
+        format!(
+            "Over {span} {} and {} cost the same within {} in present value (at {rate} a year: {values}).",
+            p.best.label(),
+            tied.join(" and "),
+            crate::format::percent_share(r.verdict.tie)
+        )
+    } else if p.best == r.verdict.best {
         format!(
             "Over {span} {} stays cheapest: in present value (at {rate} a year) {values}.",
             p.best.label()
@@ -257,14 +274,15 @@ pub fn horizon_sentence(r: &Report) -> String {
             format!(
                 " Past the horizon self-hosting is still committed to {}{}; with that counted, and the GPUs' value at its end, the present values are renting {}, self-hosting {}{}.",
                 usd(c.self_host),
+                // The hybrid only where its figure is not self-hosting's.
                 c.hybrid
-                    .filter(|_| r.hybrid.is_some())
+                    .filter(|h| r.hybrid.is_some() && usd(*h) != usd(c.self_host))
                     .map(|h| format!(" and the hybrid to {}", usd(h)))
                     .unwrap_or_default(),
                 usd(w.rent),
                 usd(w.self_host),
                 w.hybrid
-                    .filter(|_| r.hybrid.is_some())
+                    .filter(|h| r.hybrid.is_some() && usd(*h) != usd(w.self_host))
                     .map(|h| format!(", the best hybrid {}", usd(h)))
                     .unwrap_or_default()
             ) + if best_after > 0.0 && w.best().0 != p.best {

@@ -13,7 +13,8 @@ use crate::components::inputs::Ctx;
 use crate::components::verdict;
 use crate::components::{
     BreakEven, BreakdownChart, ClassChart, ClassTable, Decoder, Inputs, OptionsTable, PrintSummary,
-    Problems, Share, Sources, TornadoChart, Totals, TpsChart, VolumeChart, Warnings, Years,
+    Problems, Share, Sources, TornadoChart, Totals, TpsChart, VolumeBands, VolumeChart, Warnings,
+    Years,
 };
 use crate::query::{self, Outcome};
 use servecost::evaluate::Depth;
@@ -303,7 +304,10 @@ fn Body(
                 })}
                 <div class="chart-grid">
                     {move || charted.get().map(|report| view! { <VolumeChart report/> })}
-                    {move || shown.get().map(|report| view! { <BreakEven report/> })}
+                    <div>
+                        {move || shown.get().map(|report| view! { <BreakEven report/> })}
+                        {move || charted.get().map(|report| view! { <VolumeBands report/> })}
+                    </div>
                 </div>
                 {move || charted.get().map(|report| view! { <Years report/> })}
                 {move || shown.get().map(|report| view! { <ClassTable report keys=keys.get()/> })}
