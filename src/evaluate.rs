@@ -806,33 +806,34 @@ fn rank_warnings(
     sensitivity: &[crate::sensitivity::Sensitivity],
     owned: bool,
 ) -> Vec<String> {
-    let range = |key: &str| {
+    use decision::Knob;
+    let range = |knob: Knob| {
         ranges
             .iter()
-            .find(|x| x.key == key && x.applies)
+            .find(|x| x.key == knob.key() && x.applies)
             .map(|x| x.effect_usd)
     };
-    let lever = |key: &str| {
+    let lever = |knob: Knob| {
         sensitivity
             .iter()
-            .find(|x| x.key == key)
+            .find(|x| x.key == knob.key())
             .map(|x| x.effect())
     };
     for w in warnings.iter_mut().filter(|w| w.effect_usd.is_none()) {
         w.effect_usd = match w.code.as_str() {
-            "vendor_curve" => range("haircut"),
-            "assumed_mix" => range("curve_mix"),
-            "curves_disagree" => range("curves"),
-            "mix_far_from_curve" => range("prefill")
+            "vendor_curve" => range(Knob::Haircut),
+            "assumed_mix" => range(Knob::CurveMix),
+            "curves_disagree" => range(Knob::Curves),
+            "mix_far_from_curve" => range(Knob::Prefill)
                 .into_iter()
-                .chain(range("cache_cost"))
+                .chain(range(Knob::CacheCost))
                 .reduce(f64::max),
-            "commitment_not_stated" | "owner_cost_price" | "reserved_term" => range("gpu_hour"),
-            "power_figure" if owned => range("gpu_hour"),
+            "commitment_not_stated" | "owner_cost_price" | "reserved_term" => range(Knob::GpuHour),
+            "power_figure" if owned => range(Knob::GpuHour),
             "target_capped"
             | "target_not_published"
             | "batch_at_interactive_speed"
-            | "target_below_curve" => lever("tps"),
+            | "target_below_curve" => lever(Knob::Tps),
             _ => None,
         };
     }

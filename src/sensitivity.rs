@@ -17,6 +17,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::decision::Knob;
 use crate::resolved::Resolved;
 
 /// One lever of the tornado.
@@ -52,64 +53,57 @@ impl Sensitivity {
 
 type Lever = fn(&mut Resolved, bool);
 
+/// Moves a knob by the factor of its side, with the bounds its value keeps.
+fn by_factor(knob: Knob, r: &mut Resolved, f: f64) {
+    knob.scale(r, f);
+}
+
 fn scale_price(r: &mut Resolved, high: bool) {
-    let f = if high { 1.25 } else { 0.75 };
-    r.gpu_hour *= f;
+    by_factor(Knob::GpuHour, r, if high { 1.25 } else { 0.75 });
 }
 
 fn scale_api(r: &mut Resolved, high: bool) {
-    let f = if high { 1.5 } else { 0.5 };
-    r.api.price_in *= f;
-    r.api.price_out *= f;
+    by_factor(Knob::ApiPrices, r, if high { 1.5 } else { 0.5 });
 }
 
 fn scale_tps(r: &mut Resolved, high: bool) {
-    r.tps = if high {
+    let tps = if high {
         (r.tps * 1.25).min(r.curve.fastest())
     } else {
         r.tps * 0.75
     };
+    Knob::Tps.set(r, tps);
 }
 
 fn move_util(r: &mut Resolved, high: bool) {
-    r.policy.util = if high {
+    let util = if high {
         (r.policy.util + 0.1).min(1.0)
     } else {
         (r.policy.util - 0.2).max(0.05)
     };
+    Knob::Util.set(r, util);
 }
 
 fn scale_ops(r: &mut Resolved, high: bool) {
-    r.ops_monthly *= if high { 2.0 } else { 0.5 };
+    by_factor(Knob::Ops, r, if high { 2.0 } else { 0.5 });
 }
 
 fn scale_prefill(r: &mut Resolved, high: bool) {
-    r.prefill *= if high { 2.0 } else { 0.5 };
+    by_factor(Knob::Prefill, r, if high { 2.0 } else { 0.5 });
 }
 
 fn scale_cache_cost(r: &mut Resolved, high: bool) {
-    r.cache_cost = if high {
+    let k = if high {
         (r.cache_cost * 2.0).min(1.0)
     } else {
         r.cache_cost * 0.5
     };
+    Knob::CacheCost.set(r, k);
 }
 
 fn scale_misses(r: &mut Resolved, high: bool) {
-    let input = r.volumes.uncached + r.volumes.cached;
-    let misses = if high {
-        (r.volumes.uncached * 2.0).min(input)
-    } else {
-        r.volumes.uncached * 0.5
-    };
-    r.volumes.uncached = misses;
-    r.volumes.cached = input - misses;
+    by_factor(Knob::CacheMisses, r, if high { 2.0 } else { 0.5 });
 }
-
-/// What a lever moves, read back from the inputs: the label states the setting actually used
-/// when a bound (the curve's fastest point, utilisation at most 1, `k` at most 1, misses at
-/// most all input) kept a lever from its nominal range.
-type Reading = fn(&Resolved) -> f64;
 
 /// How a lever's setting is written: as a factor (`×0.5`) or a step (`+0.1`).
 #[derive(Clone, Copy)]
@@ -118,63 +112,17 @@ enum Step {
     Add(f64, f64),
 }
 
-const LEVERS: [(&str, &str, Step, Lever, Reading); 8] = [
-    (
-        "gpu_hour",
-        "GPU-hour price",
-        Step::Factor(0.75, 1.25),
-        scale_price,
-        |r| r.gpu_hour,
-    ),
-    (
-        "api_price",
-        "API prices",
-        Step::Factor(0.5, 1.5),
-        scale_api,
-        |r| r.api.price_in + r.api.price_out,
-    ),
-    (
-        "tps",
-        "Interactivity target",
-        Step::Factor(0.75, 1.25),
-        scale_tps,
-        |r| r.tps,
-    ),
-    (
-        "util",
-        "Target utilisation",
-        Step::Add(-0.2, 0.1),
-        move_util,
-        |r| r.policy.util,
-    ),
-    (
-        "ops",
-        "Operations cost",
-        Step::Factor(0.5, 2.0),
-        scale_ops,
-        |r| r.ops_monthly,
-    ),
-    (
-        "prefill",
-        "Prefill rate P",
-        Step::Factor(0.5, 2.0),
-        scale_prefill,
-        |r| r.prefill,
-    ),
-    (
-        "cache_cost",
-        "Cache-hit cost ratio k",
-        Step::Factor(0.5, 2.0),
-        scale_cache_cost,
-        |r| r.cache_cost,
-    ),
-    (
-        "cache_misses",
-        "Cache misses",
-        Step::Factor(0.5, 2.0),
-        scale_misses,
-        |r| r.volumes.uncached,
-    ),
+/// The tornado's levers: the input each moves (its key, words and value: [`Knob`]), how far,
+/// and how.
+const LEVERS: [(Knob, Step, Lever); 8] = [
+    (Knob::GpuHour, Step::Factor(0.75, 1.25), scale_price),
+    (Knob::ApiPrices, Step::Factor(0.5, 1.5), scale_api),
+    (Knob::Tps, Step::Factor(0.75, 1.25), scale_tps),
+    (Knob::Util, Step::Add(-0.2, 0.1), move_util),
+    (Knob::Ops, Step::Factor(0.5, 2.0), scale_ops),
+    (Knob::Prefill, Step::Factor(0.5, 2.0), scale_prefill),
+    (Knob::CacheCost, Step::Factor(0.5, 2.0), scale_cache_cost),
+    (Knob::CacheMisses, Step::Factor(0.5, 2.0), scale_misses),
 ];
 
 /// `×0.75`, `+0.1`; with the setting actually used when a bound held the lever back
@@ -228,8 +176,8 @@ pub fn sensitivity(resolved: &Resolved, base: f64) -> Vec<Sensitivity> {
     if let Ok(c) = resolved.costing() {
         let at = |s: f64| c.self_host(s).total() - c.rent(s);
         rows.push(Sensitivity {
-            key: "volume".into(),
-            label: "Monthly volume".into(),
+            key: Knob::Volume.key().into(),
+            label: Knob::Volume.label().into(),
             low_label: "×0.5".into(),
             high_label: "×2".into(),
             low: Some(at(0.5)),
@@ -237,7 +185,8 @@ pub fn sensitivity(resolved: &Resolved, base: f64) -> Vec<Sensitivity> {
             base,
         });
     }
-    for (key, label, step, lever, read) in LEVERS {
+    for (knob, step, lever) in LEVERS {
+        let read = |r: &Resolved| knob.value(r).unwrap_or(0.0);
         let moved = |high: bool| {
             let mut r = resolved.clone();
             lever(&mut r, high);
@@ -245,8 +194,8 @@ pub fn sensitivity(resolved: &Resolved, base: f64) -> Vec<Sensitivity> {
         };
         let ((low, low_label), (high, high_label)) = (moved(false), moved(true));
         rows.push(Sensitivity {
-            key: key.into(),
-            label: label.into(),
+            key: knob.key().into(),
+            label: knob.label().into(),
             low_label,
             high_label,
             low,

@@ -7,10 +7,12 @@
 //! their totals, ties and the draw both of those cost).
 
 mod bands;
+mod knob;
 mod sample;
 mod search;
 
 pub use bands::*;
+pub use knob::Knob;
 pub use sample::*;
 pub use search::*;
 

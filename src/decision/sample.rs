@@ -43,7 +43,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{within_tie, Draw, Pick, Plan, SplitMix64, Totals};
+use super::{within_tie, Draw, Knob, Pick, Plan, SplitMix64, Totals};
 use crate::costing::Costing;
 use crate::curve::Reading;
 use crate::gpu_price::Commitment;
@@ -365,18 +365,23 @@ pub const LEVERS: [Lever; 8] = [
 ];
 
 impl Lever {
-    /// The range's stable key.
-    pub fn key(self) -> &'static str {
+    /// The input the range draws ([`Knob`]: its key and words).
+    pub fn knob(self) -> Knob {
         match self {
-            Lever::Prefill => "prefill",
-            Lever::CacheCost => "cache_cost",
-            Lever::CurveMix => "curve_mix",
-            Lever::Haircut => "haircut",
-            Lever::Curves => "curves",
-            Lever::GpuHour => "gpu_hour",
-            Lever::Util => "util",
-            Lever::Api => "api",
+            Lever::Prefill => Knob::Prefill,
+            Lever::CacheCost => Knob::CacheCost,
+            Lever::CurveMix => Knob::CurveMix,
+            Lever::Haircut => Knob::Haircut,
+            Lever::Curves => Knob::Curves,
+            Lever::GpuHour => Knob::GpuHour,
+            Lever::Util => Knob::Util,
+            Lever::Api => Knob::ApiPrices,
         }
+    }
+
+    /// The range's stable key: its input's.
+    pub fn key(self) -> &'static str {
+        self.knob().key()
     }
 
     /// Whether the input as given is the range's median (the haircut runs one way).
@@ -470,7 +475,7 @@ impl Lever {
                 };
                 (
                     "u_prefill",
-                    "Prefill rate P",
+                    self.knob().label(),
                     range,
                     "log-uniform in odds",
                     assumption,
@@ -482,7 +487,7 @@ impl Lever {
             }
             Lever::CacheCost => (
                 "u_cache_cost",
-                "Cache-hit cost ratio k",
+                self.knob().label(),
                 format!(
                     "{} to {} ({}, at most 1)",
                     n(base.cache_cost / s.cache_cost),
@@ -497,7 +502,7 @@ impl Lever {
             ),
             Lever::CurveMix => (
                 "u_curve_mix",
-                "The curve's mix, when assumed",
+                self.knob().label(),
                 format!(
                     "from {} of the way to the other reading (no prefix cache) to as far the other \
                      way (more of the input cached, at most all of it)",
@@ -513,7 +518,7 @@ impl Lever {
             ),
             Lever::Haircut => (
                 "u_haircut",
-                "Haircut on a vendor's curve",
+                self.knob().label(),
                 format!(
                     "throughput ×{} to ×1 as published (one-sided)",
                     n(1.0 - s.haircut)
@@ -529,7 +534,7 @@ impl Lever {
                     let reach = (c.ln_reach() * s.curves).exp();
                     (
                         "u_curves",
-                        "Spread between independent curves of the chip family",
+                        self.knob().label(),
                         format!(
                             "throughput ×1/{} to ×{} ({} of the spread, both ways)",
                             n(reach),
@@ -548,7 +553,7 @@ impl Lever {
                 }
                 None => (
                     "u_curves",
-                    "Spread between independent curves of the chip family",
+                    self.knob().label(),
                     "no other independent curve of the model on a chip of this family".to_owned(),
                     "log-uniform",
                     assumption,
@@ -558,7 +563,7 @@ impl Lever {
             },
             Lever::GpuHour => (
                 "u_gpu_hour",
-                "GPU-hour price",
+                self.knob().label(),
                 format!(
                     "{} to {} ({})",
                     money(base.gpu_hour / ctx.gpu_hour_spread),
@@ -571,7 +576,7 @@ impl Lever {
             ),
             Lever::Util => (
                 "u_util",
-                "Target utilisation",
+                self.knob().label(),
                 format!(
                     "{} to {}",
                     crate::format::percent((base.policy.util - s.util).max(0.05)),
@@ -585,7 +590,7 @@ impl Lever {
             ),
             Lever::Api => (
                 "u_api",
-                "API prices",
+                self.knob().label(),
                 times(s.api),
                 "log-uniform",
                 assumption,

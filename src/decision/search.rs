@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{holds_within, scratch, Band, Draw, Pick, Plan};
+use super::{holds_within, scratch, Band, Draw, Knob, Pick, Plan};
 use crate::costing::Costing;
 use crate::curve::Reading;
 use crate::resolved::Resolved;
@@ -105,32 +105,18 @@ pub struct Flips {
     pub unchanged: Vec<String>,
 }
 
-/// The inputs the flips search, with their accepted ranges.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Input {
-    Volume,
-    GpuHour,
-    PriceIn,
-    PriceOut,
-    CacheDiscount,
-    Util,
-    Prefill,
-    CacheCost,
-    Ops,
-    Throughput,
-}
-
-const INPUTS: [Input; 10] = [
-    Input::Volume,
-    Input::GpuHour,
-    Input::PriceIn,
-    Input::PriceOut,
-    Input::CacheDiscount,
-    Input::Util,
-    Input::Prefill,
-    Input::CacheCost,
-    Input::Ops,
-    Input::Throughput,
+/// The inputs the flips search.
+const INPUTS: [Knob; 10] = [
+    Knob::Volume,
+    Knob::GpuHour,
+    Knob::PriceIn,
+    Knob::PriceOut,
+    Knob::CacheDiscount,
+    Knob::Util,
+    Knob::Prefill,
+    Knob::CacheCost,
+    Knob::Ops,
+    Knob::Throughput,
 ];
 
 /// How far the volume is searched either way, as a factor of the scenario's.
@@ -154,10 +140,11 @@ const BISECT: usize = 40;
 /// significant digits the page shows).
 const PRECISION: f64 = 1e-6;
 
-impl Input {
+/// How the flips search each input.
+impl Knob {
     fn grid(self) -> usize {
         match self {
-            Input::Util | Input::Prefill | Input::CacheCost | Input::Throughput => GRID_STEPPED,
+            Knob::Util | Knob::Prefill | Knob::CacheCost | Knob::Throughput => GRID_STEPPED,
             _ => GRID,
         }
     }
@@ -167,7 +154,7 @@ impl Input {
     fn straight(self) -> bool {
         matches!(
             self,
-            Input::PriceIn | Input::PriceOut | Input::CacheDiscount | Input::Ops | Input::GpuHour
+            Knob::PriceIn | Knob::PriceOut | Knob::CacheDiscount | Knob::Ops | Knob::GpuHour
         )
     }
 
@@ -186,71 +173,34 @@ impl Input {
     /// renting everything does, and along the price the hybrid can win, lose to renting and win
     /// again. From the hybrid, that input keeps its grid.
     fn end_tells(self, from: Plan) -> bool {
-        self.straight() && !(self == Input::PriceIn && from == Plan::Hybrid)
-    }
-
-    fn key(self) -> &'static str {
-        match self {
-            Input::Volume => "volume",
-            Input::GpuHour => "gpu_hour",
-            Input::PriceIn => "price_in",
-            Input::PriceOut => "price_out",
-            Input::CacheDiscount => "cache_discount",
-            Input::Util => "util",
-            Input::Prefill => "prefill",
-            Input::CacheCost => "cache_cost",
-            Input::Ops => "ops",
-            Input::Throughput => "throughput",
-        }
-    }
-
-    fn label(self) -> &'static str {
-        match self {
-            Input::Volume => "Monthly volume",
-            Input::GpuHour => "GPU-hour price",
-            Input::PriceIn => "API input price",
-            Input::PriceOut => "API output price",
-            Input::CacheDiscount => "API cache discount",
-            Input::Util => "Target utilisation",
-            Input::Prefill => "Prefill rate P",
-            Input::CacheCost => "Cache-hit cost ratio k",
-            Input::Ops => "Operations cost",
-            Input::Throughput => "Curve throughput",
-        }
+        self.straight() && !(self == Knob::PriceIn && from == Plan::Hybrid)
     }
 
     /// The value as given, the accepted range (the codec's; for the throughput, ×0.1 to ×10 of
     /// the curve; for the volume, ×1/1,000 to ×1,000 of yours within the codec's), and whether the grid is
     /// geometric (ranges over orders of magnitude) or even (shares).
     fn span(self, r: &Resolved) -> (f64, f64, f64, bool) {
-        let range = |name: &str| crate::codec::spec(name).map_or((0.0, 1.0), |s| (s.min, s.max));
         match self {
             // Within a thousandth to a thousand times yours (and the codec's range): a plan
             // that changes a million times further out says nothing about this workload.
-            Input::Volume => {
+            Knob::Volume => {
                 let v = r.volumes.total();
-                (
-                    v,
-                    (v / VOLUME_SPAN).max(1.0),
-                    (v * VOLUME_SPAN).min(range("tokens").1),
-                    true,
-                )
+                let (lo, hi) = volume_span(v);
+                (v, lo, hi, true)
             }
-            Input::GpuHour => {
-                let (lo, hi) = range("gpu_hour");
-                (r.gpu_hour, lo, hi, true)
+            Knob::Throughput => (1.0, 0.1, 10.0, true),
+            // The rest over the range their link parameter accepts: prices and operations
+            // from 0 (or the least price) geometrically, shares evenly.
+            k => {
+                let value = k.value(r).unwrap_or(0.0);
+                let (lo, hi) = k.accepted().unwrap_or((0.0, 1.0));
+                match k {
+                    Knob::PriceIn | Knob::PriceOut | Knob::Ops => (value, 0.0, hi, true),
+                    Knob::CacheDiscount | Knob::CacheCost => (value, 0.0, 1.0, false),
+                    Knob::Util => (value, lo, 1.0, false),
+                    _ => (value, lo, hi, true),
+                }
             }
-            Input::PriceIn => (r.api.price_in, 0.0, range("price_in").1, true),
-            Input::PriceOut => (r.api.price_out, 0.0, range("price_out").1, true),
-            Input::CacheDiscount => (r.api.cache_discount, 0.0, 1.0, false),
-            Input::Util => (r.policy.util, range("util").0, 1.0, false),
-            Input::Prefill => {
-                let (lo, hi) = range("prefill");
-                (r.prefill, lo, hi, true)
-            }
-            Input::CacheCost => (r.cache_cost, 0.0, 1.0, false),
-            Input::Ops => (r.ops_monthly, 0.0, range("ops_monthly").1, true),
-            Input::Throughput => (1.0, 0.1, 10.0, true),
         }
     }
 }
@@ -293,11 +243,11 @@ struct End {
 impl Probe<'_> {
     /// The plans' totals with `input` at `v`; the plan named is the one as given wherever it
     /// is within the tie of the cheapest.
-    fn totals(&mut self, input: Input, v: f64) -> Option<Pick> {
+    fn totals(&mut self, input: Knob, v: f64) -> Option<Pick> {
         let mut pick = self.cheapest(input, v)?;
         if pick.plan != self.from {
             let (c, scale) = match input {
-                Input::Volume => (self.costing, v / self.base.volumes.total()),
+                Knob::Volume => (self.costing, v / self.base.volumes.total()),
                 _ => (&self.scratch, 1.0),
             };
             if holds_within(c, scale, self.hybrid, self.from, self.tie, &pick) {
@@ -308,13 +258,13 @@ impl Probe<'_> {
     }
 
     /// The plans' totals with `input` at `v`, the cheapest named.
-    fn cheapest(&mut self, input: Input, v: f64) -> Option<Pick> {
+    fn cheapest(&mut self, input: Knob, v: f64) -> Option<Pick> {
         Some(match input {
-            Input::Volume => {
+            Knob::Volume => {
                 let total = self.base.volumes.total();
                 Pick::of(self.costing, v / total, self.hybrid)
             }
-            Input::GpuHour => {
+            Knob::GpuHour => {
                 let c = self.costing;
                 self.scratch.refit(
                     c.api,
@@ -337,16 +287,10 @@ impl Probe<'_> {
                 d.r.cache_cost = base.cache_cost;
                 d.r.ops_monthly = base.ops_monthly;
                 d.throughput = 1.0;
-                match input {
-                    Input::PriceIn => d.r.api.price_in = v,
-                    Input::PriceOut => d.r.api.price_out = v,
-                    Input::CacheDiscount => d.r.api.cache_discount = v,
-                    Input::Util => d.r.policy.util = v,
-                    Input::Prefill => d.r.prefill = v,
-                    Input::CacheCost => d.r.cache_cost = v,
-                    Input::Ops => d.r.ops_monthly = v,
-                    Input::Throughput => d.throughput = v,
-                    Input::Volume | Input::GpuHour => {}
+                if input == Knob::Throughput {
+                    d.throughput = v;
+                } else {
+                    input.set(&mut d.r, v);
                 }
                 self.draw
                     .totals(self.reading, self.hybrid, &mut self.scratch)?
@@ -384,7 +328,7 @@ impl Probe<'_> {
     /// value found and the plan there.
     fn search(
         &mut self,
-        input: Input,
+        input: Knob,
         from: Plan,
         base: f64,
         end: f64,
@@ -421,14 +365,14 @@ impl Probe<'_> {
         let end_only = input.end_tells(from);
         let to_zero = geometric && end == 0.0 && !end_only;
         let count = match input {
-            Input::Volume => volume.0,
+            Knob::Volume => volume.0,
             _ if end_only => 1,
             _ => grid + usize::from(to_zero),
         };
         let step = |i: usize| {
             if i == count {
                 end
-            } else if input == Input::Volume {
+            } else if input == Knob::Volume {
                 (volume.1)(i)
             } else {
                 on_grid(i)
@@ -463,7 +407,7 @@ impl Probe<'_> {
     /// rest is bisection.
     fn refine(
         &mut self,
-        input: Input,
+        input: Knob,
         from: Plan,
         mut same: End,
         mut other: End,
@@ -564,11 +508,11 @@ pub fn flips(
     };
     for input in INPUTS {
         let (value, lo, hi, geometric) = input.span(base);
-        if input == Input::Volume && value <= 0.0 {
+        if input == Knob::Volume && value <= 0.0 {
             out.unchanged.push(input.key().into());
             continue;
         }
-        if input == Input::Volume && !volume_bands.is_empty() {
+        if input == Knob::Volume && !volume_bands.is_empty() {
             // The volume reads its changes from its band map.
             let found = band_flips(volume_bands, input.key(), input.label(), value, from, tie);
             if found.is_empty() {

@@ -6,7 +6,7 @@ use servecost::Report;
 
 use crate::citations::cite;
 use crate::format::{per_mtok, percent, share_about, significant, thousands, tokens, usd};
-use servecost::decision::{Flip, Plan};
+use servecost::decision::{Flip, Knob, Plan};
 
 /// The verdict as two sentences: who wins and at what cost, and from which volume on.
 pub fn sentences(r: &Report) -> (String, String) {
@@ -460,19 +460,7 @@ fn flip_clause_bare(f: &Flip) -> String {
     } else {
         "below"
     };
-    let what = match f.param.as_str() {
-        "volume" => "volume",
-        "gpu_hour" => "the GPU-hour",
-        "price_in" => "the API input price",
-        "price_out" => "the API output price",
-        "cache_discount" => "the API cache discount",
-        "util" => "target utilisation",
-        "prefill" => "the prefill rate P",
-        "cache_cost" => "the cache-hit cost ratio k",
-        "ops" => "operations (staff and other fixed costs)",
-        "throughput" => "the curve's throughput",
-        _ => f.param.as_str(),
-    };
+    let what = Knob::from_key(&f.param).map_or_else(|| f.param.clone(), |k| k.noun().to_owned());
     format!("{what} {side} {}", flip_value(f))
 }
 
@@ -502,26 +490,25 @@ fn best_word(r: &Report) -> String {
     word[..1].to_ascii_uppercase() + &word[1..]
 }
 
+/// A label inside a sentence: its first letter lower-cased unless it opens an abbreviation
+/// (`Monthly volume` → `monthly volume`, `GPU-hour price` as it is).
+fn in_sentence(label: &str) -> String {
+    let mut chars = label.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), Some(second)) if second.is_lowercase() => {
+            first.to_ascii_lowercase().to_string() + &label[first.len_utf8()..]
+        }
+        _ => label.to_owned(),
+    }
+}
+
 /// The inputs no value of which (within its range) changes the answer, in words.
 fn unchanged_sentence(r: &Report) -> String {
     let names: Vec<String> = r
         .flips
         .unchanged
         .iter()
-        .map(|key| match key.as_str() {
-            "volume" => "monthly volume",
-            "gpu_hour" => "GPU-hour price",
-            "price_in" => "API input price",
-            "price_out" => "API output price",
-            "cache_discount" => "API cache discount",
-            "util" => "target utilisation",
-            "prefill" => "prefill rate P",
-            "cache_cost" => "cache-hit cost ratio k",
-            "ops" => "operations cost",
-            "throughput" => "curve throughput",
-            other => other,
-        })
-        .map(str::to_owned)
+        .map(|key| Knob::from_key(key).map_or_else(|| key.clone(), |k| in_sentence(k.label())))
         .collect();
     if names.is_empty() {
         String::new()
