@@ -232,13 +232,22 @@ pub fn horizon_sentence(r: &Report) -> String {
     .into_iter()
     .map(|(plan, _)| plan.label())
     .collect();
+    let holds_now = p.best == r.verdict.best || tied.contains(&r.verdict.best.label());
     let lead = if !tied.is_empty() {
-        format!(
-            "Over {span} {} and {} cost the same within {} in present value (at {rate} a year: {values}).",
+        let same = format!(
+            "{} and {} cost the same within {} in present value (at {rate} a year: {values})",
             p.best.label(),
             tied.join(" and "),
             crate::format::percent_share(r.verdict.tie)
-        )
+        );
+        if holds_now {
+            format!("Over {span} {same}.")
+        } else {
+            format!(
+                "Over {span} the answer changes: {} is cheapest this month; over {span} {same}.",
+                r.verdict.best.label()
+            )
+        }
     } else if p.best == r.verdict.best {
         format!(
             "Over {span} {} stays cheapest: in present value (at {rate} a year) {values}.",

@@ -304,7 +304,7 @@ fn Body(
                 })}
                 <div class="chart-grid">
                     {move || charted.get().map(|report| view! { <VolumeChart report/> })}
-                    <div>
+                    <div class="beside-chart">
                         {move || shown.get().map(|report| view! { <BreakEven report/> })}
                         {move || charted.get().map(|report| view! { <VolumeBands report/> })}
                     </div>
