@@ -6,12 +6,13 @@
 //! Along the volume (all three classes scaled by one factor) renting is a line and a fixed
 //! fleet's self-hosting is constant between two replica steps (the busiest hour needs one more
 //! replica each time the scale passes a whole multiple of `1 / peak need`). So between two
-//! steps renting and self-hosting cross at most once, at a point solved exactly; every step,
-//! that crossing and the middle of each step are probed, and any change of the cheapest plan
-//! between two probes (the hybrid's caps) is narrowed by bisection to a billionth. Where the
-//! steps are too many (or the fleet scales by the hour, with a step of its own in each hour of
-//! the week), probes stand a quarter of the tie threshold apart: a band narrower than that is
-//! narrower than the tie.
+//! steps renting and self-hosting cross at most once, at a point solved exactly. Each step is
+//! probed just past it, at that crossing, at its end and, where a hybrid is possible, a tie apart
+//! within it (eight probes at most); any change of the cheapest plan between two probes (the
+//! hybrid's caps) is narrowed by bisection to a ten-millionth. Past the step where one more replica
+//! is less than the tie of the fleet (and for a fleet that scales by the hour, with a step of its
+//! own in each hour of the week), probes stand a tie apart and a change is narrowed to a
+//! ten-thousandth: no band a tie wide lies between two probes.
 
 use serde::{Deserialize, Serialize};
 
@@ -60,12 +61,17 @@ pub struct Bands {
 const MAX_STEPS: f64 = 250.0;
 /// The least tie the probes are spaced by (a tie of 0 is probed as this).
 const MIN_TIE: f64 = 0.004;
+/// Probes inside one replica step at most (a tie apart, where the step is wider than that).
+const STEP_PROBES: usize = 8;
 /// Probes of an hourly fleet stand this factor apart.
 const HOURLY_STEP: f64 = 1.15;
 /// Bisection steps narrowing a change between two probes.
 const BISECT: usize = 60;
-/// A change is narrowed to within this share of its value.
-const PRECISION: f64 = 1e-9;
+/// A change is narrowed to within this share of its value (a ten-millionth: far below the
+/// three significant digits a page shows).
+const PRECISION: f64 = 1e-7;
+/// The same where the probes stand a tie apart.
+const DENSE_PRECISION: f64 = 1e-4;
 
 fn index(p: Plan) -> usize {
     match p {
@@ -75,15 +81,47 @@ fn index(p: Plan) -> usize {
     }
 }
 
-/// The cheapest plan at `scale` and the plans tied with it.
-fn class(c: &Costing, scale: f64, hybrid: bool, tie: f64) -> (Plan, Vec<Plan>) {
-    let t = super::judged(c, scale, hybrid);
-    let (best, _) = t.best();
-    (best, t.ties(tie).into_iter().map(|(p, _)| p).collect())
+/// The cheapest plan at one volume and the plans tied with it (a bit for each of
+/// [`PLANS`]): compared at every probe, so it holds no allocation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Class {
+    best: Plan,
+    ties: u8,
 }
 
-/// The scales probed between `lo` and `hi` (both included), ascending.
-fn probes(c: &Costing, lo: f64, hi: f64, tie: f64) -> Vec<f64> {
+/// The plans in the order a band lists its ties.
+const PLANS: [Plan; 3] = [Plan::Rent, Plan::SelfHost, Plan::Hybrid];
+
+impl Class {
+    /// The tied plans, in [`PLANS`]' order.
+    fn tied(self) -> Vec<Plan> {
+        PLANS
+            .into_iter()
+            .filter(|p| self.ties & (1 << index(*p)) != 0)
+            .collect()
+    }
+
+    /// The cheapest plan and those tied with it.
+    fn holding(self) -> u8 {
+        self.ties | (1 << index(self.best))
+    }
+}
+
+/// The cheapest plan at `scale` and the plans tied with it.
+fn class(c: &Costing, scale: f64, hybrid: bool, tie: f64) -> Class {
+    let t = super::judged(c, scale, hybrid);
+    let (best, usd) = t.best();
+    let ties = PLANS
+        .into_iter()
+        .filter(|&p| p != best)
+        .filter(|&p| t.cost(p).is_some_and(|c| super::within_tie(usd, c, tie)))
+        .fold(0u8, |m, p| m | (1 << index(p)));
+    Class { best, ties }
+}
+
+/// The scales probed between `lo` and `hi` (both included), ascending, and the scale from
+/// which they stand a tie apart (past the replica steps probed one by one).
+fn probes(c: &Costing, lo: f64, hi: f64, tie: f64, hybrid: bool) -> (Vec<f64>, f64) {
     let peak = c.demand().peak_need();
     let tie = tie.max(MIN_TIE);
     let mut out = vec![lo, hi];
@@ -93,6 +131,9 @@ fn probes(c: &Costing, lo: f64, hi: f64, tie: f64) -> Vec<f64> {
             out.extend((1..n).map(|i| a * (b / a).powf(i as f64 / n as f64)));
         }
     };
+    // Where probes stand a tie apart past whole replicas probed one by one; an hourly fleet's
+    // few changes are narrowed as finely as a fixed fleet's steps.
+    let mut dense_from = hi;
     if c.policy.scaling == Scaling::Hourly || !(peak > 0.0) {
         // An hourly fleet grows a replica-hour at a time: no step worth a band of its own.
         geometric(&mut out, lo, hi, HOURLY_STEP);
@@ -110,7 +151,15 @@ fn probes(c: &Costing, lo: f64, hi: f64, tie: f64) -> Vec<f64> {
             let (a, b) = (((k - 1.0) / peak).max(lo), (k / peak).min(hi));
             if b > a {
                 out.push(a * (1.0 + 1e-12));
-                geometric(&mut out, a, b, 1.0 + tie);
+                // A hybrid needs a cap below the full fleet and at least the least one: where
+                // the fleet is that small, only renting's line crosses self-hosting's constant.
+                let full = c.demand().full_replicas(0.5 * (a + b));
+                let least = c.policy.min_replicas.max(1.0);
+                if hybrid && full - 1.0 >= least {
+                    let n =
+                        (((b / a).ln() / (1.0 + tie).ln()).ceil() as usize).clamp(1, STEP_PROBES);
+                    out.extend((1..n).map(|i| a * (b / a).powf(i as f64 / n as f64)));
+                }
                 if rent > 0.0 {
                     let cross = c.self_host(0.5 * (a + b)).total() / rent;
                     if cross > a && cross < b {
@@ -121,12 +170,13 @@ fn probes(c: &Costing, lo: f64, hi: f64, tie: f64) -> Vec<f64> {
             }
             k += 1.0;
         }
-        geometric(&mut out, (last / peak).max(lo), hi, 1.0 + tie);
+        dense_from = (last / peak).max(lo);
+        geometric(&mut out, dense_from, hi, 1.0 + tie);
     }
     out.retain(|s| s.is_finite() && *s >= lo && *s <= hi);
     out.sort_by(f64::total_cmp);
     out.dedup();
-    out
+    (out, dense_from)
 }
 
 /// The band map along the volume, from `lo` to `hi` tokens a month, for a workload of `total`
@@ -143,7 +193,7 @@ pub fn volume_bands(
         return Vec::new();
     }
     let (s_lo, s_hi) = (lo / total, hi / total);
-    let points = probes(c, s_lo, s_hi, tie);
+    let (points, dense_from) = probes(c, s_lo, s_hi, tie, hybrid);
     let Some(&first) = points.first() else {
         return Vec::new();
     };
@@ -154,49 +204,49 @@ pub fn volume_bands(
     // Consecutive volumes at which the same plans hold (the cheapest and those tied with it)
     // are one band, named after the plan cheapest over most of it.
     let mut widths: Vec<[f64; 3]> = Vec::new();
-    let close = |bands: &mut Vec<Band>,
-                 widths: &mut Vec<[f64; 3]>,
-                 from: f64,
-                 to: f64,
-                 (best, ties): (Plan, Vec<Plan>)| {
-        let width = (to / from).ln();
-        if !(width > PRECISION) {
-            // A single point (a fleet exactly full at a replica step): part of its neighbours.
-            if let Some(last) = bands.last_mut() {
-                last.to = to * total;
+    let close =
+        |bands: &mut Vec<Band>, widths: &mut Vec<[f64; 3]>, from: f64, to: f64, at: Class| {
+            let width = (to / from).ln();
+            if !(width > PRECISION) {
+                // A single point (a fleet exactly full at a replica step): part of its neighbours.
+                if let Some(last) = bands.last_mut() {
+                    last.to = to * total;
+                }
+                return;
             }
-            return;
-        }
-        let holding = |b: Plan, t: &[Plan]| {
-            let mut set: Vec<Plan> = std::iter::once(b).chain(t.iter().copied()).collect();
-            set.sort_by_key(|p| p.key());
-            set
+            let holding = |b: &Band| {
+                b.ties
+                    .iter()
+                    .fold(1u8 << index(b.best), |m, p| m | (1 << index(*p)))
+            };
+            match (bands.last_mut(), widths.last_mut()) {
+                (Some(last), Some(w)) if holding(last) == at.holding() => {
+                    last.to = to * total;
+                    w[index(at.best)] += width;
+                    let widest = PLANS
+                        .into_iter()
+                        .max_by(|a, b| w[index(*a)].total_cmp(&w[index(*b)]))
+                        .unwrap_or(at.best);
+                    let set = at.holding();
+                    last.best = widest;
+                    last.ties = PLANS
+                        .into_iter()
+                        .filter(|p| *p != widest && set & (1 << index(*p)) != 0)
+                        .collect();
+                }
+                _ => {
+                    let mut w = [0.0; 3];
+                    w[index(at.best)] = width;
+                    widths.push(w);
+                    bands.push(Band {
+                        from: from * total,
+                        to: to * total,
+                        best: at.best,
+                        ties: at.tied(),
+                    });
+                }
+            }
         };
-        match (bands.last_mut(), widths.last_mut()) {
-            (Some(last), Some(w)) if holding(last.best, &last.ties) == holding(best, &ties) => {
-                last.to = to * total;
-                w[index(best)] += width;
-                let widest = [Plan::Rent, Plan::SelfHost, Plan::Hybrid]
-                    .into_iter()
-                    .max_by(|a, b| w[index(*a)].total_cmp(&w[index(*b)]))
-                    .unwrap_or(best);
-                let set = holding(best, &ties);
-                last.best = widest;
-                last.ties = set.into_iter().filter(|p| *p != widest).collect();
-            }
-            _ => {
-                let mut w = [0.0; 3];
-                w[index(best)] = width;
-                widths.push(w);
-                bands.push(Band {
-                    from: from * total,
-                    to: to * total,
-                    best,
-                    ties,
-                });
-            }
-        }
-    };
     for &s in &points[1..] {
         let next = class(c, s, hybrid, tie);
         // Every change between `prev` (still `here`) and `s` (`next`), one after another: each
@@ -204,9 +254,16 @@ pub fn volume_bands(
         let mut a = prev;
         while here != next {
             let (mut lo, mut hi) = (a, s);
-            let mut hi_class = next.clone();
+            let mut hi_class = next;
+            // Where one more replica is less than the tie of the fleet, a change is found to a
+            // ten-thousandth: far finer than the tie, and than the three digits a page shows.
+            let precision = if lo >= dense_from {
+                DENSE_PRECISION
+            } else {
+                PRECISION
+            };
             for _ in 0..BISECT {
-                if hi - lo <= PRECISION * hi {
+                if hi - lo <= precision * hi {
                     break;
                 }
                 let m = (lo * hi).sqrt();

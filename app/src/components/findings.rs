@@ -58,12 +58,44 @@ pub fn VolumeBands(
         .into_iter()
         .filter(|b| b.to > total / NEAR && b.from < total * NEAR)
         .collect();
-    (!near.is_empty()).then(|| {
-        let items = near
+    // Past a few replicas self-hosting and the hybrid take turns at every replica added: a run
+    // of three or more such stretches is one stretch of owning, said once.
+    let owning = |p: servecost::decision::Plan| p != servecost::decision::Plan::Rent;
+    let mut runs: Vec<Vec<servecost::decision::Band>> = Vec::new();
+    for b in near {
+        match runs.last_mut() {
+            Some(run) if run.iter().all(|x| owning(x.best)) && owning(b.best) => run.push(b),
+            _ => runs.push(vec![b]),
+        }
+    }
+    let shown: Vec<(servecost::decision::Band, usize)> = runs
+        .into_iter()
+        .flat_map(|run| {
+            if run.len() >= 3 {
+                let mut whole = run[0].clone();
+                whole.to = run[run.len() - 1].to;
+                whole.best = servecost::decision::Plan::SelfHost;
+                whole
+                    .ties
+                    .retain(|p| run.iter().all(|x| x.ties.contains(p)));
+                vec![(whole, run.len())]
+            } else {
+                run.into_iter().map(|b| (b, 1)).collect()
+            }
+        })
+        .collect();
+    (!shown.is_empty()).then(|| {
+        let items = shown
             .iter()
             .enumerate()
-            .map(|(i, b)| {
-                // The first stretch reaches far below the list: where it ends is what counts.
+            .map(|(i, (b, stretches))| {
+                let what = if *stretches >= 3 {
+                    format!(
+                        "self-hosting, the hybrid cheaper just past each added replica ({stretches} stretches)"
+                    )
+                } else {
+                    b.best.label().to_owned()
+                };
                 let span = if i == 0 && b.from < total / NEAR {
                     format!("up to {}", tokens(b.to))
                 } else {
@@ -77,7 +109,7 @@ pub fn VolumeBands(
                 };
                 view! {
                     <li data-from=b.from.to_string() data-to=b.to.to_string() data-best=b.best.key()>
-                        {format!("{span}: {}{ties}", b.best.label())}
+                        {format!("{span}: {what}{ties}")}
                     </li>
                 }
             })
