@@ -291,14 +291,17 @@ impl Costing {
             }
         };
         match self.policy.scaling {
-            // Convex in the cap between the minimum fleet and the full one: where the cheapest
-            // cap is an end (asked for only then), the cheapest proper one is next to it.
             Scaling::Fixed => {
                 let full = self.demand.full_replicas(scale);
                 let lo = self.policy.min_replicas.max(1.0);
                 if lo <= full - 1.0 {
+                    // The cheapest cap from the least fleet to the full one (its bill is convex
+                    // there), or the cap next to it when that is the full fleet.
+                    match self.cheapest_fixed_cap(scale).filter(proper) {
+                        Some(c) => consider(c.plan.replicas.min(full)),
+                        None => consider(full - 1.0),
+                    }
                     consider(lo);
-                    consider(full - 1.0);
                 }
             }
             Scaling::Hourly => self.demand.for_each_candidate_cap(scale, consider),

@@ -90,6 +90,14 @@ pub fn evaluate_with(
             .map(|h| h.total()),
     };
     let (best, best_monthly_usd) = totals.best();
+    // A hybrid whose cheapest cap is an end ties at its cheapest proper cap, as the sample and
+    // the flips hold it.
+    let judged = Totals {
+        hybrid: totals
+            .hybrid
+            .or_else(|| s.hybrid.then(|| costing.proper_hybrid(1.0)).flatten()),
+        ..totals
+    };
     let (cheap, dear) = if own_total < rent.monthly_usd {
         (own_total, rent.monthly_usd)
     } else {
@@ -106,19 +114,12 @@ pub fn evaluate_with(
         hybrid_saves_usd: hybrid.map_or(0.0, |h| (cheap - h.total()).max(0.0)),
         best,
         best_monthly_usd,
-        ties: Totals {
-            // A hybrid whose cheapest cap is an end ties at its cheapest proper cap, as the
-            // sample and the flips hold it.
-            hybrid: totals
-                .hybrid
-                .or_else(|| s.hybrid.then(|| costing.proper_hybrid(1.0)).flatten()),
-            ..totals
-        }
-        .ties(s.uncertainty.tie)
-        .into_iter()
-        .map(|(plan, monthly_usd)| crate::report::Tie { plan, monthly_usd })
-        .collect(),
-        margin_usd: totals.margin(),
+        ties: judged
+            .ties(s.uncertainty.tie)
+            .into_iter()
+            .map(|(plan, monthly_usd)| crate::report::Tie { plan, monthly_usd })
+            .collect(),
+        margin_usd: judged.margin(),
         tie: s.uncertainty.tie,
     };
     let ratios = curve_ratios(&r, &ctx, data, &gpu_time);
@@ -130,7 +131,11 @@ pub fn evaluate_with(
                 &reading,
                 &sure,
                 &totals,
-                decision::seed_of(&crate::codec::canonical_query(&s)),
+                // The years ahead move nothing the sample draws: they do not move its seed.
+                decision::seed_of(&crate::codec::canonical_query(&Scenario {
+                    plan: crate::plan::PlanSpec::default(),
+                    ..s.clone()
+                })),
             );
             let (flips, bands) = if depth == Depth::Full {
                 let total = r.volumes.total();

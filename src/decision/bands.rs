@@ -10,9 +10,10 @@
 //! probed just past it, at that crossing, at its end and, where a hybrid is possible, a tie apart
 //! within it (eight probes at most); any change of the cheapest plan between two probes (the
 //! hybrid's caps) is narrowed by bisection to a ten-millionth. Past the step where one more replica
-//! is less than the tie of the fleet (and for a fleet that scales by the hour, with a step of its
-//! own in each hour of the week), probes stand a tie apart and a change is narrowed to a
-//! ten-thousandth: no band a tie wide lies between two probes.
+//! is less than the tie of the fleet, probes stand a tie apart and a change is narrowed to a
+//! ten-thousandth: no band a tie wide lies between two probes. A fleet that scales by the hour
+//! grows a replica-hour at a time, with no step of its own; its probes stand 5 % apart (each
+//! costs an hourly hybrid search) and its changes are narrowed to a ten-millionth.
 
 use serde::{Deserialize, Serialize};
 
@@ -64,7 +65,7 @@ const MIN_TIE: f64 = 0.004;
 /// Probes inside one replica step at most (a tie apart, where the step is wider than that).
 const STEP_PROBES: usize = 8;
 /// Probes of an hourly fleet stand this factor apart.
-const HOURLY_STEP: f64 = 1.15;
+const HOURLY_STEP: f64 = 1.05;
 /// Bisection steps narrowing a change between two probes.
 const BISECT: usize = 60;
 /// A change is narrowed to within this share of its value (a ten-millionth: far below the
@@ -286,20 +287,30 @@ pub fn volume_bands(
     bands
 }
 
-/// The bands a decision can rest on: a band narrower than the tie joins the band before it
-/// (the first, the band after it), and neighbours with the same cheapest plan are merged,
-/// their ties kept where both have them.
+/// The bands a decision can rest on: neighbours with the same cheapest plan merged (their ties
+/// kept where both have them), then a band still narrower than the tie joined to the band
+/// before it (the first, to the band after it).
 pub fn material(bands: &[Band], tie: f64) -> Vec<Band> {
-    let mut out: Vec<Band> = Vec::new();
-    for b in bands {
-        match out.last_mut() {
-            Some(last) if !b.material(tie) || last.best == b.best => {
-                last.to = b.to;
-                if last.best == b.best {
+    // Neighbours with the same cheapest plan first, so that the pieces a change of ties cuts a
+    // stretch into are measured as the stretch they are.
+    let merge = |bands: Vec<Band>| {
+        let mut out: Vec<Band> = Vec::new();
+        for b in bands {
+            match out.last_mut() {
+                Some(last) if last.best == b.best => {
+                    last.to = b.to;
                     last.ties.retain(|p| b.ties.contains(p));
                 }
+                _ => out.push(b),
             }
-            _ => out.push(b.clone()),
+        }
+        out
+    };
+    let mut out: Vec<Band> = Vec::new();
+    for b in merge(bands.to_vec()) {
+        match out.last_mut() {
+            Some(last) if !b.material(tie) => last.to = b.to,
+            _ => out.push(b),
         }
     }
     // A first band narrower than the tie joins the one after it.
@@ -307,7 +318,7 @@ pub fn material(bands: &[Band], tie: f64) -> Vec<Band> {
         let first = out.remove(0);
         out[0].from = first.from;
     }
-    out
+    merge(out)
 }
 
 /// The end of the last band in which `plan` holds, when bands in which it does not follow it

@@ -652,8 +652,11 @@ pub fn uncertainty(
     seed: u64,
 ) -> (Vec<Range>, Option<Uncertainty>) {
     let most = ctx.spec.draws as u32;
-    let start = Draw::new(base.clone());
     let logs = Logs::of(base, reading, ctx);
+    // Each range alone moves its input as the sample does: P follows the drawn k, mix and
+    // throughput through the input's share as given.
+    let mut start = Draw::new(base.clone());
+    start.input_share = logs.input_share;
     let mut work = super::scratch(base);
     // Each range alone at either end: its effect on the difference.
     let point_difference = point.difference();

@@ -63,34 +63,58 @@ pub fn band_flips(
             reliably_from: reliably,
         };
     let mut out = Vec::new();
-    let changes = |b: &&Band| !b.holds(from) && b.material(tie);
-    if let Some((i, b)) = bands
-        .iter()
-        .enumerate()
-        .skip(at + 1)
-        .find(|(_, b)| changes(b))
-    {
-        let last = i + 1 == bands.len();
-        // Past the last band in which the plan as given holds, it never comes back.
-        let reliably = bands
-            .iter()
-            .rposition(|x| x.holds(from))
-            .filter(|&j| j > i && j + 1 < bands.len())
-            .map(|j| bands[j].to);
-        out.push(flip("above", b.from, b, (!last).then_some(b.to), reliably));
+    // A change is a run of consecutive bands in which `from` does not hold, at least the tie
+    // wide as a whole (narrow bands of other plans side by side are one change); its plan is the
+    // one cheapest just past its edge.
+    // Upwards: the first run past the band as given.
+    let mut i = at + 1;
+    while i < bands.len() {
+        if bands[i].holds(from) {
+            i += 1;
+            continue;
+        }
+        let end = (i..bands.len())
+            .find(|&j| bands[j].holds(from))
+            .unwrap_or(bands.len());
+        let run = &bands[i..end];
+        let (start, stop) = (run[0].from, run[run.len() - 1].to);
+        if stop >= start * (1.0 + tie) {
+            // Past the last band in which the plan as given holds, it never comes back.
+            let reliably = bands
+                .iter()
+                .rposition(|x| x.holds(from))
+                .filter(|&j| j >= end && j + 1 < bands.len())
+                .map(|j| bands[j].to);
+            let until = (end < bands.len()).then_some(stop);
+            out.push(flip("above", start, &run[0], until, reliably));
+            break;
+        }
+        i = end;
     }
-    if let Some((i, b)) = bands[..at]
-        .iter()
-        .enumerate()
-        .rev()
-        .find(|(_, b)| changes(b))
-    {
-        let reliably = bands
-            .iter()
-            .position(|x| x.holds(from))
-            .filter(|&j| j < i && j > 0)
-            .map(|j| bands[j].from);
-        out.push(flip("below", b.to, b, (i > 0).then_some(b.from), reliably));
+    // Downwards: the first run below it.
+    let mut i = at;
+    while i > 0 {
+        if bands[i - 1].holds(from) {
+            i -= 1;
+            continue;
+        }
+        let begin = (0..i)
+            .rev()
+            .find(|&j| bands[j].holds(from))
+            .map_or(0, |j| j + 1);
+        let run = &bands[begin..i];
+        let (start, stop) = (run[0].from, run[run.len() - 1].to);
+        if stop >= start * (1.0 + tie) {
+            let reliably = bands
+                .iter()
+                .position(|x| x.holds(from))
+                .filter(|&j| j < begin && j > 0)
+                .map(|j| bands[j].from);
+            let until = (begin > 0).then_some(start);
+            out.push(flip("below", stop, &run[run.len() - 1], until, reliably));
+            break;
+        }
+        i = begin;
     }
     out
 }

@@ -126,7 +126,7 @@ pub fn OptionsTable(
                         <th scope="col">"Uncached $/M"</th>
                         <th scope="col">"Cached $/M"</th>
                         <th scope="col">"Output $/M"</th>
-                        <th scope="col"><abbr title="Share of plausible cases in which this option is the cheapest of all the options: one joint sample, the same ranges drawn for every option at once (a vendor's curve with its haircut); the shares add up to 100 % over the options, floors left out">"Cheapest in"</abbr></th>
+                        <th scope="col"><abbr title="Share of plausible cases in which this option is the cheapest of all the options: one joint sample, the same ranges drawn for every option at once (a vendor's curve with its haircut); the shares add up to 100 % over the options with the draws in which none has an answer, floors left out">"Cheapest in"</abbr></th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>

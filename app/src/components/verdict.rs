@@ -223,10 +223,16 @@ pub fn horizon_sentence(r: &Report) -> String {
     );
     let rate = crate::format::percent_signed(p.spec.discount_rate);
     // Present values within the tie of the cheapest cost the same, as this month's do.
+    // A hybrid that is never a plan of its own costs exactly renting or self-hosting: it ties
+    // with nothing.
+    let own_plan = |h: &f64| {
+        let apart = |x: f64| (h - x).abs() > 1e-9 * x.abs().max(1.0);
+        r.hybrid.is_some() && apart(npv.rent) && apart(npv.self_host)
+    };
     let tied: Vec<&str> = servecost::decision::Totals {
         rent: npv.rent,
         self_host: npv.self_host,
-        hybrid: npv.hybrid.filter(|_| r.hybrid.is_some()),
+        hybrid: npv.hybrid.filter(own_plan),
     }
     .ties(r.verdict.tie)
     .into_iter()
@@ -269,17 +275,17 @@ pub fn horizon_sentence(r: &Report) -> String {
         ),
         _ => String::new(),
     };
-    // What the plan still owes past the horizon, and what the present value is with it.
+    // What the plan still owes past the horizon, and what the present value is with it (a
+    // figure of cash committed: renting's months past the horizon are not in it).
     let committed = {
         let c = &p.committed_after_usd;
         let w = &p.npv_with_commitments_usd;
-        let best_after = match p.best {
-            Plan::Rent => 0.0,
-            Plan::SelfHost => c.self_host,
-            Plan::Hybrid => c.hybrid.unwrap_or(0.0),
-        };
         let own = c.self_host.max(c.hybrid.unwrap_or(0.0));
-        if own > 0.0 {
+        let residual = p
+            .residual_usd
+            .self_host
+            .max(p.residual_usd.hybrid.unwrap_or(0.0));
+        if own > 0.0 || residual > 0.0 {
             format!(
                 " Past the horizon self-hosting is still committed to {}{}; with that counted, and the GPUs' value at its end, the present values are renting {}, self-hosting {}{}.",
                 usd(c.self_host),
@@ -294,11 +300,7 @@ pub fn horizon_sentence(r: &Report) -> String {
                     .filter(|h| r.hybrid.is_some() && usd(*h) != usd(w.self_host))
                     .map(|h| format!(", the best hybrid {}", usd(h)))
                     .unwrap_or_default()
-            ) + if best_after > 0.0 && w.best().0 != p.best {
-                " Counted so, the cheapest plan changes."
-            } else {
-                ""
-            }
+            )
         } else {
             String::new()
         }

@@ -58,6 +58,7 @@ pub fn Years(
     let npv = p.npv_usd;
     let s = p.spec;
     let committed = p.committed_after_usd;
+    let residual = p.residual_usd;
     let with = p.npv_with_commitments_usd;
     let notes = p
         .notes
@@ -100,7 +101,10 @@ pub fn Years(
                         {hybrid.then(|| view! { <td>{npv.hybrid.map(usd).unwrap_or_default()}</td> })}
                         <td></td>
                     </tr>
-                    {(committed.self_host > 0.0 || committed.hybrid.is_some_and(|h| h > 0.0)).then(|| view! {
+                    {(committed.self_host > 0.0
+                        || committed.hybrid.is_some_and(|h| h > 0.0)
+                        || residual.self_host > 0.0
+                        || residual.hybrid.is_some_and(|h| h > 0.0)).then(|| view! {
                         <tr data-testid="years-committed" data-self=committed.self_host.to_string()>
                             <th scope="row">"Committed past the horizon"</th>
                             <td></td>
