@@ -273,3 +273,22 @@ fn the_volume_change_is_a_band_of_the_map() {
     let be = r.break_even.monthly_tokens.expect("break-even");
     assert!(be >= never, "{be} < {never}");
 }
+
+/// A change that opens with a short stretch of one plan and is mostly another names both:
+/// from 101 B, past the next replica step the hybrid is cheapest for a billion tokens, then
+/// renting for fifty billion.
+#[test]
+fn a_change_names_the_plan_cheapest_over_most_of_it() {
+    let r = report("requests=3.7M");
+    let above = r
+        .flips
+        .flips
+        .iter()
+        .find(|f| f.param == "volume" && f.direction == "above")
+        .expect("a change above");
+    assert_eq!(above.to, Plan::Hybrid, "{above:?}");
+    assert_eq!(above.mostly, Some(Plan::Rent), "{above:?}");
+    // Where the change is one plan throughout, nothing more is said.
+    let default = report("");
+    assert!(default.flips.flips.iter().all(|f| f.mostly != Some(f.to)));
+}

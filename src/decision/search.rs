@@ -31,6 +31,9 @@ pub struct Flip {
     /// Where the new plan's band ends, for an input with a band map (the volume): it is
     /// cheapest from `value` to here (`None`: to the end of the searched range).
     pub until: Option<f64>,
+    /// For an input with a band map, the plan cheapest over most of the change when that is not
+    /// `to` (the hybrid just past a replica step, then renting, say).
+    pub mostly: Option<Plan>,
     /// For an input with a band map, the value past which the plan as given never holds again
     /// (is never the cheapest nor within the tie of it) up to the end of the searched range,
     /// when that is further than `value`: the change is reliable from there on.
@@ -60,8 +63,21 @@ pub fn band_flips(
             from,
             to: b.best,
             until,
+            mostly: None,
             reliably_from: reliably,
         };
+    // The plan cheapest over most of a run, by the width of its bands.
+    let widest = |run: &[Band]| {
+        let width = |p: Plan| {
+            run.iter()
+                .filter(|b| b.best == p)
+                .map(|b| (b.to / b.from).ln())
+                .sum::<f64>()
+        };
+        [Plan::Rent, Plan::SelfHost, Plan::Hybrid]
+            .into_iter()
+            .max_by(|a, b| width(*a).total_cmp(&width(*b)))
+    };
     let mut out = Vec::new();
     // A change is a run of consecutive bands in which `from` does not hold, at least the tie
     // wide as a whole (narrow bands of other plans side by side are one change); its plan is the
@@ -86,7 +102,9 @@ pub fn band_flips(
                 .filter(|&j| j >= end && j + 1 < bands.len())
                 .map(|j| bands[j].to);
             let until = (end < bands.len()).then_some(stop);
-            out.push(flip("above", start, &run[0], until, reliably));
+            let mut f = flip("above", start, &run[0], until, reliably);
+            f.mostly = widest(run).filter(|p| *p != f.to);
+            out.push(f);
             break;
         }
         i = end;
@@ -111,7 +129,9 @@ pub fn band_flips(
                 .filter(|&j| j < begin && j > 0)
                 .map(|j| bands[j].from);
             let until = (begin > 0).then_some(start);
-            out.push(flip("below", stop, &run[run.len() - 1], until, reliably));
+            let mut f = flip("below", stop, &run[run.len() - 1], until, reliably);
+            f.mostly = widest(run).filter(|p| *p != f.to);
+            out.push(f);
             break;
         }
         i = begin;
@@ -558,6 +578,7 @@ pub fn flips(
                     from,
                     to,
                     until: None,
+                    mostly: None,
                     reliably_from: None,
                 });
             }

@@ -625,6 +625,7 @@ pub fn changes(r: &Report, compact: bool) -> impl IntoView + use<> {
                         data-reliably=f.reliably_from.map(|v| v.to_string()).unwrap_or_default()
                         data-direction=f.direction.clone() data-to=format!("{:?}", f.to)>
                         {flip_clause(f)} " → " <strong class="nowrap">{f.to.label()}</strong>
+                        {f.mostly.map(|p| format!(", then mostly {}", p.label()))}
                         {reliably_clause(f)}
                     </li>
                 }
