@@ -7,11 +7,13 @@
 //! their totals, ties and the draw both of those cost).
 
 mod bands;
+mod joint;
 mod knob;
 mod sample;
 mod search;
 
 pub use bands::*;
+pub use joint::*;
 pub use knob::Knob;
 pub use sample::*;
 pub use search::*;
@@ -356,4 +358,42 @@ pub(crate) fn scratch(r: &Resolved) -> Costing {
         r.gpu_hour,
         r.ops_monthly,
     )
+}
+
+/// Whether `named` holds at a draw whose cheapest plan is `pick.plan`: it is that plan, or its
+/// bill is within `tie` of the cheapest's. `c` is the draw's costing at `scale` times its volume
+/// (its hybrid is searched only when a plan's bill needs it).
+pub(crate) fn holds_within(
+    c: &Costing,
+    scale: f64,
+    hybrid: bool,
+    named: Plan,
+    tie: f64,
+    pick: &Pick,
+) -> bool {
+    if pick.plan == named {
+        return true;
+    }
+    if tie <= 0.0 {
+        return false;
+    }
+    let pair = |p: Plan| matches!(p, Plan::Rent | Plan::SelfHost);
+    if pair(named) && pair(pick.plan) {
+        let cost = |p: Plan| match p {
+            Plan::Rent => pick.rent,
+            _ => pick.self_host,
+        };
+        return within_tie(cost(pick.plan), cost(named), tie);
+    }
+    let t = Totals::of(c, scale, hybrid);
+    // A named hybrid whose cheapest cap here is the full fleet or none is held at its cheapest
+    // proper cap: keeping some replicas and sending some demand to the API.
+    let named_usd = match (named, t.cost(named)) {
+        (Plan::Hybrid, None) if hybrid => c.proper_hybrid(scale),
+        (_, usd) => usd,
+    };
+    match (t.cost(pick.plan), named_usd) {
+        (Some(best), Some(other)) => within_tie(best, other, tie),
+        _ => false,
+    }
 }

@@ -43,8 +43,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{within_tie, Draw, Knob, Pick, Plan, SplitMix64, Totals};
-use crate::costing::Costing;
+use super::{holds_within, Draw, Knob, Plan, SplitMix64, Totals};
 use crate::curve::Reading;
 use crate::gpu_price::Commitment;
 use crate::resolved::Resolved;
@@ -286,7 +285,7 @@ fn scale_odds(s: f64, f: f64) -> f64 {
 
 /// The logarithms the levers draw with, taken once for the whole sample rather than in each
 /// draw (the same numbers: `ln f` is what [`factor`] multiplies).
-struct Logs {
+pub(super) struct Logs {
     prefill: f64,
     cache_cost: f64,
     gpu_hour: f64,
@@ -301,7 +300,7 @@ struct Logs {
 }
 
 impl Logs {
-    fn of(base: &Resolved, reading: &Reading, ctx: &Context) -> Self {
+    pub(super) fn of(base: &Resolved, reading: &Reading, ctx: &Context) -> Self {
         let s = &ctx.spec;
         let mix_floor = ctx.alternative_mix.as_ref().map_or(0.0, |(alt, _)| {
             let m = &base.curve_mix;
@@ -391,7 +390,7 @@ impl Lever {
 
     /// Sets the lever at `u` in `[0, 1]` of its range: `u = 1/2` is its median, which leaves
     /// the input as given for every centred range.
-    fn apply(self, d: &mut Draw, base: &Resolved, ctx: &Context, logs: &Logs, u: f64) {
+    pub(super) fn apply(self, d: &mut Draw, base: &Resolved, ctx: &Context, logs: &Logs, u: f64) {
         let s = &ctx.spec;
         match self {
             Lever::Prefill => {
@@ -768,123 +767,4 @@ pub fn standard_error(count: u32, n: u32) -> f64 {
     }
     let p = f64::from(count) / f64::from(n);
     (p * (1.0 - p) / f64::from(n)).sqrt()
-}
-
-/// Whether `named` holds at a draw whose cheapest plan is `pick.plan`: it is that plan, or its
-/// bill is within `tie` of the cheapest's. `c` is the draw's costing at `scale` times its volume
-/// (its hybrid is searched only when a plan's bill needs it).
-pub(crate) fn holds_within(
-    c: &Costing,
-    scale: f64,
-    hybrid: bool,
-    named: Plan,
-    tie: f64,
-    pick: &Pick,
-) -> bool {
-    if pick.plan == named {
-        return true;
-    }
-    if tie <= 0.0 {
-        return false;
-    }
-    let pair = |p: Plan| matches!(p, Plan::Rent | Plan::SelfHost);
-    if pair(named) && pair(pick.plan) {
-        let cost = |p: Plan| match p {
-            Plan::Rent => pick.rent,
-            _ => pick.self_host,
-        };
-        return within_tie(cost(pick.plan), cost(named), tie);
-    }
-    let t = Totals::of(c, scale, hybrid);
-    // A named hybrid whose cheapest cap here is the full fleet or none is held at its cheapest
-    // proper cap: keeping some replicas and sending some demand to the API.
-    let named_usd = match (named, t.cost(named)) {
-        (Plan::Hybrid, None) if hybrid => c.proper_hybrid(scale),
-        (_, usd) => usd,
-    };
-    match (t.cost(pick.plan), named_usd) {
-        (Some(best), Some(other)) => within_tie(best, other, tie),
-        _ => false,
-    }
-}
-
-/// One option of a joint sample: its inputs as resolved, its curve's reading, what the dataset
-/// says of their ranges, and which plan's bill it is.
-#[derive(Debug, Clone)]
-pub struct Candidate {
-    /// The inputs as given.
-    pub base: Resolved,
-    /// The curve read at the option's speed target.
-    pub reading: Reading,
-    /// The ranges that apply to it.
-    pub ctx: Context,
-    /// Renting, self-hosting alone or the best hybrid.
-    pub plan: Plan,
-}
-
-/// Shares of a joint sample over several options.
-#[derive(Debug, Clone, PartialEq)]
-pub struct JointShares {
-    /// Per option, the share of draws in which it is the cheapest of all the options.
-    pub cheapest: Vec<f64>,
-    /// Draws made.
-    pub draws: u32,
-    /// Share of draws in which no option has an answer (with `cheapest` it adds up to 1).
-    pub no_answer: f64,
-}
-
-/// One sample over every option at once: each draw takes every range's number once and applies
-/// it to every option (so one offer's price and another's, or one curve's `P` and another's,
-/// move together), costs each option's plan, and counts the cheapest. The shares add up to 1
-/// with the draws in which no option has an answer.
-pub fn joint_cheapest(cands: &[Candidate], draws: u32, seed: u64) -> JointShares {
-    let logs: Vec<Logs> = cands
-        .iter()
-        .map(|c| Logs::of(&c.base, &c.reading, &c.ctx))
-        .collect();
-    let mut states: Vec<Draw> = cands.iter().map(|c| Draw::new(c.base.clone())).collect();
-    let mut work: Vec<Option<Costing>> = cands
-        .iter()
-        .map(|c| (c.plan != Plan::Rent).then(|| super::scratch(&c.base)))
-        .collect();
-    let mut rng = SplitMix64::new(seed);
-    let mut wins = vec![0u32; cands.len()];
-    let mut none = 0u32;
-    for _ in 0..draws {
-        for d in &mut states {
-            d.throughput = 1.0;
-        }
-        for lever in LEVERS {
-            let u = rng.next_unit();
-            for ((c, d), l) in cands.iter().zip(&mut states).zip(&logs) {
-                lever.apply(d, &c.base, &c.ctx, l, u);
-            }
-        }
-        let mut best: Option<(usize, f64)> = None;
-        for (i, ((c, d), w)) in cands.iter().zip(&states).zip(&mut work).enumerate() {
-            let usd = match (c.plan, w) {
-                (Plan::Rent, _) => Some(d.r.api.cost(&d.r.volumes).monthly_usd),
-                (Plan::SelfHost, Some(w)) => d.totals(&c.reading, false, w).map(|p| p.self_host),
-                (Plan::Hybrid, Some(w)) => d
-                    .totals(&c.reading, false, w)
-                    .and_then(|_| super::judged(w, 1.0, true).hybrid),
-                _ => None,
-            };
-            if let Some(usd) = usd.filter(|u| u.is_finite()) {
-                if best.is_none_or(|(_, b)| usd < b) {
-                    best = Some((i, usd));
-                }
-            }
-        }
-        match best {
-            Some((i, _)) => wins[i] += 1,
-            None => none += 1,
-        }
-    }
-    let n = f64::from(draws.max(1));
-    JointShares {
-        cheapest: wins.iter().map(|&w| f64::from(w) / n).collect(),
-        draws,
-        no_answer: f64::from(none) / n,
-    }
 }
