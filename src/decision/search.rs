@@ -169,15 +169,9 @@ const VOLUME_SPAN: f64 = 1_000.0;
 /// Grid steps from the value to each end of its range before the change is refined: inputs
 /// whose plans cost a straight line in them (prices, operations) cross at most once or twice;
 /// those that change the fleet in whole replicas (utilisation, P, k, throughput) get a finer
-/// grid; the volume, cheap to probe, the finest, so that the nearest band in which another plan
-/// wins between two replica steps is found.
+/// grid. (The volume reads its changes from its band map.)
 const GRID: usize = 12;
 const GRID_STEPPED: usize = 24;
-/// Near the scenario's volume (within ×10 either way) the volume moves by this factor a step:
-/// 2 % for a fixed fleet, 5 % for an hourly one (smoother, and dearer to probe); beyond, the
-/// coarse grid.
-const VOLUME_STEP_FIXED: f64 = 1.02;
-const VOLUME_STEP_HOURLY: f64 = 1.05;
 /// Bisection steps at most: a bracket of one grid step narrowed to within [`PRECISION`].
 const BISECT: usize = 40;
 /// A flip's value is found to within this share of itself (a millionth: far below the three
@@ -290,11 +284,8 @@ impl Probe<'_> {
     fn totals(&mut self, input: Knob, v: f64) -> Option<Pick> {
         let mut pick = self.cheapest(input, v)?;
         if pick.plan != self.from {
-            let (c, scale) = match input {
-                Knob::Volume => (self.costing, v / self.base.volumes.total()),
-                _ => (&self.scratch, 1.0),
-            };
-            if holds_within(c, scale, self.hybrid, self.from, self.tie, &pick) {
+            let c = &self.scratch;
+            if holds_within(c, 1.0, self.hybrid, self.from, self.tie, &pick) {
                 pick.plan = self.from;
             }
         }
@@ -304,10 +295,6 @@ impl Probe<'_> {
     /// The plans' totals with `input` at `v`, the cheapest named.
     fn cheapest(&mut self, input: Knob, v: f64) -> Option<Pick> {
         Some(match input {
-            Knob::Volume => {
-                let total = self.base.volumes.total();
-                Pick::of(self.costing, v / total, self.hybrid)
-            }
             Knob::GpuHour => {
                 let c = self.costing;
                 self.scratch.refit(
@@ -340,32 +327,6 @@ impl Probe<'_> {
                     .totals(self.reading, self.hybrid, &mut self.scratch)?
             }
         })
-    }
-
-    /// The volumes probed from `base` towards `end`: fine steps to ×10, then the coarse grid.
-    /// How many, and the `i`-th of them (from 1), reckoned as they are probed: the search
-    /// mostly stops after a few.
-    fn volume_steps(&self, base: f64, end: f64) -> (usize, impl Fn(usize) -> f64) {
-        let step = match self.costing.policy.scaling {
-            crate::fleet::Scaling::Fixed => VOLUME_STEP_FIXED,
-            crate::fleet::Scaling::Hourly => VOLUME_STEP_HOURLY,
-        };
-        let up = end > base;
-        let near = if up {
-            (base * 10.0).min(end)
-        } else {
-            (base / 10.0).max(end)
-        };
-        let n = ((near / base).ln().abs() / step.ln()).ceil().max(1.0) as usize;
-        let coarse = if near != end { GRID } else { 0 };
-        let at = move |i: usize| {
-            if i <= n {
-                base * (near / base).powf(i as f64 / n as f64)
-            } else {
-                near * (end / near).powf((i - n) as f64 / GRID as f64)
-            }
-        };
-        (n + coarse, at)
     }
 
     /// The nearest value from `base` towards `end` at which the best plan is not `from`: the
@@ -403,25 +364,16 @@ impl Probe<'_> {
                 a + (b - a) * t
             }
         };
-        let volume = self.volume_steps(base, end);
         // The steps, the last of them the end itself; a geometric grid that ends at 0 takes
         // 0 as a step of its own after its millionth.
         let end_only = input.end_tells(from);
         let to_zero = geometric && end == 0.0 && !end_only;
-        let count = match input {
-            Knob::Volume => volume.0,
-            _ if end_only => 1,
-            _ => grid + usize::from(to_zero),
+        let count = if end_only {
+            1
+        } else {
+            grid + usize::from(to_zero)
         };
-        let step = |i: usize| {
-            if i == count {
-                end
-            } else if input == Knob::Volume {
-                (volume.1)(i)
-            } else {
-                on_grid(i)
-            }
-        };
+        let step = |i: usize| if i == count { end } else { on_grid(i) };
         // The margin at the value as given is not probed: the refinement bisects first then.
         let mut same = End {
             value: base,
@@ -552,12 +504,8 @@ pub fn flips(
     };
     for input in INPUTS {
         let (value, lo, hi, geometric) = input.span(base);
-        if input == Knob::Volume && value <= 0.0 {
-            out.unchanged.push(input.key().into());
-            continue;
-        }
-        if input == Knob::Volume && !volume_bands.is_empty() {
-            // The volume reads its changes from its band map.
+        if input == Knob::Volume {
+            // The volume reads its changes from its band map (none without a volume).
             let found = band_flips(volume_bands, input.key(), input.label(), value, from, tie);
             if found.is_empty() {
                 out.unchanged.push(input.key().into());
