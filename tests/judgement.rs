@@ -7,6 +7,15 @@ use common::revision_3;
 use servecost::decision::{Plan, TARGET_SE};
 use servecost::{evaluate, parse, Report};
 
+/// The report's nearest change of the cheapest plan above its volume.
+fn volume_change_above(r: &Report) -> &servecost::decision::Flip {
+    r.flips
+        .flips
+        .iter()
+        .find(|f| f.param == "volume" && f.direction == "above")
+        .expect("a change above")
+}
+
 fn report(q: &str) -> Report {
     let s = parse(q).expect("valid").scenario;
     evaluate(&s, &revision_3()).unwrap_or_else(|p| panic!("{q}: {p:?}"))
@@ -229,12 +238,7 @@ fn the_volume_band_map_agrees_with_a_scan() {
 fn the_volume_change_is_a_band_of_the_map() {
     let r = report("");
     let bands = &r.bands.volume;
-    let above = r
-        .flips
-        .flips
-        .iter()
-        .find(|f| f.param == "volume" && f.direction == "above")
-        .expect("a change above");
+    let above = volume_change_above(&r);
     assert_eq!(above.to, Plan::SelfHost);
     let until = above.until.expect("the change ends");
     // The change is a run of bands of the map in which renting does not hold, at least the tie
@@ -280,12 +284,7 @@ fn the_volume_change_is_a_band_of_the_map() {
 #[test]
 fn a_change_names_the_plan_cheapest_over_most_of_it() {
     let r = report("requests=3.7M");
-    let above = r
-        .flips
-        .flips
-        .iter()
-        .find(|f| f.param == "volume" && f.direction == "above")
-        .expect("a change above");
+    let above = volume_change_above(&r);
     assert_eq!(above.to, Plan::Hybrid, "{above:?}");
     assert_eq!(above.mostly, Some(Plan::Rent), "{above:?}");
     // Where the change is one plan throughout, nothing more is said.
