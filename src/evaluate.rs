@@ -96,12 +96,7 @@ pub fn evaluate_with(
     let (best, best_monthly_usd) = totals.best();
     // A hybrid whose cheapest cap is an end ties at its cheapest proper cap, as the sample and
     // the flips hold it.
-    let judged = Totals {
-        hybrid: totals
-            .hybrid
-            .or_else(|| s.hybrid.then(|| costing.proper_hybrid(1.0)).flatten()),
-        ..totals
-    };
+    let judged = totals.with_proper_hybrid(&costing, 1.0, s.hybrid);
     let (cheap, dear) = if own_total < rent.monthly_usd {
         (own_total, rent.monthly_usd)
     } else {
@@ -255,8 +250,9 @@ pub fn evaluate_with(
         breakdown: Bar::lines(&own.breakdown),
         per_class: class_bars(&rent.per_mtok, &per_mtok, &effective_per_mtok),
     };
+    let (holding, holding_note) = holding(&s, &ctx, r.gpu_hour);
     let plan = {
-        let (holding, note) = holding(&s, &ctx, r.gpu_hour);
+        let note = holding_note;
         let mut plan = crate::plan::plan(&costing, &s.plan, holding, s.hybrid);
         plan.notes.extend(note);
         plan
@@ -271,7 +267,7 @@ pub fn evaluate_with(
     // A reserved price's caveat states the commitment itself: its size and its term.
     if let (Some(w), Holding::Term { months, upfront }) = (
         warnings.iter_mut().find(|w| w.code == "reserved_term"),
-        holding(&s, &ctx, r.gpu_hour).0,
+        holding,
     ) {
         let total = own.plan.gpus * r.gpu_hour * crate::units::HOURS_PER_MONTH * f64::from(months);
         let signed = if upfront > 0.0 {

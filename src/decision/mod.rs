@@ -110,6 +110,19 @@ impl Totals {
         self.self_host - self.rent
     }
 
+    /// These totals with a hybrid whose cheapest cap is the full fleet or none (and so not a
+    /// plan of its own) costed at its cheapest proper cap, some replicas and some demand at the
+    /// API, when `hybrid` is searched: what ties are judged on. `c` costs the same inputs at
+    /// `scale` times the volume.
+    pub fn with_proper_hybrid(self, c: &Costing, scale: f64, hybrid: bool) -> Self {
+        Self {
+            hybrid: self
+                .hybrid
+                .or_else(|| hybrid.then(|| c.proper_hybrid(scale)).flatten()),
+            ..self
+        }
+    }
+
     /// A plan's monthly bill (`None` for a hybrid that is not a plan of its own).
     pub fn cost(&self, plan: Plan) -> Option<f64> {
         match plan {
@@ -150,13 +163,7 @@ impl Totals {
 /// full fleet or none costed at its cheapest proper cap (some replicas, some demand at the API):
 /// what ties are judged on. The named plan is the one [`Totals::of`] names.
 pub fn judged(c: &Costing, scale: f64, hybrid: bool) -> Totals {
-    let t = Totals::of(c, scale, hybrid);
-    Totals {
-        hybrid: t
-            .hybrid
-            .or_else(|| hybrid.then(|| c.proper_hybrid(scale)).flatten()),
-        ..t
-    }
+    Totals::of(c, scale, hybrid).with_proper_hybrid(c, scale, hybrid)
 }
 
 /// Whether a plan costing `other` a month ties with the cheapest at `cheapest`: it costs at
@@ -385,14 +392,10 @@ pub(crate) fn holds_within(
         };
         return within_tie(cost(pick.plan), cost(named), tie);
     }
-    let t = Totals::of(c, scale, hybrid);
     // A named hybrid whose cheapest cap here is the full fleet or none is held at its cheapest
     // proper cap: keeping some replicas and sending some demand to the API.
-    let named_usd = match (named, t.cost(named)) {
-        (Plan::Hybrid, None) if hybrid => c.proper_hybrid(scale),
-        (_, usd) => usd,
-    };
-    match (t.cost(pick.plan), named_usd) {
+    let t = judged(c, scale, hybrid);
+    match (t.cost(pick.plan), t.cost(named)) {
         (Some(best), Some(other)) => within_tie(best, other, tie),
         _ => false,
     }
