@@ -311,6 +311,15 @@ pub const NUMBERS: &[NumSpec] = &[
     ),
 ];
 
+/// A point's throughput, in `points` and in an imported curve point: the range both take.
+pub const POINT_THROUGHPUT: NumSpec = vol(
+    "tokens_per_s_per_gpu",
+    "Throughput of a point",
+    "tokens/s per GPU",
+    0.001,
+    1e9,
+);
+
 /// The parameters of the plan over the years.
 pub const PLAN_PARAMS: [&str; 6] = [
     "horizon",

@@ -8,6 +8,7 @@
 
 mod check;
 mod inferencex;
+pub mod limits;
 mod litellm;
 mod native;
 
@@ -253,6 +254,11 @@ fn read_file(
         let extension = path.extension().and_then(|e| e.to_str()).map(str::to_owned);
         (name, text, extension)
     };
+    // A byte-order mark (as spreadsheets and some editors write) is not part of the text.
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_owned(),
+        None => text,
+    };
     let is_csv = extension.is_some_and(|e| e.eq_ignore_ascii_case("csv"));
     if is_csv {
         return native::csv(&name, &text, read);
@@ -430,6 +436,9 @@ pub async fn run(
         if let Err(mut p) = litellm::offers(&current, opts, &mut read, &mut notes) {
             problems.append(&mut p);
         }
+    }
+    if problems.is_empty() {
+        problems = limits::rows(&read.rows);
     }
     if problems.is_empty() {
         problems = check::all(&current, &read.rows, &read.origins);

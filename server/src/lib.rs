@@ -52,6 +52,10 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// Longest query string accepted, in bytes: a full scenario with 64 own points and a 168-hour
 /// profile is under 4 KB.
 pub const QUERY_LIMIT: usize = 8 * 1024;
+/// Most headers a request may carry: browsers send about 20.
+pub const HEADER_COUNT_LIMIT: usize = 100;
+/// Largest sum of a request's header names and values, in bytes.
+pub const HEADER_BYTES_LIMIT: usize = 32 * 1024;
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -123,7 +127,39 @@ async fn read_paste(body: String) -> axum::response::Redirect {
     axum::response::Redirect::to(&app::bench::after_post(&body))
 }
 
-/// Refuses a query string over [`QUERY_LIMIT`] (414), and gives the body limit's 413 the JSON
+/// The header limit `headers` passes, named: [`HEADER_COUNT_LIMIT`] headers and
+/// [`HEADER_BYTES_LIMIT`] bytes. The HTTP parser's own limits are set above these
+/// ([`serve::Limits`]), so that a refusal is this JSON answer rather than the parser's empty one.
+pub fn headers_over_limits(headers: &axum::http::HeaderMap) -> Option<servecost::Problem> {
+    let number = |n: usize| servecost::format::exact(n as f64, false);
+    let count = headers.len();
+    if count > HEADER_COUNT_LIMIT {
+        return Some(servecost::Problem::new(
+            "headers",
+            number(count),
+            format!(
+                "a request may carry at most {} headers",
+                number(HEADER_COUNT_LIMIT)
+            ),
+        ));
+    }
+    let bytes: usize = headers
+        .iter()
+        .map(|(k, v)| k.as_str().len() + v.len())
+        .sum();
+    (bytes > HEADER_BYTES_LIMIT).then(|| {
+        servecost::Problem::new(
+            "headers",
+            format!("{} bytes", number(bytes)),
+            format!(
+                "a request's header names and values may take at most {} bytes in all",
+                number(HEADER_BYTES_LIMIT)
+            ),
+        )
+    })
+}
+
+/// Refuses a query string over [`QUERY_LIMIT`] (414), headers over their limits (431), and gives the body limit's 413 the JSON
 /// body every other error has.
 async fn limits(
     req: axum::extract::Request,
@@ -132,6 +168,9 @@ async fn limits(
     use axum::response::IntoResponse;
     if req.uri().query().is_some_and(|q| q.len() > QUERY_LIMIT) {
         return api::ApiError::UriTooLong(QUERY_LIMIT).into_response();
+    }
+    if let Some(problem) = headers_over_limits(req.headers()) {
+        return api::ApiError::HeadersTooLarge(problem).into_response();
     }
     let res = next.run(req).await;
     let json = res

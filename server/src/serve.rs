@@ -6,6 +6,10 @@
 //! is reached, the oldest connection that is not serving a request is closed to make room; a new
 //! connection is refused only when every slot is serving a request.
 
+mod refusals;
+
+pub use refusals::{replacement, Answered};
+
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -35,6 +39,9 @@ pub struct Limits {
 /// Default connection limit: far below the usual 20,000 file descriptors a process gets here,
 /// well above what a 2-core machine serves at once.
 pub const MAX_CONNECTIONS: usize = 4_096;
+/// Most headers the HTTP parser reads: twice the documented [`crate::HEADER_COUNT_LIMIT`], so
+/// that a request between the two gets the application's JSON refusal naming the limit.
+pub const PARSER_MAX_HEADERS: usize = 2 * crate::HEADER_COUNT_LIMIT;
 /// Default header-read (and keep-alive idle) timeout.
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -105,6 +112,8 @@ pub async fn serve(
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.header_read_timeout)
+        // Above the documented limit, which the application refuses in JSON.
+        .max_headers(PARSER_MAX_HEADERS)
         .keep_alive(true);
     let open = Arc::new(AtomicUsize::new(0));
     tokio::pin!(shutdown);
@@ -156,7 +165,7 @@ pub async fn serve(
                 res
             }
         });
-        let conn = http.serve_connection(TokioIo::new(stream), service);
+        let conn = http.serve_connection(TokioIo::new(Answered::new(stream)), service);
         let registry = registry.clone();
         let mut stop = stop_rx.clone();
         let open = open.clone();

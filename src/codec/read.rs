@@ -678,9 +678,10 @@ impl Reader {
             .collect();
         match points {
             Some(p) if !p.is_empty() && p.len() <= MAX_POINTS => {
+                let tps = super::spec("tps");
                 let in_range = p.iter().all(|q| {
-                    (0.1..=10_000.0).contains(&q.tps)
-                        && (0.001..=1e9).contains(&q.tokens_per_s_per_gpu)
+                    tps.is_some_and(|t| t.accepts(q.tps))
+                        && super::POINT_THROUGHPUT.accepts(q.tokens_per_s_per_gpu)
                 });
                 if !in_range {
                     self.conflict("points", &text, reason);

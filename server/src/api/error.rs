@@ -27,6 +27,8 @@ pub enum ApiError {
     TooManyRequests,
     /// The query string is over this many bytes (414).
     UriTooLong(usize),
+    /// The request's headers are over a limit (431): the problem names it.
+    HeadersTooLarge(Problem),
     /// The answer could not be computed in time (503); the client may retry.
     Unavailable(String),
     /// Something failed on the server; the message is logged, not sent.
@@ -40,6 +42,17 @@ pub struct ErrorBody {
     error: String,
     /// Each problem: the parameter, the value given and why it was refused.
     problems: Vec<Problem>,
+}
+
+impl ErrorBody {
+    /// The body of an answer made below the router (see `crate::serve`), as JSON bytes.
+    pub fn bytes(error: &str, problem: Problem) -> Vec<u8> {
+        let body = ErrorBody {
+            error: error.to_owned(),
+            problems: vec![problem],
+        };
+        serde_json::to_vec(&body).unwrap_or_default()
+    }
 }
 
 impl IntoResponse for ApiError {
@@ -80,6 +93,13 @@ impl IntoResponse for ApiError {
                     )],
                 };
                 return (StatusCode::URI_TOO_LONG, Json(body)).into_response();
+            }
+            ApiError::HeadersTooLarge(problem) => {
+                let body = ErrorBody {
+                    error: "request headers too large".to_owned(),
+                    problems: vec![problem.clone()],
+                };
+                return (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, Json(body)).into_response();
             }
             ApiError::Unavailable(message) => {
                 let body = ErrorBody {

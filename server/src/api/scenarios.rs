@@ -64,6 +64,82 @@ fn client(
     crate::client::key(addr.map(|a| a.0 .0), headers, &state.trusted_proxies)
 }
 
+/// Longest stretch of refused text an error quotes, in characters.
+pub const QUOTE_MAX: usize = 80;
+
+/// `text` as an error quotes it: at most [`QUOTE_MAX`] characters, then "…".
+fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_MAX) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_owned(),
+    }
+}
+
+/// Characters that show nothing: format characters (zero-width spaces and joiners, direction
+/// marks, word joiners, the byte-order mark), fillers and variation selectors.
+fn invisible(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(
+            c,
+            '\u{ad}'
+                | '\u{34f}'
+                | '\u{61c}'
+                | '\u{115f}'
+                | '\u{1160}'
+                | '\u{17b4}'
+                | '\u{17b5}'
+                | '\u{180b}'..='\u{180f}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2060}'..='\u{206f}'
+                | '\u{3164}'
+                | '\u{fe00}'..='\u{fe0f}'
+                | '\u{feff}'
+                | '\u{ffa0}'
+                | '\u{fff0}'..='\u{fff8}'
+                | '\u{1d173}'..='\u{1d17a}'
+                | '\u{e0000}'..='\u{e0fff}'
+        )
+}
+
+/// The problem with a saved name or note, if any: longer than `max` characters, a control
+/// character other than tab and line feed (named by its position, counted from 1), or, when
+/// `required`, no visible character at all.
+pub fn text_problem(field: &str, text: &str, max: usize, required: bool) -> Option<Problem> {
+    let count = text.chars().count();
+    if count > max {
+        return Some(Problem::new(
+            field,
+            quoted(text),
+            format!("must be at most {max} characters ({count} given)"),
+        ));
+    }
+    if let Some((at, c)) = text
+        .chars()
+        .enumerate()
+        .find(|(_, c)| c.is_control() && !matches!(c, '\t' | '\n'))
+    {
+        return Some(Problem::new(
+            field,
+            quoted(text),
+            format!(
+                "holds the control character U+{:04X} at character {}: only tab and line \
+                 breaks are accepted",
+                u32::from(c),
+                at + 1
+            ),
+        ));
+    }
+    if required && text.chars().all(invisible) {
+        return Some(Problem::new(
+            field,
+            quoted(text),
+            format!("must be 1 to {max} characters, at least one of them visible"),
+        ));
+    }
+    None
+}
+
 fn internal(e: sqlx::Error) -> ApiError {
     ApiError::Internal(e.to_string())
 }
@@ -76,34 +152,48 @@ async fn save(
     if !state.save_limit.allow(client) {
         return Err(ApiError::TooManyRequests);
     }
-    // Lengths count the text as sent, and "blank" means only the ASCII spaces, tabs and line
-    // breaks the document's pattern names: the document and the server agree on every name.
-    let name = req.name.trim_matches(BLANK);
-    let mut problems = Vec::new();
-    if name.is_empty() || req.name.chars().count() > NAME_MAX {
-        problems.push(Problem::new(
-            "name",
-            name,
-            format!("must be 1 to {NAME_MAX} characters, not all blank"),
-        ));
-    }
+    // Carriage returns of a form's line breaks (CR LF) are line breaks.
+    let note = req.note.replace("\r\n", "\n");
+    let mut problems: Vec<Problem> = [
+        text_problem("name", &req.name, NAME_MAX, true),
+        text_problem("note", &note, NOTE_MAX, false),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     if req.query.chars().count() > QUERY_MAX {
         problems.push(Problem::new(
             "query",
-            "…",
+            quoted(&req.query),
             format!("must be at most {QUERY_MAX} characters"),
         ));
         // Not read at all: a query over the limit is refused before any work on it.
         return Err(ApiError::BadRequest(problems));
     }
-    if req.note.chars().count() > NOTE_MAX {
-        problems.push(Problem::new(
-            "note",
-            "…",
-            format!("must be at most {NOTE_MAX} characters"),
-        ));
-    }
     let parsed = servecost::codec::parse_checked(req.query.trim_start_matches('?'));
+    // A save keeps every parameter it was given: one the link reader would ignore (unknown, or
+    // not applicable) is refused rather than dropped, so the saved link is the one sent.
+    let parsed = parsed.and_then(|p| {
+        if p.warnings.is_empty() {
+            Ok(p)
+        } else {
+            Err(servecost::codec::Refused {
+                unreadable: p
+                    .warnings
+                    .into_iter()
+                    .map(|w| Problem {
+                        reason: format!(
+                            "{}; a save keeps every parameter it is given, so it refuses one \
+                             the calculator would ignore",
+                            w.reason.trim_end_matches('.')
+                        ),
+                        ..w
+                    })
+                    .collect(),
+                ..Default::default()
+            })
+        }
+    });
     match parsed {
         Err(r) if problems.is_empty() => return Err(crate::api::evaluate::refused(r)),
         Err(r) => problems.extend(r.all()),
@@ -115,8 +205,8 @@ async fn save(
             return app::db::saved::save(
                 &state.store.pool,
                 &report.query,
-                name,
-                req.note.trim_matches(BLANK),
+                req.name.trim_matches(BLANK),
+                note.trim_matches(BLANK),
                 data.revision,
             )
             .await

@@ -9,6 +9,7 @@ use app::db::rows::{
 };
 use servecost::curve::{CurvePoint, ThroughputCurve};
 
+use super::native::Valid;
 use super::{Origins, Problem};
 
 fn problem(origins: &Origins, kind: &'static str, key: &str, field: &str, what: String) -> Problem {
@@ -24,9 +25,31 @@ fn problem(origins: &Origins, kind: &'static str, key: &str, field: &str, what: 
     }
 }
 
+/// A problem for every row of `rows` with a field out of its range, whichever reader made it:
+/// every format is held to the same ranges, the link reader's where a link can give the figure.
+fn fields<T: Valid>(rows: &[T], origins: &Origins, problems: &mut Vec<Problem>) {
+    for row in rows {
+        if let Err((field, what)) = row.valid() {
+            problems.push(problem(origins, T::KIND, &row.key(), field, what));
+        }
+    }
+}
+
 /// Every problem across `incoming`'s rows, given the dataset `current`.
 pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<Problem> {
     let mut problems = Vec::new();
+    fields(&incoming.sources, origins, &mut problems);
+    fields(&incoming.models, origins, &mut problems);
+    fields(&incoming.weights, origins, &mut problems);
+    fields(&incoming.chips, origins, &mut problems);
+    fields(&incoming.tiers, origins, &mut problems);
+    fields(&incoming.offers, origins, &mut problems);
+    fields(&incoming.curves, origins, &mut problems);
+    fields(&incoming.points, origins, &mut problems);
+    fields(&incoming.headlines, origins, &mut problems);
+    if !problems.is_empty() {
+        return problems;
+    }
     let set = |a: Vec<&String>, b: Vec<&String>| -> BTreeSet<String> {
         a.into_iter().chain(b).cloned().collect()
     };

@@ -10,6 +10,7 @@ use app::db::rows::{
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
+use super::limits::{MAX_ID, MAX_NAME, MAX_NOTE, MAX_TITLE, MAX_URL, MAX_WORD};
 use super::{is_slug, Problem, Read};
 
 /// The kinds of row, by table name, with their required and optional columns.
@@ -128,12 +129,13 @@ fn finite(field: &'static str, v: f64, lo: f64, hi: f64, open_lo: bool) -> Resul
     if v.is_finite() && above && v <= hi {
         Ok(())
     } else {
+        let show = |v: f64| servecost::format::exact(v, false);
         let low = if open_lo {
-            format!("above {lo}")
+            format!("above {}", show(lo))
         } else {
-            format!("from {lo}")
+            format!("from {}", show(lo))
         };
-        Err((field, format!("{v} is out of range: {low} to {hi}")))
+        Err((field, format!("{v} is out of range: {low} to {}", show(hi))))
     }
 }
 
@@ -141,21 +143,85 @@ fn opt(field: &'static str, v: Option<f64>, lo: f64, hi: f64) -> Result<(), Bad>
     v.map_or(Ok(()), |v| finite(field, v, lo, hi, true))
 }
 
-fn text(field: &'static str, v: &str) -> Result<(), Bad> {
-    if v.trim().is_empty() {
-        Err((field, "must not be empty".into()))
-    } else {
-        Ok(())
-    }
-}
-
-fn id(field: &'static str, v: &str) -> Result<(), Bad> {
-    if is_slug(v) {
+/// `v` within the range a link accepts for the same figure (`spec`, the link reader's own
+/// definition): every imported row can then be chosen by a link and typed into one.
+fn as_link(field: &'static str, v: f64, spec: &servecost::codec::NumSpec) -> Result<(), Bad> {
+    if spec.accepts(v) {
         Ok(())
     } else {
         Err((
             field,
-            format!("{v:?} is not an id: lower-case letters, digits, '.', '_' and '-'"),
+            format!(
+                "{v} is out of range: {} (the range the calculator's `{}` takes)",
+                spec.range_text(),
+                spec.name
+            ),
+        ))
+    }
+}
+
+fn as_link_opt(
+    field: &'static str,
+    v: Option<f64>,
+    spec: &servecost::codec::NumSpec,
+) -> Result<(), Bad> {
+    v.map_or(Ok(()), |v| as_link(field, v, spec))
+}
+
+/// The link reader's range of the parameter `name`.
+fn link(name: &str) -> &'static servecost::codec::NumSpec {
+    servecost::codec::spec(name).unwrap_or(&servecost::codec::POINT_THROUGHPUT)
+}
+
+/// Text of at most `max` characters without control characters (tab and line feed aside).
+fn bounded(field: &'static str, v: &str, max: usize) -> Result<(), Bad> {
+    let count = v.chars().count();
+    if count > max {
+        let head: String = v.chars().take(40).collect();
+        return Err((
+            field,
+            format!("{count} characters ({head:?}…); at most {max} are accepted"),
+        ));
+    }
+    if let Some((at, c)) = v
+        .chars()
+        .enumerate()
+        .find(|(_, c)| c.is_control() && !matches!(c, '\t' | '\n'))
+    {
+        return Err((
+            field,
+            format!(
+                "holds the control character U+{:04X} at character {}",
+                u32::from(c),
+                at + 1
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn text(field: &'static str, v: &str, max: usize) -> Result<(), Bad> {
+    if v.trim().is_empty() {
+        Err((field, "must not be empty".into()))
+    } else {
+        bounded(field, v, max)
+    }
+}
+
+fn opt_text(field: &'static str, v: Option<&String>, max: usize) -> Result<(), Bad> {
+    v.map_or(Ok(()), |v| bounded(field, v, max))
+}
+
+fn id(field: &'static str, v: &str) -> Result<(), Bad> {
+    if is_slug(v) && v.len() <= MAX_ID {
+        Ok(())
+    } else {
+        let head: String = v.chars().take(40).collect();
+        Err((
+            field,
+            format!(
+                "{head:?} is not an id: 1 to {MAX_ID} lower-case letters, digits, '.', '_' and '-'"
+            ),
         ))
     }
 }
@@ -173,7 +239,7 @@ fn paired(
     }
 }
 
-/// Checks one row's fields (ranges, ids, required text); references are checked later.
+/// Checks one row's fields (ranges, ids, text and its length); references are checked later.
 pub trait Valid: Keyed {
     /// The first problem with a field.
     fn valid(&self) -> Result<(), Bad>;
@@ -182,8 +248,9 @@ pub trait Valid: Keyed {
 impl Valid for SourceRow {
     fn valid(&self) -> Result<(), Bad> {
         id("key", &self.key)?;
-        text("publisher", &self.publisher)?;
-        text("title", &self.title)?;
+        text("publisher", &self.publisher, MAX_NAME)?;
+        text("title", &self.title, MAX_TITLE)?;
+        opt_text("caveat", self.caveat.as_ref(), MAX_NOTE)?;
         let date_ok = {
             let parts: Vec<&str> = self.date.split('-').collect();
             !parts.is_empty()
@@ -209,6 +276,7 @@ impl Valid for SourceRow {
             ));
         }
         if let Some(url) = &self.url {
+            bounded("url", url, MAX_URL)?;
             if !(url.starts_with("https://") || url.starts_with("http://")) {
                 return Err(("url", format!("{url:?} is not an http(s) address")));
             }
@@ -220,8 +288,8 @@ impl Valid for SourceRow {
 impl Valid for ModelRow {
     fn valid(&self) -> Result<(), Bad> {
         id("id", &self.id)?;
-        text("name", &self.name)?;
-        text("licence", &self.licence)?;
+        text("name", &self.name, MAX_NAME)?;
+        text("licence", &self.licence, MAX_NAME)?;
         opt(
             "licence_revenue_threshold_usd",
             self.licence_revenue_threshold_usd,
@@ -233,7 +301,7 @@ impl Valid for ModelRow {
 
 impl Valid for WeightsRow {
     fn valid(&self) -> Result<(), Bad> {
-        text("precision", &self.precision)?;
+        text("precision", &self.precision, MAX_WORD)?;
         finite("gigabytes", self.gigabytes, 0.0, 1e6, true)
     }
 }
@@ -241,10 +309,12 @@ impl Valid for WeightsRow {
 impl Valid for ChipRow {
     fn valid(&self) -> Result<(), Bad> {
         id("id", &self.id)?;
-        text("name", &self.name)?;
+        text("name", &self.name, MAX_NAME)?;
         finite("memory_gb", self.memory_gb, 0.0, 1e5, true)?;
-        opt("accelerator_kw", self.accelerator_kw, 0.0, 100.0)?;
-        opt("all_in_kw", self.all_in_kw, 0.0, 100.0)?;
+        as_link_opt("accelerator_kw", self.accelerator_kw, link("kw"))?;
+        as_link_opt("all_in_kw", self.all_in_kw, link("kw"))?;
+        opt_text("power_caveat", self.power_caveat.as_ref(), MAX_NOTE)?;
+        opt_text("family", self.family.as_ref(), MAX_WORD)?;
         paired(
             "accelerator_kw",
             self.accelerator_kw,
@@ -270,19 +340,35 @@ impl Valid for ChipRow {
 impl Valid for TierRow {
     fn valid(&self) -> Result<(), Bad> {
         id("tier", &self.tier)?;
-        text("label", &self.label)?;
-        finite("usd_per_gpu_hour", self.usd_per_gpu_hour, 0.0, 1000.0, true)?;
-        if let Some(kind) = &self.kind {
-            if servecost::gpu_price::Commitment::from_key(kind).is_none() {
+        text("label", &self.label, MAX_NAME)?;
+        as_link("usd_per_gpu_hour", self.usd_per_gpu_hour, link("gpu_hour"))?;
+        let kind = match &self.kind {
+            None => None,
+            Some(kind) => Some(servecost::gpu_price::Commitment::from_key(kind).ok_or_else(
+                || {
+                    (
+                        "kind",
+                        format!(
+                            "{kind:?} is not a commitment: on_demand, spot, reserved or owner_cost"
+                        ),
+                    )
+                },
+            )?),
+        };
+        if let Some(m) = self.term_months {
+            if !(m.is_finite() && m.fract() == 0.0 && (1.0..=120.0).contains(&m)) {
                 return Err((
-                    "kind",
-                    format!(
-                        "{kind:?} is not a commitment: on_demand, spot, reserved or owner_cost"
-                    ),
+                    "term_months",
+                    format!("{m} is out of range: a whole number of months from 1 to 120"),
                 ));
             }
         }
-        opt("term_months", self.term_months, 0.0, 120.0)?;
+        if kind == Some(servecost::gpu_price::Commitment::Reserved) && self.term_months.is_none() {
+            return Err((
+                "term_months",
+                "required for a reserved price: the months the reservation commits to".into(),
+            ));
+        }
         if let Some(u) = self.upfront_share {
             finite("upfront_share", u, 0.0, 1.0, false)?;
         }
@@ -293,33 +379,44 @@ impl Valid for TierRow {
 impl Valid for OfferRow {
     fn valid(&self) -> Result<(), Bad> {
         id("id", &self.id)?;
-        text("name", &self.name)?;
-        finite("price_in", self.price_in, 0.0, 10_000.0, false)?;
-        finite("price_out", self.price_out, 0.0, 10_000.0, false)?;
-        finite("cache_discount", self.cache_discount, 0.0, 1.0, false)?;
-        finite("markup", self.markup, 0.0, 10.0, false)?;
-        opt("speed_tps", self.speed_tps, 0.0, 1e6)
+        text("name", &self.name, MAX_NAME)?;
+        as_link("price_in", self.price_in, link("price_in"))?;
+        as_link("price_out", self.price_out, link("price_out"))?;
+        as_link(
+            "cache_discount",
+            self.cache_discount,
+            link("cache_discount"),
+        )?;
+        as_link("markup", self.markup, link("markup"))?;
+        as_link_opt("speed_tps", self.speed_tps, link("tps"))?;
+        opt_text("note", self.note.as_ref(), MAX_NOTE)
     }
 }
 
 impl Valid for CurveRow {
     fn valid(&self) -> Result<(), Bad> {
         id("id", &self.id)?;
-        text("precision", &self.precision)?;
-        text("framework", &self.framework)?;
-        finite("replica_gpus", self.replica_gpus, 1.0, 4096.0, false)?;
+        text("precision", &self.precision, MAX_WORD)?;
+        text("framework", &self.framework, MAX_NAME)?;
+        as_link("replica_gpus", self.replica_gpus, link("replica"))?;
         finite("mix_uncached", self.mix_uncached, 0.0, 1e12, false)?;
         finite("mix_cached", self.mix_cached, 0.0, 1e12, false)?;
         finite("mix_output", self.mix_output, 0.0, 1e12, true)?;
-        opt("price_basis_usd", self.price_basis_usd, 0.0, 1000.0)
+        as_link_opt("price_basis_usd", self.price_basis_usd, link("gpu_hour"))?;
+        opt_text("note", self.note.as_ref(), MAX_NOTE)
     }
 }
 
 impl Valid for PointRow {
     fn valid(&self) -> Result<(), Bad> {
-        finite("tps", self.tps, 0.0, 1e6, true)?;
-        opt("tokens_per_s_per_gpu", self.tokens_per_s_per_gpu, 0.0, 1e9)?;
+        as_link("tps", self.tps, link("tps"))?;
+        as_link_opt(
+            "tokens_per_s_per_gpu",
+            self.tokens_per_s_per_gpu,
+            &servecost::codec::POINT_THROUGHPUT,
+        )?;
         opt("usd_per_mtok", self.usd_per_mtok, 0.0, 1e6)?;
+        opt_text("note", self.note.as_ref(), MAX_NOTE)?;
         match (self.tokens_per_s_per_gpu, self.usd_per_mtok) {
             (Some(_), None) | (None, Some(_)) => Ok(()),
             _ => Err((
@@ -333,8 +430,12 @@ impl Valid for PointRow {
 impl Valid for HeadlineRow {
     fn valid(&self) -> Result<(), Bad> {
         id("id", &self.id)?;
-        text("label", &self.label)?;
-        opt("tokens_per_s_per_mw", self.tokens_per_s_per_mw, 0.0, 1e12)?;
+        text("label", &self.label, MAX_NAME)?;
+        as_link_opt(
+            "tokens_per_s_per_mw",
+            self.tokens_per_s_per_mw,
+            link("headline"),
+        )?;
         opt("agents_per_mw", self.agents_per_mw, 0.0, 1e12)?;
         if self.tokens_per_s_per_mw.is_none() && self.agents_per_mw.is_none() {
             return Err((
