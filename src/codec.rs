@@ -13,7 +13,7 @@ pub use number::{
     write as write_number,
 };
 pub use read::{
-    decode, parse, parse_checked, parse_lenient, Parsed, Refused, OTHER_CHIP, OWN_CURVE,
+    decode, is_known, parse, parse_checked, parse_lenient, Parsed, Refused, OTHER_CHIP, OWN_CURVE,
 };
 pub use write::{canonical_query, to_query};
 

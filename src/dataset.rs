@@ -237,7 +237,19 @@ pub struct Dataset {
     /// judged against; set by the server that serves it, absent in a dataset as stored.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub as_of: Option<String>,
+    /// API offers of the page's model left out of this part of the dataset
+    /// ([`Dataset::for_page`]); 0 in a whole dataset.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub offers_left_out: u32,
 }
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// Most API offers of one model a page carries (and the ranking ranks): the offers a scenario
+/// reads and the cheapest others. The rest are found on `/data`, which searches and pages them.
+pub const PAGE_OFFERS: usize = 24;
 
 impl Dataset {
     /// The part of the dataset a scenario of `model` can reach: every source, model, chip, price
@@ -268,7 +280,120 @@ impl Dataset {
                 .collect(),
             headlines: self.headlines.clone(),
             as_of: self.as_of.clone(),
+            offers_left_out: self.offers_left_out,
         }
+    }
+
+    /// The part of the dataset a page for `s` carries: [`Dataset::for_model`] with at most
+    /// [`PAGE_OFFERS`] of the model's API offers, so that a page stays the same size however
+    /// many offers the dataset holds. Kept are the offers the answer reads (the scenario's own,
+    /// the model's first, which a link without `api=` takes, and the one with the largest
+    /// stated cache discount, which a caveat names), then the cheapest others for `s`'s
+    /// volumes ([`Dataset::offers_by_cost`]); a source cited only by offers left out is left
+    /// out with them. Evaluating `s` on it gives what it gives on the whole; the ranking of
+    /// options on it ranks the offers kept.
+    pub fn for_page(&self, s: &crate::Scenario) -> Dataset {
+        let mut page = self.for_model(s.model.as_deref());
+        if page.api_offers.len() <= PAGE_OFFERS {
+            return page;
+        }
+        let Some(model) = page.api_offers.first().map(|o| o.model.clone()) else {
+            return page;
+        };
+        let named = |o: &&ApiOffer| Some(o.id.as_str()) == s.api.as_deref();
+        let discount = page
+            .api_offers
+            .iter()
+            .filter(|o| o.cache_discount_stated && o.cache_discount > 0.0)
+            .max_by(|a, b| a.cache_discount.total_cmp(&b.cache_discount))
+            .map(|o| o.id.clone());
+        let mut keep: Vec<String> = Vec::with_capacity(PAGE_OFFERS);
+        let first = page.api_offers.first().map(|o| o.id.clone());
+        for id in [
+            page.api_offers.iter().find(named).map(|o| o.id.clone()),
+            first,
+            discount,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if !keep.contains(&id) {
+                keep.push(id);
+            }
+        }
+        for o in page.offers_by_cost(&model, &s.workload.volumes()) {
+            if keep.len() >= PAGE_OFFERS {
+                break;
+            }
+            if !keep.contains(&o.id) {
+                keep.push(o.id.clone());
+            }
+        }
+        let (kept, left): (Vec<ApiOffer>, Vec<ApiOffer>) = std::mem::take(&mut page.api_offers)
+            .into_iter()
+            .partition(|o| keep.contains(&o.id));
+        page.api_offers = kept;
+        page.offers_left_out = page
+            .offers_left_out
+            .saturating_add(u32::try_from(left.len()).unwrap_or(u32::MAX));
+        // A source only offers left out cite goes with them.
+        let cited_by_left: std::collections::HashSet<&str> =
+            left.iter().map(|o| o.source.as_str()).collect();
+        let still: std::collections::HashSet<String> = page
+            .cited()
+            .into_iter()
+            .filter(|k| cited_by_left.contains(k.as_str()))
+            .collect();
+        page.sources
+            .retain(|src| !cited_by_left.contains(src.key.as_str()) || still.contains(&src.key));
+        page
+    }
+
+    /// Every source key a row of the dataset cites.
+    fn cited(&self) -> Vec<String> {
+        let mut keys = Vec::new();
+        for m in &self.models {
+            keys.push(m.licence_source.clone());
+            keys.extend(m.weights.iter().map(|w| w.source.clone()));
+        }
+        for c in &self.chips {
+            keys.push(c.memory_source.clone());
+            keys.extend(c.accelerator_kw_source.clone());
+            keys.extend(c.all_in_kw_source.clone());
+        }
+        keys.extend(self.price_tiers.iter().map(|t| t.source.clone()));
+        keys.extend(self.api_offers.iter().map(|o| o.source.clone()));
+        keys.extend(self.curves.iter().map(|c| c.source.clone()));
+        keys.extend(self.headlines.iter().map(|h| h.source.clone()));
+        keys
+    }
+
+    /// The API offers of `model`, cheapest first at list price for `volumes` (each class at
+    /// its own price, the markup on top); on equal cost, in dataset order.
+    pub fn offers_by_cost<'a>(
+        &'a self,
+        model: &str,
+        volumes: &crate::units::Volumes,
+    ) -> Vec<&'a ApiOffer> {
+        let cost = |o: &ApiOffer| {
+            (volumes.uncached * o.price_in
+                + volumes.cached * o.price_in * (1.0 - o.cache_discount)
+                + volumes.output * o.price_out)
+                * (1.0 + o.markup)
+        };
+        let mut offers: Vec<(f64, &ApiOffer)> = self
+            .api_offers
+            .iter()
+            .filter(|o| o.model == model)
+            .map(|o| (cost(o), o))
+            .collect();
+        offers.sort_by(|a, b| a.0.total_cmp(&b.0));
+        offers.into_iter().map(|(_, o)| o).collect()
+    }
+
+    /// How many API offers `model` has.
+    pub fn offer_count(&self, model: &str) -> usize {
+        self.api_offers.iter().filter(|o| o.model == model).count()
     }
 
     /// The source with this key.

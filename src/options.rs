@@ -120,6 +120,11 @@ pub struct Options {
     pub skipped: Vec<SkippedOption>,
     /// Draws of the joint sample the options' `p_cheapest` come from (0: none).
     pub draws: f64,
+    /// API offers of the model not ranked: beyond the [`crate::dataset::PAGE_OFFERS`] a page
+    /// carries, each costs more for this workload than the cheapest ranked ones (`/data`
+    /// lists them all).
+    #[serde(default)]
+    pub offers_left_out: u32,
 }
 
 /// A variant of the scenario to price.
@@ -187,7 +192,11 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
         }
     };
     let model = base.inputs.model.clone();
-    let data = data.for_model(Some(&model));
+    let data = data.for_page(&Scenario {
+        model: Some(model.clone()),
+        ..s.clone()
+    });
+    let offers_left_out = data.offers_left_out;
     let here = own_answers.then(|| Variant {
         scenario: s.clone(),
         for_rent: base.inputs.gpu_kind.is_none_or(Commitment::is_rentable),
@@ -473,6 +482,7 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
         options: out,
         skipped,
         draws: f64::from(draws),
+        offers_left_out,
     })
 }
 

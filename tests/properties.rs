@@ -332,6 +332,53 @@ proptest! {
         prop_assert_eq!(evaluate(&s, &page), evaluate(&s, &data));
     }
 
+    /// A page carries at most `PAGE_OFFERS` of its model's offers (`Dataset::for_page`),
+    /// whichever offer the link names: every scenario evaluates there exactly as on the whole.
+    #[test]
+    fn a_page_of_many_offers_gives_the_same_report(
+        s in scenario(),
+        pick in 0usize..120,
+        spread in 0.5f64..2.0,
+    ) {
+        let mut data = published();
+        let base = data.api_offers[0].clone();
+        for i in 0..80 {
+            let mut o = base.clone();
+            o.id = format!("offer-{i}");
+            o.name = format!("Offer {i}");
+            let f = spread.powf((i % 17) as f64 / 8.0 - 1.0);
+            o.price_in = (base.price_in * f * 1e6).round() / 1e6;
+            o.price_out = (base.price_out * (2.0 - f / 2.0).max(0.1) * 1e6).round() / 1e6;
+            o.cache_discount = [0.0, 0.5, 0.75, 0.9, 0.95][i % 5];
+            o.cache_discount_stated = i % 3 != 0;
+            o.speed_tps = Some(20.0 + i as f64);
+            data.api_offers.push(o);
+        }
+        // The largest stated cache discount on the dearest offer: the caveat on an offer that
+        // states none names it, so the page must carry it though it is never among the cheapest.
+        let mut dear = base.clone();
+        dear.id = "dear-cache".into();
+        dear.price_in = base.price_in * 50.0;
+        dear.price_out = base.price_out * 50.0;
+        dear.cache_discount = 0.97;
+        dear.cache_discount_stated = true;
+        data.api_offers.push(dear);
+        let mut s = s;
+        if pick < 80 && s.model.is_none() {
+            s.api = Some(format!("offer-{pick}"));
+        }
+        let page = data.for_page(&s);
+        prop_assert!(page.api_offers.len() <= servecost::dataset::PAGE_OFFERS);
+        prop_assert_eq!(
+            page.api_offers.len() + page.offers_left_out as usize,
+            data.api_offers.len()
+        );
+        if let Some(id) = &s.api {
+            prop_assert!(page.api_offer(id).is_some() || data.api_offer(id).is_none());
+        }
+        prop_assert_eq!(evaluate(&s, &page), evaluate(&s, &data));
+    }
+
     /// Every report is finite; the hybrid never costs more than the cheaper side; the breakdown
     /// adds up.
     #[test]

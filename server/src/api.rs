@@ -9,6 +9,7 @@ mod export;
 mod oembed;
 pub mod openapi;
 pub mod options;
+pub mod page;
 pub mod scenarios;
 
 pub use dataset::dataset;

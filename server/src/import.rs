@@ -379,6 +379,18 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// Every problem of `incoming`'s rows over the dataset `current`, whichever format they were
+/// read from: the row limits, every field's range (the link reader's where a link takes the
+/// figure), references, keys given twice and curves the engine cannot use. Rows without a
+/// problem can each be chosen by a link, which the calculator then reads without refusal.
+pub fn checked(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<Problem> {
+    let problems = limits::rows(incoming);
+    if !problems.is_empty() {
+        return problems;
+    }
+    check::all(current, incoming, origins)
+}
+
 /// Reads and checks `files`, then (unless a dry run) writes them as one new revision.
 pub async fn run(
     pool: &AnyPool,
@@ -438,10 +450,7 @@ pub async fn run(
         }
     }
     if problems.is_empty() {
-        problems = limits::rows(&read.rows);
-    }
-    if problems.is_empty() {
-        problems = check::all(&current, &read.rows, &read.origins);
+        problems = checked(&current, &read.rows, &read.origins);
     }
     if !problems.is_empty() {
         return Err(problems);

@@ -125,7 +125,8 @@ pub fn decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-fn is_known(name: &str) -> bool {
+/// Whether `name` is a parameter of the link.
+pub fn is_known(name: &str) -> bool {
     spec(name).is_some() || OTHERS.iter().any(|(n, _)| *n == name)
 }
 

@@ -39,11 +39,17 @@ pub struct Context<'a> {
 }
 
 fn known<'a>(ids: impl Iterator<Item = &'a str>) -> String {
+    /// Most ids a message names: an error stays short however large the dataset.
+    const NAMED: usize = 20;
     let ids: Vec<&str> = ids.collect();
-    if ids.is_empty() {
-        "none".into()
-    } else {
-        ids.join(", ")
+    match ids.len() {
+        0 => "none".into(),
+        n if n <= NAMED => ids.join(", "),
+        n => format!(
+            "{} and {} more (every one is listed on /data)",
+            ids[..NAMED].join(", "),
+            crate::format::exact((n - NAMED) as f64, false)
+        ),
     }
 }
 

@@ -276,5 +276,6 @@ pub fn published() -> Dataset {
             },
         ],
         as_of: None,
+        offers_left_out: 0,
     }
 }

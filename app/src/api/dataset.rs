@@ -9,28 +9,29 @@ use servecost::Dataset;
 /// The resource holding the newest dataset.
 pub type DatasetResource = OnceResource<Result<Dataset, String>, JsonSerdeWasmCodec>;
 
-/// The newest dataset revision as far as a scenario of `model` can reach it
-/// ([`Dataset::for_model`]), as a resource resolved on the server and hydrated in the browser:
-/// the page carries what it draws, not every curve of every model.
-pub fn dataset_resource(model: Option<String>) -> DatasetResource {
-    OnceResource::new_serde_wb(load(model))
+/// The newest dataset revision as far as the page for `scenario` draws it
+/// ([`Dataset::for_page`]: its model's curves, at most [`servecost::dataset::PAGE_OFFERS`] of
+/// its API offers), as a resource resolved on the server and hydrated in the browser: the page
+/// carries what it draws, not every curve of every model nor every offer of its model.
+pub fn dataset_resource(scenario: servecost::Scenario) -> DatasetResource {
+    OnceResource::new_serde_wb(load(scenario))
 }
 
 /// On the server: the store's newest dataset.
 #[cfg(feature = "ssr")]
 fn load(
-    model: Option<String>,
+    scenario: servecost::Scenario,
 ) -> impl std::future::Future<Output = Result<Dataset, String>> + Send + 'static {
     let store = use_context::<crate::db::Store>();
     async move {
         store
-            .map(|s| s.current().for_model(model.as_deref()))
+            .map(|s| s.current().for_page(&scenario))
             .ok_or_else(|| "the dataset store is not available".to_owned())
     }
 }
 
 /// In the browser the value always comes with the page; this future is never awaited there.
 #[cfg(not(feature = "ssr"))]
-async fn load(_model: Option<String>) -> Result<Dataset, String> {
+async fn load(_scenario: servecost::Scenario) -> Result<Dataset, String> {
     Err("the dataset comes with the page".to_owned())
 }

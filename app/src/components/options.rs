@@ -46,6 +46,25 @@ pub fn OptionsTable(
     let draws = ranked.draws;
     let csv = format!("/api/v1/options.csv?{}", report.query);
     let skipped = ranked.skipped.clone();
+    let left_out = (ranked.offers_left_out > 0).then(|| {
+        let n = ranked.offers_left_out;
+        let href = format!(
+            "/data?model={}&for={}#offers",
+            crate::query::encode(&report.inputs.model),
+            crate::query::encode(&report.query)
+        );
+        view! {
+            <p class="note" data-testid="options-offers-left-out">
+                {format!(
+                    "{} more API offer{} of the model {} not ranked: each costs more for this workload than the cheapest offers ranked here. ",
+                    crate::format::number(f64::from(n)),
+                    if n == 1 { "" } else { "s" },
+                    if n == 1 { "is" } else { "are" },
+                )}
+                <a href=href rel="external">"Search every offer"</a>
+            </p>
+        }
+    });
     let rows = ranked
         .options
         .into_iter()
@@ -132,6 +151,7 @@ pub fn OptionsTable(
                 <tbody>{rows}</tbody>
             </table>
         </div>
+        {left_out}
         {(!skipped.is_empty()).then(|| view! {
             <p class="note" data-testid="options-skipped">"Not ranked: "
                 {skipped.into_iter().map(|s| format!("{} ({})", s.label, s.reason)).collect::<Vec<_>>().join("; ")}

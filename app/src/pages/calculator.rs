@@ -33,13 +33,13 @@ const SHAPE: [&str; 3] = ["input_per_request", "cache_hit", "output_per_request"
 /// The calculator page.
 #[component]
 pub fn Calculator() -> impl IntoView {
-    // The page carries the curves and offers of its scenario's model only; the page has no way
-    // to change model in place (a `model=` link loads the page anew).
-    let model = servecost::parse_lenient(&use_location().search.get_untracked())
+    // The page carries the curves and offers of its scenario's model only (its offers at most
+    // `PAGE_OFFERS`); the page has no way to change model in place (a `model=` link loads the
+    // page anew).
+    let scenario = servecost::parse_lenient(&use_location().search.get_untracked())
         .0
-        .scenario
-        .model;
-    let dataset = dataset_resource(model);
+        .scenario;
+    let dataset = dataset_resource(scenario);
     view! {
         <Title text="servecost: self-host or rent?"/>
         <header class="masthead">

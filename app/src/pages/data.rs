@@ -9,6 +9,8 @@ use crate::api::{get_facts, Fact};
 use crate::db::rows::{pair_key, ChipRow, CurveRow, Keyed, ModelRow, OfferRow, SourceRow, TierRow};
 use crate::format::{number, per_mtok, significant};
 
+mod paging;
+
 /// The dataset page.
 #[component]
 pub fn Data() -> impl IntoView {
@@ -18,6 +20,7 @@ pub fn Data() -> impl IntoView {
         .map(|s| (*s.current()).clone())
         .ok_or_else(|| "the dataset store is not available".to_owned());
     let facts = OnceResource::new(get_facts());
+    let asked = paging::View::read(&leptos_router::hooks::use_location().search.get_untracked());
     let store = use_context::<crate::db::Store>();
     let history = OnceResource::new(async move {
         let store = store.ok_or_else(|| "the database is not available".to_owned())?;
@@ -38,9 +41,10 @@ pub fn Data() -> impl IntoView {
         <Suspense fallback=|| view! { <p>"Loading…"</p> }>
             {move || {
                 let dataset = dataset.clone();
+                let asked = asked.clone();
                 Suspend::new(async move {
                 match (dataset, facts.await, history.await) {
-                    (Ok(d), Ok(f), Ok(h)) => view! { <Tables data=d facts=f history=h/> }.into_any(),
+                    (Ok(d), Ok(f), Ok(h)) => view! { <Tables data=d facts=f history=h view=asked/> }.into_any(),
                     (Err(e), _, _) | (_, _, Err(e)) => view! { <p class="error">{e}</p> }.into_any(),
                     (_, Err(e), _) => view! { <p class="error">{e.to_string()}</p> }.into_any(),
                 }
@@ -88,10 +92,13 @@ impl InForce {
     }
 }
 
-/// The revisions, newest first, each with what it brought.
-fn revisions_table(history: &History, current: i64) -> impl IntoView + use<> {
-    history
-        .revisions
+/// The revisions `shown`, each with what it brought.
+fn revisions_table(
+    shown: &[&crate::db::import::Revision],
+    history: &History,
+    current: i64,
+) -> impl IntoView + use<> {
+    shown
         .iter()
         .map(|r| {
             let rows: Vec<String> = history
@@ -139,7 +146,74 @@ fn as_of(d: &Dataset, key: &str) -> String {
     }
 }
 
-/// All tables.
+/// The search form: it filters every table, and keeps the calculator link the page came from.
+fn search_form(v: &paging::View) -> impl IntoView + use<> {
+    let clear = (!v.search.is_empty() || v.model.is_some()).then(|| {
+        let href = match &v.back {
+            Some(back) => format!("/data?for={}", crate::query::encode(back)),
+            None => "/data".to_owned(),
+        };
+        view! { " " <a href=href rel="external" data-testid="data-clear">"Show every row"</a> }
+    });
+    let scope = v
+        .model
+        .as_ref()
+        .map(|m| format!(" Showing the offers and curves of model {m}."));
+    view! {
+        <form method="get" action="/data" class="data-search" role="search" data-testid="data-search">
+            <label for="data-q">"Search the dataset"</label>
+            <input id="data-q" name="q" type="search" maxlength="200" value=v.search.clone()
+                placeholder="a provider, model, chip or source"/>
+            {v.model.clone().map(|m| view! { <input type="hidden" name="model" value=m/> })}
+            {v.back.clone().map(|b| view! { <input type="hidden" name="for" value=b/> })}
+            <button type="submit">"Search"</button>
+            <span class="hint">
+                {format!("Each table shows the rows whose names contain the text, {} at a time.", paging::ROWS)}
+                {scope}
+            </span>
+            {clear}
+        </form>
+    }
+}
+
+/// The calculator link that opens offer `o`: the page's own scenario with this offer when the
+/// page came from the calculator for the offer's model, else the offer's model with it.
+fn use_offer(v: &paging::View, o: &servecost::dataset::ApiOffer) -> String {
+    let back = v.back.as_deref().filter(|b| {
+        let model = servecost::parse_lenient(b).0.scenario.model;
+        model.as_deref().is_none_or(|m| m == o.model)
+    });
+    let query = match back {
+        Some(b) => crate::query::edit(
+            b,
+            &[("api", &o.id)],
+            &["price_in", "price_out", "cache_discount", "markup"],
+        ),
+        None => crate::query::edit("", &[("model", &o.model), ("api", &o.id)], &[]),
+    };
+    crate::query::href(&query)
+}
+
+/// A table with its heading, its header row and one page of rows.
+fn table_section(
+    id: &'static str,
+    title: &'static str,
+    head: &'static [&'static str],
+    rows: AnyView,
+    pager: Option<AnyView>,
+    testid: Option<&'static str>,
+) -> impl IntoView + use<> {
+    let head = head.iter().map(|h| view! { <th>{*h}</th> }).collect_view();
+    view! {
+        <section id=id>
+            <h2>{title}</h2>
+            <table data-testid=testid><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>
+            {pager}
+        </section>
+    }
+}
+
+/// All tables, each searched and paged as the address asks.
 #[component]
 fn Tables(
     /// The dataset.
@@ -148,15 +222,42 @@ fn Tables(
     facts: Vec<Fact>,
     /// Every revision.
     history: History,
+    /// What the address asks for.
+    view: paging::View,
 ) -> impl IntoView {
     let d = &data;
+    let v = &view;
     let rev = data.revision;
     let h = &history.in_force(rev);
-    let models = d.models.iter().map(|m| {
+    let mut cited: Vec<String> = Vec::new();
+    let mut cite = |key: &str| {
+        if !cited.iter().any(|k| k == key) {
+            cited.push(key.to_owned());
+        }
+    };
+    let (models, models_pager) = v.slice(
+        "models",
+        d.models
+            .iter()
+            .filter(|m| v.matches(&[&m.id, &m.name, &m.licence]))
+            .collect(),
+    );
+    let models = models.into_iter().map(|m| {
+        cite(&m.licence_source);
         let weights = m.weights.iter().map(|w| format!("{}: {} GB", w.precision.to_uppercase(), number(w.gigabytes))).collect::<Vec<_>>().join(", ");
         view! { <tr><th scope="row">{m.name.clone()}</th><td>{weights}</td><td>{m.licence.clone()} " " {source_link(d, &m.licence_source)}</td><td>{h.label(ModelRow::KIND, &m.id)}</td></tr> }
     }).collect_view();
-    let chips = d.chips.iter().map(|c| view! {
+    let (chips, chips_pager) = v.slice(
+        "chips",
+        d.chips
+            .iter()
+            .filter(|c| v.matches(&[&c.id, &c.name]))
+            .collect(),
+    );
+    let chips = chips.into_iter().map(|c| {
+        cite(&c.memory_source);
+        c.accelerator_kw_source.iter().chain(&c.all_in_kw_source).for_each(|k| cite(k));
+        view! {
         <tr>
             <th scope="row">{c.name.clone()}</th>
             <td>{number(c.memory_gb)} " GB " {source_link(d, &c.memory_source)}</td>
@@ -164,8 +265,20 @@ fn Tables(
             <td>{c.all_in_kw.map(|k| format!("{}\u{a0}kW", crate::format::significant(k, 3)))} " " {c.all_in_kw_source.as_deref().map(|s| source_link(d, s))}</td>
             <td>{h.label(ChipRow::KIND, &c.id)}</td>
         </tr>
-    }).collect_view();
-    let tiers = d.price_tiers.iter().map(|t| view! {
+    }}).collect_view();
+    let (tiers, tiers_pager) = v.slice(
+        "tiers",
+        d.price_tiers
+            .iter()
+            .filter(|t| {
+                let chip = d.chip(&t.chip).map_or("", |c| c.name.as_str());
+                v.matches(&[&t.chip, chip, &t.tier, &t.label, &t.source])
+            })
+            .collect(),
+    );
+    let tiers = tiers.into_iter().map(|t| {
+        cite(&t.source);
+        view! {
         <tr>
             <th scope="row">{d.chip(&t.chip).map_or(t.chip.clone(), |c| c.name.clone())}</th>
             <td>{t.label.clone()} {t.is_default.then_some(" (default)")}</td>
@@ -174,8 +287,21 @@ fn Tables(
             <td>{as_of(d, &t.source)}</td>
             <td>{h.label(TierRow::KIND, &pair_key(&t.chip, &t.tier))}</td>
         </tr>
-    }).collect_view();
-    let offers = d.api_offers.iter().map(|o| view! {
+    }}).collect_view();
+    let (offers, offers_pager) = v.slice(
+        "offers",
+        d.api_offers
+            .iter()
+            .filter(|o| {
+                let publisher = d.source(&o.source).map_or("", |s| s.publisher.as_str());
+                v.of_model(&o.model) && v.matches(&[&o.id, &o.name, &o.model, &o.source, publisher])
+            })
+            .collect(),
+    );
+    let offers = offers.into_iter().map(|o| {
+        cite(&o.source);
+        let href = use_offer(v, o);
+        view! {
         <tr>
             <th scope="row">{o.name.clone()}</th>
             <td>{per_mtok(o.price_in)}</td><td>{per_mtok(o.price_out)}</td>
@@ -184,9 +310,22 @@ fn Tables(
             <td>{source_link(d, &o.source)} {o.note.clone().map(|n| view! { <br/><small>{n}</small> })}</td>
             <td>{as_of(d, &o.source)}</td>
             <td>{h.label(OfferRow::KIND, &o.id)}</td>
+            <td><a href=href rel="external" data-testid="use-offer" data-offer=o.id.clone()>"Use"</a></td>
         </tr>
-    }).collect_view();
-    let curves = d.curves.iter().map(|c| {
+    }}).collect_view();
+    let (curves, curves_pager) = v.slice(
+        "curves",
+        d.curves
+            .iter()
+            .filter(|c| {
+                let chip = d.chip(&c.chip).map_or("", |x| x.name.as_str());
+                v.of_model(&c.model)
+                    && v.matches(&[&c.id, &c.model, &c.chip, chip, &c.framework, &c.source])
+            })
+            .collect(),
+    );
+    let curves = curves.into_iter().map(|c| {
+        cite(&c.source);
         let points = c.points.iter().map(|p| view! {
             <tr><td>{significant(p.tps, 4)}</td><td>{number(p.tokens_per_s_per_gpu.round())}</td></tr>
         }).collect_view();
@@ -207,16 +346,32 @@ fn Tables(
             </article>
         }
     }).collect_view();
-    let headlines = d.headlines.iter().map(|h| view! {
+    let (headlines, headlines_pager) = v.slice(
+        "headlines",
+        d.headlines
+            .iter()
+            .filter(|x| v.matches(&[&x.id, &x.label, &x.chip, &x.source]))
+            .collect(),
+    );
+    let headlines = headlines.into_iter().map(|x| {
+        cite(&x.source);
+        view! {
         <tr>
-            <th scope="row">{h.label.clone()}</th>
-            <td>{h.tokens_per_s_per_mw.map(|v| format!("{} tokens/s per MW", number(v)))}{h.agents_per_mw.map(|a| format!("{} agents per MW", number(a)))}</td>
-            <td>{if h.is_floor { "floor" } else { "" }}</td>
-            <td>{source_link(d, &h.source)}</td>
+            <th scope="row">{x.label.clone()}</th>
+            <td>{x.tokens_per_s_per_mw.map(|v| format!("{} tokens/s per MW", number(v)))}{x.agents_per_mw.map(|a| format!("{} agents per MW", number(a)))}</td>
+            <td>{if x.is_floor { "floor" } else { "" }}</td>
+            <td>{source_link(d, &x.source)}</td>
         </tr>
-    }).collect_view();
-    let revisions = revisions_table(&history, rev);
-    let figures = facts.iter().map(|f| {
+    }}).collect_view();
+    let (figures, facts_pager) = v.slice(
+        "facts",
+        facts
+            .iter()
+            .filter(|f| v.matches(&[&f.subject, &f.label, &f.source]))
+            .collect(),
+    );
+    let figures = figures.into_iter().map(|f| {
+        cite(&f.source);
         let value = match (&f.value, &f.value_text) {
             (Some(v), Some(t)) => format!("{} {} ({t})", number(*v), f.unit.clone().unwrap_or_default()),
             (Some(v), None) => format!("{} {}", number(*v), f.unit.clone().unwrap_or_default()),
@@ -225,7 +380,24 @@ fn Tables(
         };
         view! { <tr><td>{f.subject.clone()}</td><th scope="row">{f.label.clone()}</th><td>{value}</td><td>{source_link(d, &f.source)}</td></tr> }
     }).collect_view();
-    let sources = d.sources.iter().map(|s| {
+    let (revisions, revisions_pager) = v.slice("revisions", history.revisions.iter().collect());
+    let revisions = revisions_table(&revisions, &history, rev);
+    // The sources matching the search, a page at a time, and every source a row above cites,
+    // so that each source link on the page has its row.
+    let matching: Vec<&servecost::dataset::Source> = d
+        .sources
+        .iter()
+        .filter(|s| v.matches(&[&s.key, &s.publisher, &s.title]))
+        .collect();
+    let (mut sources, sources_pager) = v.slice("sources", matching);
+    for key in &cited {
+        if let Some(s) = d.source(key) {
+            if !sources.iter().any(|x| x.key == s.key) {
+                sources.push(s);
+            }
+        }
+    }
+    let sources = sources.into_iter().map(|s| {
         let trust = match s.trust {
             Trust::Independent => "independent",
             Trust::Vendor => "vendor",
@@ -242,17 +414,19 @@ fn Tables(
     }).collect_view();
     view! {
         <p>"Dataset revision " {data.revision} ". Every number the calculator uses, with its source."</p>
-        <section><h2>"Models"</h2><table><thead><tr><th>"Model"</th><th>"Weights"</th><th>"Licence"</th><th>"Revision"</th></tr></thead><tbody>{models}</tbody></table></section>
-        <section><h2>"Chips"</h2><table><thead><tr><th>"Chip"</th><th>"Memory per GPU"</th><th>"Accelerator power"</th><th>"All-in power"</th><th>"Revision"</th></tr></thead><tbody>{chips}</tbody></table></section>
-        <section><h2>"GPU-hour prices"</h2><table><thead><tr><th>"Chip"</th><th>"Tier"</th><th>"$ per GPU-hour"</th><th>"Source"</th><th>"As of"</th><th>"Revision"</th></tr></thead><tbody>{tiers}</tbody></table></section>
-        <section><h2>"API offers"</h2><table><thead><tr><th>"Offer"</th><th>"Input $/M"</th><th>"Output $/M"</th><th>"Cache discount"</th><th>"Markup"</th><th>"Speed"</th><th>"Source"</th><th>"As of"</th><th>"Revision"</th></tr></thead><tbody>{offers}</tbody></table></section>
-        <section><h2>"Throughput curves"</h2>{curves}</section>
-        <section><h2>"Power headlines"</h2><table><thead><tr><th>"Figure"</th><th>"Value"</th><th></th><th>"Source"</th></tr></thead><tbody>{headlines}</tbody></table></section>
-        <section><h2>"Every published figure"</h2><table data-testid="facts"><thead><tr><th>"Subject"</th><th>"Figure"</th><th>"Value"</th><th>"Source"</th></tr></thead><tbody>{figures}</tbody></table></section>
+        {search_form(v)}
+        {table_section("models", "Models", &["Model", "Weights", "Licence", "Revision"], models.into_any(), models_pager, None)}
+        {table_section("chips", "Chips", &["Chip", "Memory per GPU", "Accelerator power", "All-in power", "Revision"], chips.into_any(), chips_pager, None)}
+        {table_section("tiers", "GPU-hour prices", &["Chip", "Tier", "$ per GPU-hour", "Source", "As of", "Revision"], tiers.into_any(), tiers_pager, None)}
+        {table_section("offers", "API offers", &["Offer", "Input $/M", "Output $/M", "Cache discount", "Markup", "Speed", "Source", "As of", "Revision", "Calculator"], offers.into_any(), offers_pager, Some("offers"))}
+        <section id="curves"><h2>"Throughput curves"</h2>{curves}{curves_pager}</section>
+        {table_section("headlines", "Power headlines", &["Figure", "Value", "", "Source"], headlines.into_any(), headlines_pager, None)}
+        {table_section("facts", "Every published figure", &["Subject", "Figure", "Value", "Source"], figures.into_any(), facts_pager, Some("facts"))}
         <section id="revisions"><h2>"Revisions"</h2>
             <p>"Each import adds a revision; nothing is changed or deleted, so saved scenarios keep the revision they were computed with. The calculator uses the newest."</p>
             <table data-testid="revisions"><thead><tr><th>"Revision"</th><th>"Written"</th><th>"What it brought"</th><th>"Files"</th><th>"Rows"</th></tr></thead><tbody>{revisions}</tbody></table>
+            {revisions_pager}
         </section>
-        <section><h2>"Sources"</h2><table data-testid="sources"><thead><tr><th>"Publisher"</th><th>"What"</th><th>"Date"</th><th>"Trust"</th><th>"Caveat"</th><th>"Revision"</th></tr></thead><tbody>{sources}</tbody></table></section>
+        {table_section("sources", "Sources", &["Publisher", "What", "Date", "Trust", "Caveat", "Revision"], sources.into_any(), sources_pager, Some("sources"))}
     }
 }

@@ -58,6 +58,50 @@ pub const SCENARIO_PATHS: [&str; 5] = [
     "/api/v1/charts/{file}",
 ];
 
+/// Paths whose list is paged (besides `/api/v1/dataset`, which takes no scenario).
+pub const PAGED_PATHS: [&str; 2] = ["/api/v1/options", "/api/v1/options.csv"];
+
+/// `limit` and `cursor`, as [`crate::api::page`] reads them.
+fn paging_parameters() -> Vec<Parameter> {
+    let limit = ParameterBuilder::new()
+        .name("limit")
+        .parameter_in(ParameterIn::Query)
+        .required(Required::False)
+        .description(Some(format!(
+            "Most rows of each list in one answer: a whole number from 1 to {} (default {}).",
+            crate::api::page::MAX_LIMIT,
+            crate::api::page::DEFAULT_LIMIT
+        )))
+        .schema(Some(ObjectBuilder::new().schema_type(Type::Integer)))
+        .build();
+    let cursor = ParameterBuilder::new()
+        .name("cursor")
+        .parameter_in(ParameterIn::Query)
+        .required(Required::False)
+        .description(Some(
+            "Where the page starts: the `next_cursor` of the page before (absent: the first)."
+                .to_owned(),
+        ))
+        .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+        .build();
+    vec![limit, cursor]
+}
+
+/// The exact schema of a paging parameter, or `None` for another.
+fn paging_schema(name: &str) -> Option<Value> {
+    match name {
+        "limit" => Some(json!({ "anyOf": [
+            { "type": "integer", "minimum": 1, "maximum": crate::api::page::MAX_LIMIT },
+            empty(),
+        ] })),
+        "cursor" => Some(json!({ "anyOf": [
+            { "type": "string", "pattern": crate::api::page::CURSOR_SYNTAX },
+            empty(),
+        ] })),
+        _ => None,
+    }
+}
+
 /// Adds every scenario parameter, with its unit and accepted range, to the paths that take one,
 /// and the chart names to the chart path.
 struct ScenarioQuery;
@@ -147,6 +191,19 @@ impl Modify for ScenarioQuery {
                 }
             }
             params.extend(scenario_parameters());
+            if PAGED_PATHS.contains(&path) {
+                params.extend(paging_parameters());
+            }
+        }
+        if let Some(op) = doc
+            .paths
+            .paths
+            .get_mut("/api/v1/dataset")
+            .and_then(|item| item.get.as_mut())
+        {
+            op.parameters
+                .get_or_insert_with(Vec::new)
+                .extend(paging_parameters());
         }
         if let Some(op) = doc
             .paths
@@ -227,10 +284,22 @@ fn exact(doc: &mut Value) {
         };
         for p in params.iter_mut().filter(|p| p["in"] == "query") {
             let name = p["name"].as_str().unwrap_or_default().to_owned();
-            p["schema"] = match NUMBERS.iter().find(|s| s.name == name) {
-                Some(spec) => number_schema(spec),
-                None => text_schema(&name),
+            p["schema"] = match (
+                NUMBERS.iter().find(|s| s.name == name),
+                paging_schema(&name),
+            ) {
+                (_, Some(schema)) => schema,
+                (Some(spec), None) => number_schema(spec),
+                (None, None) => text_schema(&name),
             };
+        }
+    }
+    if let Some(params) = doc["paths"]["/api/v1/dataset"]["get"]["parameters"].as_array_mut() {
+        for p in params.iter_mut() {
+            let name = p["name"].as_str().unwrap_or_default().to_owned();
+            if let Some(schema) = paging_schema(&name) {
+                p["schema"] = schema;
+            }
         }
     }
     if let Some(params) = doc["paths"]["/oembed"]["get"]["parameters"].as_array_mut() {

@@ -11,27 +11,34 @@ use servecost::options::Options;
 use servecost::Problem;
 
 use crate::api::evaluate::refused;
+use crate::api::page::{split, Page};
 use crate::api::{ApiError, ErrorBody};
 use crate::AppState;
 
 /// The ranking, and what was ignored.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct Ranked {
-    /// The options.
+    /// The options of this page (`limit` at most, from `cursor`).
     #[serde(flatten)]
     pub options: Options,
     /// Unknown or inapplicable parameters, each with the reason.
     pub ignored: Vec<Problem>,
+    /// Where this page sits in the ranking.
+    pub page: Page,
 }
 
 fn run(state: &AppState, query: Option<&str>) -> Result<Ranked, ApiError> {
-    let parsed = servecost::codec::parse_checked(query.unwrap_or_default()).map_err(refused)?;
+    let (paging, scenario) = split(query)?;
+    let parsed = servecost::codec::parse_checked(&scenario).map_err(refused)?;
     let data = state.store.current();
-    let options =
+    let mut options =
         servecost::options::options(&parsed.scenario, &data).map_err(ApiError::Unprocessable)?;
+    let page = paging.page(options.options.len());
+    options.options = paging.slice(std::mem::take(&mut options.options));
     Ok(Ranked {
         options,
         ignored: parsed.warnings,
+        page,
     })
 }
 
@@ -43,7 +50,9 @@ fn run(state: &AppState, query: Option<&str>) -> Result<Ranked, ApiError> {
 /// hardware on its chip, with a fixed fleet and, where the price is hourly, an hourly one; and
 /// each self-hosted option's best hybrid where a split beats it. `query` opens an option in the
 /// calculator (`/?{query}`); evaluating it gives the option's `monthly_usd` on the line its
-/// `kind` names. The query is the calculator's.
+/// `kind` names. The query is the calculator's, with `limit` and `cursor` to page the ranking.
+/// API offers beyond the 24 cheapest for the workload (the scenario's own and the model's
+/// first always among them) are not ranked and are counted in `offers_left_out`.
 #[utoipa::path(
     get,
     path = "/api/v1/options",

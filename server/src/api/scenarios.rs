@@ -172,14 +172,26 @@ async fn save(
     }
     let parsed = servecost::codec::parse_checked(req.query.trim_start_matches('?'));
     // A save keeps every parameter it was given: one the link reader would ignore (unknown, or
-    // not applicable) is refused rather than dropped, so the saved link is the one sent.
-    let parsed = parsed.and_then(|p| {
-        if p.warnings.is_empty() {
+    // not applicable, or an unknown name without a value, which it skips) is refused rather
+    // than dropped, so the saved link is the one sent.
+    let parsed = parsed.and_then(|mut p| {
+        let mut ignored = std::mem::take(&mut p.warnings);
+        for piece in req.query.trim_start_matches('?').split('&') {
+            let (name, value) = piece.split_once('=').unwrap_or((piece, ""));
+            let name = servecost::codec::decode(name);
+            if value.is_empty() && !name.is_empty() && !servecost::codec::is_known(&name) {
+                ignored.push(Problem::new(
+                    &quoted(&name),
+                    "",
+                    "unknown parameter, ignored",
+                ));
+            }
+        }
+        if ignored.is_empty() {
             Ok(p)
         } else {
             Err(servecost::codec::Refused {
-                unreadable: p
-                    .warnings
+                unreadable: ignored
                     .into_iter()
                     .map(|w| Problem {
                         reason: format!(

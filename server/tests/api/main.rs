@@ -1,6 +1,7 @@
 //! The server's integration tests, one binary: the router in process against a fresh SQLite with
 //! the migrations applied. Kept in one binary so the whole app is linked once, not once per file.
 
+mod bounded;
 mod caching;
 mod common;
 mod compare;
@@ -11,6 +12,8 @@ mod import;
 mod openapi;
 mod options;
 mod plan;
+mod ranges;
+mod refusals;
 mod router;
 mod saved;
 mod seed;

@@ -7,6 +7,32 @@ use crate::components::inputs::Ctx;
 use crate::components::{Choice, Field};
 use crate::format::{percent_precise, usd};
 
+/// When the page carries only some of the model's offers: which, and a link to search them all
+/// on `/data`, whose offers open back here with this scenario.
+fn more_offers(ctx: Ctx) -> Option<impl IntoView> {
+    let (left_out, listed) = ctx
+        .data
+        .with_value(|d| (d.offers_left_out, d.api_offers.len()));
+    (left_out > 0).then(|| {
+        let total = crate::format::number(f64::from(left_out) + listed as f64);
+        let href = move || {
+            let model = ctx.model();
+            let back = ctx.query.get();
+            format!(
+                "/data?model={}&for={}#offers",
+                crate::query::encode(&model),
+                crate::query::encode(&back)
+            )
+        };
+        view! {
+            <p class="hint" data-testid="more-offers">
+                {format!("Listed: {listed} of the model's {total} offers, those that cost least for the workload this page opened with, the dataset's default and yours. ")}
+                <a href=href rel="external" data-testid="search-offers">{format!("Search all {total} offers")}</a>
+            </p>
+        }
+    })
+}
+
 /// The renting section.
 #[component]
 pub fn Renting(
@@ -94,6 +120,7 @@ pub fn Renting(
         <fieldset>
             <legend>"Renting"</legend>
             {move || view! { <Choice name="api" label="API offer" options=offers.get() value=api on_change/> }}
+            {more_offers(ctx)}
             <details open=move || own_prices_open.get()>
                 <summary>"Your own prices"</summary>
                 <Field name="price_in" value=ctx.typed("price_in") placeholder=ctx.in_force("price_in") outcome=ctx.outcome on_change/>

@@ -1,0 +1,124 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { expect, test } from "@playwright/test";
+import { ready } from "./helpers";
+
+// A model with many API offers: the calculator lists 24 of them and says so; the person follows
+// its link to /data, searches for the provider they pay, picks its offer, and lands back on the
+// calculator with their scenario and that offer, at the API's figure for the page's own link.
+// The server and its database are this file's own: the import changes the data other tests read.
+
+const root = resolve(__dirname, "../..");
+const binary = process.env.SERVECOST_BIN ?? join(root, "target/release/servecost-server");
+const OFFERS = 60;
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+let dir: string;
+let base: string;
+let server: ChildProcess | undefined;
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "servecost-offers-"));
+  const database = `sqlite://${join(dir, "servecost.db")}`;
+  // A LiteLLM-style price table: provider i charges (1 + i % 7) × $0.10 in, (1 + i % 5) × $0.40 out.
+  const table: Record<string, unknown> = {};
+  for (let i = 0; i < OFFERS; i++) {
+    table[`provider-${i}/muse-spark-open`] = {
+      input_cost_per_token: (1 + (i % 7)) * 1e-7,
+      output_cost_per_token: (1 + (i % 5)) * 4e-7,
+      cache_read_input_token_cost: (1 + (i % 7)) * 1e-8,
+      litellm_provider: `provider-${i}`,
+      mode: "chat",
+    };
+  }
+  const file = join(dir, "prices.json");
+  writeFileSync(file, JSON.stringify(table));
+  const port = await freePort();
+  const env = { ...process.env, LEPTOS_SITE_ADDR: `127.0.0.1:${port}`, DATABASE_URL: database, RUST_LOG: "warn" };
+  server = spawn(binary, [], { cwd: root, env, stdio: "ignore" });
+  base = `http://127.0.0.1:${port}`;
+  await expect
+    .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
+    .toBe(200);
+  const out = execFileSync(binary, ["import", "--model", "muse-spark-open", file], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: database },
+    encoding: "utf8",
+  });
+  expect(out).toContain("Wrote dataset revision");
+  // The running server picks the revision up by itself.
+  await expect
+    .poll(async () => ((await (await fetch(`${base}/api/v1/dataset?limit=500`)).json()).api_offers ?? []).length, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(OFFERS);
+});
+
+test.afterAll(() => {
+  server?.kill();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test("an offer beyond the listed ones is found on /data and priced back in the calculator", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto(`${base}/`);
+  await ready(page, javaScriptEnabled);
+  // The form lists 24 offers and says how many the model has.
+  const choice = page.locator("select[name=api]");
+  await expect(choice.locator("option")).toHaveCount(24);
+  const more = page.getByTestId("more-offers");
+  await expect(more).toContainText("Listed: 24 of the model's");
+  const total = Number((await more.textContent())!.match(/model's ([\d,]+) offers/)![1].replace(/,/g, ""));
+  expect(total).toBeGreaterThan(OFFERS);
+
+  // The person types their volume first, so the offer they pick must keep it.
+  const requests = page.locator("input[name=requests]");
+  await requests.fill("7M");
+  if (javaScriptEnabled === false) {
+    await requests.press("Enter");
+    await page.waitForURL(/requests=7M/);
+  } else {
+    await requests.press("Tab");
+    await expect(page).toHaveURL(/requests=7M/);
+  }
+
+  await page.getByTestId("search-offers").click();
+  await expect(page).toHaveURL(/\/data\?/);
+  await expect(page.getByTestId("pager-offers")).toContainText(`of ${total}`);
+  await page.getByLabel("Search the dataset").fill("provider-42/");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=provider-42/);
+  const use = page.getByTestId("use-offer");
+  await expect(use).toHaveCount(1);
+  await use.click();
+
+  // Back on the calculator with the scenario kept and the offer chosen.
+  await expect(page).toHaveURL(/api=litellm-provider-42-muse-spark-open/);
+  await expect(page).toHaveURL(/requests=7M/);
+  await ready(page, javaScriptEnabled);
+  await expect(choice).toHaveValue("litellm-provider-42-muse-spark-open");
+  const query = new URL(page.url()).search.slice(1);
+  const api = await (await fetch(`${base}/api/v1/evaluate?${query}`)).json();
+  expect(api.inputs.api).toBe("litellm-provider-42-muse-spark-open");
+  // provider 42: $0.10 × (1 + 0) in, $0.40 × (1 + 2) out per token × 1e6.
+  expect(api.inputs.price_in).toBeCloseTo(0.1, 9);
+  expect(api.inputs.price_out).toBeCloseTo(1.2, 9);
+  const rent = Number(await page.getByTestId("rent-monthly").getAttribute("data-usd"));
+  expect(rent).toBeCloseTo(api.rent.monthly_usd, 6);
+});
