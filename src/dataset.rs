@@ -241,6 +241,10 @@ pub struct Dataset {
     /// ([`Dataset::for_page`]); 0 in a whole dataset.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub offers_left_out: u32,
+    /// GPU-hour price tiers left out of this part of the dataset ([`Dataset::for_page`]); 0 in
+    /// a whole dataset.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub tiers_left_out: u32,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -250,6 +254,9 @@ fn is_zero(n: &u32) -> bool {
 /// Most API offers of one model a page carries (and the ranking ranks): the offers a scenario
 /// reads and the cheapest others. The rest are found on `/data`, which searches and pages them.
 pub const PAGE_OFFERS: usize = 24;
+/// Most GPU-hour price tiers of one chip a page carries (and the ranking ranks): the default,
+/// the link's, the cheapest of each commitment kind, then the cheapest others.
+pub const PAGE_TIERS: usize = 12;
 
 impl Dataset {
     /// The part of the dataset a scenario of `model` can reach: every source, model, chip, price
@@ -281,6 +288,7 @@ impl Dataset {
             headlines: self.headlines.clone(),
             as_of: self.as_of.clone(),
             offers_left_out: self.offers_left_out,
+            tiers_left_out: self.tiers_left_out,
         }
     }
 
@@ -289,28 +297,52 @@ impl Dataset {
     /// many offers the dataset holds. Kept are the offers the answer reads (the scenario's own,
     /// the model's first, which a link without `api=` takes, and the one with the largest
     /// stated cache discount, which a caveat names), then the cheapest others for `s`'s
-    /// volumes ([`Dataset::offers_by_cost`]); a source cited only by offers left out is left
-    /// out with them. Evaluating `s` on it gives what it gives on the whole; the ranking of
-    /// options on it ranks the offers kept.
+    /// volumes ([`Dataset::offers_by_cost`]); and at most [`PAGE_TIERS`] GPU-hour prices of each
+    /// chip. A source cited only by rows left out is left out with them. Evaluating `s` on it
+    /// gives what it gives on the whole; the ranking of options on it ranks the rows kept.
     pub fn for_page(&self, s: &crate::Scenario) -> Dataset {
         let mut page = self.for_model(s.model.as_deref());
-        if page.api_offers.len() <= PAGE_OFFERS {
+        let left_offers = page.keep_offers(s);
+        let left_tiers = page.keep_tiers(s);
+        if left_offers.is_empty() && left_tiers.is_empty() {
             return page;
         }
-        let Some(model) = page.api_offers.first().map(|o| o.model.clone()) else {
-            return page;
+        // A source only rows left out cite goes with them.
+        let cited_by_left: std::collections::HashSet<&str> = left_offers
+            .iter()
+            .map(|o| o.source.as_str())
+            .chain(left_tiers.iter().map(|t| t.source.as_str()))
+            .collect();
+        let still: std::collections::HashSet<String> = page
+            .cited()
+            .into_iter()
+            .filter(|k| cited_by_left.contains(k.as_str()))
+            .collect();
+        page.sources
+            .retain(|src| !cited_by_left.contains(src.key.as_str()) || still.contains(&src.key));
+        page
+    }
+
+    /// Keeps at most [`PAGE_OFFERS`] API offers (those `s`'s answer reads, then the cheapest for
+    /// its volumes) and gives back the others.
+    fn keep_offers(&mut self, s: &crate::Scenario) -> Vec<ApiOffer> {
+        if self.api_offers.len() <= PAGE_OFFERS {
+            return Vec::new();
+        }
+        let Some(model) = self.api_offers.first().map(|o| o.model.clone()) else {
+            return Vec::new();
         };
         let named = |o: &&ApiOffer| Some(o.id.as_str()) == s.api.as_deref();
-        let discount = page
+        let discount = self
             .api_offers
             .iter()
             .filter(|o| o.cache_discount_stated && o.cache_discount > 0.0)
             .max_by(|a, b| a.cache_discount.total_cmp(&b.cache_discount))
             .map(|o| o.id.clone());
         let mut keep: Vec<String> = Vec::with_capacity(PAGE_OFFERS);
-        let first = page.api_offers.first().map(|o| o.id.clone());
+        let first = self.api_offers.first().map(|o| o.id.clone());
         for id in [
-            page.api_offers.iter().find(named).map(|o| o.id.clone()),
+            self.api_offers.iter().find(named).map(|o| o.id.clone()),
             first,
             discount,
         ]
@@ -321,7 +353,7 @@ impl Dataset {
                 keep.push(id);
             }
         }
-        for o in page.offers_by_cost(&model, &s.workload.volumes()) {
+        for o in self.offers_by_cost(&model, &s.workload.volumes()) {
             if keep.len() >= PAGE_OFFERS {
                 break;
             }
@@ -329,24 +361,69 @@ impl Dataset {
                 keep.push(o.id.clone());
             }
         }
-        let (kept, left): (Vec<ApiOffer>, Vec<ApiOffer>) = std::mem::take(&mut page.api_offers)
+        let (kept, left): (Vec<ApiOffer>, Vec<ApiOffer>) = std::mem::take(&mut self.api_offers)
             .into_iter()
             .partition(|o| keep.contains(&o.id));
-        page.api_offers = kept;
-        page.offers_left_out = page
+        self.api_offers = kept;
+        self.offers_left_out = self
             .offers_left_out
             .saturating_add(u32::try_from(left.len()).unwrap_or(u32::MAX));
-        // A source only offers left out cite goes with them.
-        let cited_by_left: std::collections::HashSet<&str> =
-            left.iter().map(|o| o.source.as_str()).collect();
-        let still: std::collections::HashSet<String> = page
-            .cited()
+        left
+    }
+
+    /// Keeps at most [`PAGE_TIERS`] price tiers of each chip (its default, `s`'s, the cheapest
+    /// of each commitment kind, then the cheapest others) and gives back the others.
+    fn keep_tiers(&mut self, s: &crate::Scenario) -> Vec<PriceTier> {
+        let mut chips: Vec<&str> = Vec::new();
+        for t in &self.price_tiers {
+            if !chips.contains(&t.chip.as_str()) {
+                chips.push(&t.chip);
+            }
+        }
+        let mut keep: std::collections::HashSet<(String, String)> = Default::default();
+        for chip in chips {
+            let mut tiers: Vec<&PriceTier> =
+                self.price_tiers.iter().filter(|t| t.chip == chip).collect();
+            if tiers.len() <= PAGE_TIERS {
+                keep.extend(tiers.iter().map(|t| (t.chip.clone(), t.tier.clone())));
+                continue;
+            }
+            tiers.sort_by(|a, b| a.usd_per_gpu_hour.total_cmp(&b.usd_per_gpu_hour));
+            let mut kept: Vec<&PriceTier> = Vec::with_capacity(PAGE_TIERS);
+            let default = self.default_tier(chip);
+            let named = tiers
+                .iter()
+                .copied()
+                .find(|t| Some(t.tier.as_str()) == s.gpu_tier.as_deref());
+            let mut kinds = Vec::new();
+            let cheapest_of_kinds = tiers.iter().copied().filter(|t| {
+                let new = !kinds.contains(&t.kind);
+                kinds.push(t.kind);
+                new
+            });
+            let chosen: Vec<&PriceTier> = default
+                .into_iter()
+                .chain(named)
+                .chain(cheapest_of_kinds)
+                .collect();
+            for t in chosen.into_iter().chain(tiers.iter().copied()) {
+                if kept.len() >= PAGE_TIERS {
+                    break;
+                }
+                if !kept.iter().any(|k| k.tier == t.tier) {
+                    kept.push(t);
+                }
+            }
+            keep.extend(kept.iter().map(|t| (t.chip.clone(), t.tier.clone())));
+        }
+        let (kept, left): (Vec<PriceTier>, Vec<PriceTier>) = std::mem::take(&mut self.price_tiers)
             .into_iter()
-            .filter(|k| cited_by_left.contains(k.as_str()))
-            .collect();
-        page.sources
-            .retain(|src| !cited_by_left.contains(src.key.as_str()) || still.contains(&src.key));
-        page
+            .partition(|t| keep.contains(&(t.chip.clone(), t.tier.clone())));
+        self.price_tiers = kept;
+        self.tiers_left_out = self
+            .tiers_left_out
+            .saturating_add(u32::try_from(left.len()).unwrap_or(u32::MAX));
+        left
     }
 
     /// Every source key a row of the dataset cites.

@@ -125,6 +125,11 @@ pub struct Options {
     /// lists them all).
     #[serde(default)]
     pub offers_left_out: u32,
+    /// GPU-hour prices not ranked: beyond the [`crate::dataset::PAGE_TIERS`] of each chip a
+    /// page carries (its default, the link's, the cheapest of each commitment kind, then the
+    /// cheapest others); `/data` lists them all.
+    #[serde(default)]
+    pub tiers_left_out: u32,
 }
 
 /// A variant of the scenario to price.
@@ -196,7 +201,7 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
         model: Some(model.clone()),
         ..s.clone()
     });
-    let offers_left_out = data.offers_left_out;
+    let (offers_left_out, tiers_left_out) = (data.offers_left_out, data.tiers_left_out);
     let here = own_answers.then(|| Variant {
         scenario: s.clone(),
         for_rent: base.inputs.gpu_kind.is_none_or(Commitment::is_rentable),
@@ -483,6 +488,7 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
         skipped,
         draws: f64::from(draws),
         offers_left_out,
+        tiers_left_out,
     })
 }
 

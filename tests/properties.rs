@@ -7,6 +7,7 @@ use proptest::prelude::*;
 use servecost::curve::CurvePoint;
 use servecost::finite;
 use servecost::fleet::Scaling;
+use servecost::gpu_price::Commitment;
 use servecost::profile::{ProfilePreset, ProfileSpec};
 use servecost::scenario::{CurveChoice, OwnedInputs};
 use servecost::workload::{Preset, RequestShape, Workload};
@@ -363,15 +364,44 @@ proptest! {
         dear.cache_discount = 0.97;
         dear.cache_discount_stated = true;
         data.api_offers.push(dear);
+        // And 40 more GPU-hour prices of each chip, of every kind.
+        let kinds = [None, Some(Commitment::OnDemand), Some(Commitment::Spot), Some(Commitment::Reserved), Some(Commitment::OwnerCost)];
+        let extra: Vec<_> = data.price_tiers.iter().take(3).flat_map(|t| {
+            (0..40).map(move |i| {
+                let mut x = t.clone();
+                x.tier = format!("{}-more-{i}", t.tier);
+                x.is_default = false;
+                x.usd_per_gpu_hour = t.usd_per_gpu_hour * spread.powf((i % 13) as f64 / 6.0 - 1.0);
+                x.kind = kinds[i % 5];
+                x.term_months = (x.kind == Some(Commitment::Reserved)).then_some(12.0 * (1 + i % 3) as f64);
+                x
+            })
+        }).collect();
+        data.price_tiers.extend(extra);
         let mut s = s;
         if pick < 80 && s.model.is_none() {
             s.api = Some(format!("offer-{pick}"));
+        }
+        // Half the time, a price tier of the scenario's chip beyond those a page lists first.
+        if pick % 2 == 0 && s.gpu_hour.is_none() && s.owned.is_none() {
+            let chip = evaluate(&s, &data).ok().and_then(|r| r.inputs.chip);
+            let more: Vec<String> = data.price_tiers.iter()
+                .filter(|t| Some(&t.chip) == chip.as_ref() && t.tier.contains("-more-"))
+                .map(|t| t.tier.clone())
+                .collect();
+            if !more.is_empty() {
+                s.gpu_tier = Some(more[pick % more.len()].clone());
+            }
         }
         let page = data.for_page(&s);
         prop_assert!(page.api_offers.len() <= servecost::dataset::PAGE_OFFERS);
         prop_assert_eq!(
             page.api_offers.len() + page.offers_left_out as usize,
             data.api_offers.len()
+        );
+        prop_assert_eq!(
+            page.price_tiers.len() + page.tiers_left_out as usize,
+            data.price_tiers.len()
         );
         if let Some(id) = &s.api {
             prop_assert!(page.api_offer(id).is_some() || data.api_offer(id).is_none());

@@ -88,7 +88,7 @@ test("an offer beyond the listed ones is found on /data and priced back in the c
   expect(total).toBeGreaterThan(OFFERS);
 
   // The person types their volume first, so the offer they pick must keep it.
-  const requests = page.locator("input[name=requests]");
+  const requests = page.getByRole("textbox", { name: /Requests per month/ });
   await requests.fill("7M");
   if (javaScriptEnabled === false) {
     await requests.press("Enter");

@@ -65,6 +65,22 @@ pub fn OptionsTable(
             </p>
         }
     });
+    let tiers_left_out = (ranked.tiers_left_out > 0).then(|| {
+        let n = ranked.tiers_left_out;
+        let href = format!("/data?for={}#tiers", crate::query::encode(&report.query));
+        view! {
+            <p class="note" data-testid="options-tiers-left-out">
+                {format!(
+                    "{} more GPU-hour price{} {} not ranked: each chip is ranked at its default, the cheapest price of each kind and the cheapest others, {} at most. ",
+                    crate::format::number(f64::from(n)),
+                    if n == 1 { "" } else { "s" },
+                    if n == 1 { "is" } else { "are" },
+                    servecost::dataset::PAGE_TIERS,
+                )}
+                <a href=href rel="external">"Search every price"</a>
+            </p>
+        }
+    });
     let rows = ranked
         .options
         .into_iter()
@@ -152,6 +168,7 @@ pub fn OptionsTable(
             </table>
         </div>
         {left_out}
+        {tiers_left_out}
         {(!skipped.is_empty()).then(|| view! {
             <p class="note" data-testid="options-skipped">"Not ranked: "
                 {skipped.into_iter().map(|s| format!("{} ({})", s.label, s.reason)).collect::<Vec<_>>().join("; ")}

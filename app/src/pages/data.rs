@@ -194,6 +194,37 @@ fn use_offer(v: &paging::View, o: &servecost::dataset::ApiOffer) -> String {
     crate::query::href(&query)
 }
 
+/// The calculator link that opens price tier `t`: the page's own scenario with this price when
+/// its curve runs on the tier's chip, else the model's first curve on that chip with it
+/// (`None` when the model has none there).
+fn use_tier(
+    v: &paging::View,
+    d: &Dataset,
+    back_chip: Option<&str>,
+    t: &servecost::dataset::PriceTier,
+) -> Option<String> {
+    let remove = ["gpu_hour", "gpu_kind", "own", "capex"];
+    if let (Some(back), Some(chip)) = (v.back.as_deref(), back_chip) {
+        if chip == t.chip {
+            return Some(crate::query::href(&crate::query::edit(
+                back,
+                &[("gpu_tier", &t.tier)],
+                &remove,
+            )));
+        }
+    }
+    let curve = d.curves.iter().find(|c| c.chip == t.chip)?;
+    Some(crate::query::href(&crate::query::edit(
+        "",
+        &[
+            ("model", &curve.model),
+            ("curve", &curve.id),
+            ("gpu_tier", &t.tier),
+        ],
+        &[],
+    )))
+}
+
 /// A table with its heading, its header row and one page of rows.
 fn table_section(
     id: &'static str,
@@ -276,8 +307,16 @@ fn Tables(
             })
             .collect(),
     );
+    // The chip the calculator link the page came from runs on.
+    let back_chip = v.back.as_deref().and_then(|b| {
+        crate::query::outcome(b, d)
+            .report
+            .ok()
+            .and_then(|r| r.inputs.chip)
+    });
     let tiers = tiers.into_iter().map(|t| {
         cite(&t.source);
+        let href = use_tier(v, d, back_chip.as_deref(), t);
         view! {
         <tr>
             <th scope="row">{d.chip(&t.chip).map_or(t.chip.clone(), |c| c.name.clone())}</th>
@@ -286,6 +325,7 @@ fn Tables(
             <td>{source_link(d, &t.source)}</td>
             <td>{as_of(d, &t.source)}</td>
             <td>{h.label(TierRow::KIND, &pair_key(&t.chip, &t.tier))}</td>
+            <td>{href.map(|href| view! { <a href=href rel="external" data-testid="use-tier" data-tier=t.tier.clone()>"Use"</a> })}</td>
         </tr>
     }}).collect_view();
     let (offers, offers_pager) = v.slice(
@@ -417,7 +457,7 @@ fn Tables(
         {search_form(v)}
         {table_section("models", "Models", &["Model", "Weights", "Licence", "Revision"], models.into_any(), models_pager, None)}
         {table_section("chips", "Chips", &["Chip", "Memory per GPU", "Accelerator power", "All-in power", "Revision"], chips.into_any(), chips_pager, None)}
-        {table_section("tiers", "GPU-hour prices", &["Chip", "Tier", "$ per GPU-hour", "Source", "As of", "Revision"], tiers.into_any(), tiers_pager, None)}
+        {table_section("tiers", "GPU-hour prices", &["Chip", "Tier", "$ per GPU-hour", "Source", "As of", "Revision", "Calculator"], tiers.into_any(), tiers_pager, None)}
         {table_section("offers", "API offers", &["Offer", "Input $/M", "Output $/M", "Cache discount", "Markup", "Speed", "Source", "As of", "Revision", "Calculator"], offers.into_any(), offers_pager, Some("offers"))}
         <section id="curves"><h2>"Throughput curves"</h2>{curves}{curves_pager}</section>
         {table_section("headlines", "Power headlines", &["Figure", "Value", "", "Source"], headlines.into_any(), headlines_pager, None)}

@@ -111,6 +111,27 @@ async fn a_large_import_is_refused_or_leaves_every_page_bounded() {
             .await
             .expect("within the limits");
     }
+    // And 2,000 GPU-hour prices of the default curve's chip.
+    let current = store.current();
+    let chip = current.curves[0].chip.clone();
+    let source = current.price_tiers[0].source.clone();
+    let tiers: Vec<String> = (0..2_000)
+        .map(|i| {
+            format!(
+                "{{\"chip\": \"{chip}\", \"tier\": \"more-{i}\", \"label\": \"Price {i}\", \
+                 \"usd_per_gpu_hour\": {}, \"source\": \"{source}\", \"kind\": \"on_demand\"}}",
+                1.0 + (i % 300) as f64 / 100.0
+            )
+        })
+        .collect();
+    let file = write(
+        &dir,
+        "tiers.json",
+        &format!("{{\"price_tiers\": [{}]}}", tiers.join(",")),
+    );
+    run(&db.pool, &[file], &Options::default())
+        .await
+        .expect("within the limits");
     store.reload().await.expect("reload");
 
     let (home, page) = quick(&app, "/").await;
@@ -156,6 +177,13 @@ async fn a_large_import_is_refused_or_leaves_every_page_bounded() {
     assert!(
         ranked_offers <= servecost::dataset::PAGE_OFFERS + 1,
         "{ranked_offers}"
+    );
+    assert!(
+        v["tiers_left_out"]
+            .as_u64()
+            .is_some_and(|n| n >= 2_000 - 12),
+        "{}",
+        v["tiers_left_out"]
     );
     assert_eq!(
         v["offers_left_out"].as_u64(),

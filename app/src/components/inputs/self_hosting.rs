@@ -24,6 +24,27 @@ pub fn wants_own_curve(q: &str) -> bool {
 }
 
 /// The self-hosting section.
+/// When the page carries only some of the GPU-hour prices: a link to search them all on `/data`,
+/// whose prices open back here with this scenario.
+fn more_tiers(ctx: Ctx, chip: Memo<String>) -> Option<impl IntoView> {
+    let left_out = ctx.data.with_value(|d| d.tiers_left_out);
+    (left_out > 0).then(|| {
+        let href = move || {
+            format!(
+                "/data?q={}&for={}#tiers",
+                crate::query::encode(&chip.get()),
+                crate::query::encode(&ctx.query.get())
+            )
+        };
+        view! {
+            <p class="hint" data-testid="more-tiers">
+                {format!("Listed: at most {} prices a chip, its default, the cheapest of each kind and the cheapest others ({} more in the dataset). ", servecost::dataset::PAGE_TIERS, crate::format::number(f64::from(left_out)))}
+                <a href=href rel="external" data-testid="search-tiers">"Search every GPU-hour price"</a>
+            </p>
+        }
+    })
+}
+
 #[component]
 pub fn SelfHosting(
     /// What the sections share.
@@ -289,6 +310,7 @@ pub fn SelfHosting(
                             hint="Reserved and owner's-cost prices are paid every hour: they cannot scale by the hour.".to_owned()/>
                     })}
                     <div class="marks" aria-label="Published GPU-hour prices for this chip">{tiers}</div>
+                    {more_tiers(ctx, chip)}
                 }.into_any()
             }}
             <details open=move || fleet_open.get()>
