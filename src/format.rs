@@ -56,7 +56,18 @@ fn dollars(out: &mut String, v: f64, whole: f64) {
         out.push_str("$0");
     } else {
         out.push('$');
+        let start = out.len();
         push_significant(out, v, 3);
+        // From ten cents, cents always show, as above a dollar: `$0.50` beside `$2.00`.
+        if v >= 0.1 {
+            let decimals = out[start..].split_once('.').map_or(0, |(_, f)| f.len());
+            if decimals == 0 {
+                out.push('.');
+            }
+            for _ in decimals..2 {
+                out.push('0');
+            }
+        }
     }
 }
 
@@ -514,6 +525,10 @@ mod tests {
         assert_eq!(usd_short(-60_000.0), "−$60\u{a0}k");
         assert_eq!(usd_short(1.25e6), "$1.25\u{a0}M");
         assert_eq!(per_mtok(0.78), "$0.78");
+        assert_eq!(per_mtok(0.5), "$0.50");
+        assert_eq!(per_mtok(0.1), "$0.10");
+        assert_eq!(per_mtok(0.125), "$0.125");
+        assert_eq!(per_mtok(0.05), "$0.05");
         assert_eq!(per_mtok(0.00125), "$0.00125");
         assert_eq!(thousands(1_234_567.0), "1,234,567");
         assert_eq!(percent(0.4123), "41\u{a0}%");

@@ -49,7 +49,7 @@ pub fn OptionsTable(
     let left_out = (ranked.offers_left_out > 0).then(|| {
         let n = ranked.offers_left_out;
         let href = format!(
-            "/data?model={}&for={}#offers",
+            "/data?model={}&for={}&show=offers#data-search",
             crate::query::encode(&report.inputs.model),
             crate::query::encode(&report.query)
         );
@@ -67,7 +67,10 @@ pub fn OptionsTable(
     });
     let tiers_left_out = (ranked.tiers_left_out > 0).then(|| {
         let n = ranked.tiers_left_out;
-        let href = format!("/data?for={}#tiers", crate::query::encode(&report.query));
+        let href = format!(
+            "/data?for={}&show=tiers#data-search",
+            crate::query::encode(&report.query)
+        );
         view! {
             <p class="note" data-testid="options-tiers-left-out">
                 {format!(

@@ -159,13 +159,18 @@ fn search_form(v: &paging::View) -> impl IntoView + use<> {
         .model
         .as_ref()
         .map(|m| format!(" Showing the offers and curves of model {m}."));
+    // A search lands on the table the person came for.
+    let action = v
+        .show
+        .map_or_else(|| "/data".to_owned(), |t| format!("/data#{t}"));
     view! {
-        <form method="get" action="/data" class="data-search" role="search" data-testid="data-search">
+        <form method="get" action=action class="data-search" id="data-search" role="search" data-testid="data-search">
             <label for="data-q">"Search the dataset"</label>
             <input id="data-q" name="q" type="search" maxlength="200" value=v.search.clone()
                 placeholder="a provider, model, chip or source"/>
             {v.model.clone().map(|m| view! { <input type="hidden" name="model" value=m/> })}
             {v.back.clone().map(|b| view! { <input type="hidden" name="for" value=b/> })}
+            {v.show.map(|t| view! { <input type="hidden" name="show" value=t/> })}
             <button type="submit">"Search"</button>
             <span class="hint">
                 {format!("Each table shows the rows whose names contain the text, {} at a time.", paging::ROWS)}

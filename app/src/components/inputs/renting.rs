@@ -19,7 +19,7 @@ fn more_offers(ctx: Ctx) -> Option<impl IntoView> {
             let model = ctx.model();
             let back = ctx.query.get();
             format!(
-                "/data?model={}&for={}#offers",
+                "/data?model={}&for={}&show=offers#data-search",
                 crate::query::encode(&model),
                 crate::query::encode(&back)
             )

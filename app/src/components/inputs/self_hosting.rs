@@ -31,7 +31,7 @@ fn more_tiers(ctx: Ctx, chip: Memo<String>) -> Option<impl IntoView> {
     (left_out > 0).then(|| {
         let href = move || {
             format!(
-                "/data?q={}&for={}#tiers",
+                "/data?q={}&for={}&show=tiers#data-search",
                 crate::query::encode(&chip.get()),
                 crate::query::encode(&ctx.query.get())
             )

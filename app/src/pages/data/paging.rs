@@ -21,7 +21,22 @@ pub struct View {
     pub model: Option<String>,
     /// The calculator link the page was opened from, which an offer opens back with.
     pub back: Option<String>,
+    /// The table the person came for (`offers`, `tiers`): a search lands on it.
+    pub show: Option<&'static str>,
 }
+
+/// The tables a search can land on.
+pub const SECTIONS: [&str; 9] = [
+    "models",
+    "chips",
+    "tiers",
+    "offers",
+    "curves",
+    "headlines",
+    "facts",
+    "revisions",
+    "sources",
+];
 
 impl View {
     /// Reads `/data`'s query string; anything unreadable is ignored.
@@ -37,6 +52,7 @@ impl View {
                 .filter(|m| !m.is_empty())
                 .map(|m| bounded(m, 64)),
             back: get("for").filter(|f| f.len() <= 8 * 1024),
+            show: get("show").and_then(|s| SECTIONS.iter().copied().find(|t| *t == s)),
             raw,
         }
     }
@@ -104,7 +120,10 @@ mod tests {
 
     #[test]
     fn a_view_reads_search_model_and_the_calculator_link() {
-        let v = View::read("?q=deep+seek&model=m1&for=requests%3D20M%26tps%3D30&offers=3");
+        let v =
+            View::read("?q=deep+seek&model=m1&for=requests%3D20M%26tps%3D30&offers=3&show=offers");
+        assert_eq!(v.show, Some("offers"));
+        assert_eq!(View::read("show=%3Cscript%3E").show, None);
         assert_eq!(v.search, "deep seek");
         assert_eq!(v.model.as_deref(), Some("m1"));
         assert_eq!(v.back.as_deref(), Some("requests=20M&tps=30"));
