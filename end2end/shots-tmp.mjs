@@ -19,7 +19,7 @@ await shot("renting-desktop", "/", {}, "fieldset:has(legend:text('Renting'))");
 await shot("renting-phone", "/", { w: 390, h: 844 }, "fieldset:has(legend:text('Renting'))");
 await shot("renting-dark", "/", { dark: true }, "fieldset:has(legend:text('Renting'))");
 await shot("tiers-desktop", "/", {}, "[data-testid=more-tiers]");
-await shot("data-desktop", "/data?model=muse-spark-open&for=requests%3D7M#offers", { h: 1000 });
+await shot("data-desktop", "/data?model=muse-spark-open&for=requests%3D7M&show=offers#data-search", { h: 1000 });
 await shot("data-search", "/data?q=provider-4&model=muse-spark-open&for=requests%3D7M#offers", { h: 900 });
 await shot("data-phone", "/data?model=muse-spark-open&for=requests%3D7M#offers", { w: 390, h: 844 });
 await shot("data-dark", "/data?q=provider&for=requests%3D7M#offers", { dark: true, h: 900 });

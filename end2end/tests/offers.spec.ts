@@ -66,6 +66,28 @@ test.beforeAll(async () => {
       timeout: 15_000,
     })
     .toBeGreaterThan(OFFERS);
+
+  // And 30 on-demand GPU-hour prices for the chip the default curve runs on.
+  const dataset = await (await fetch(`${base}/api/v1/dataset?limit=500`)).json();
+  const chip = dataset.curves[0].chip;
+  const source = dataset.price_tiers[0].source;
+  const tiersBefore = dataset.price_tiers.length;
+  const tiers = Array.from({ length: 30 }, (_, i) => ({
+    chip,
+    tier: `cloud-${i}`,
+    label: `Cloud ${i} on demand`,
+    usd_per_gpu_hour: 3 + (i % 30) / 10,
+    source,
+    kind: "on_demand",
+  }));
+  const tierFile = join(dir, "tiers.json");
+  writeFileSync(tierFile, JSON.stringify({ price_tiers: tiers }));
+  execFileSync(binary, ["import", tierFile], { cwd: root, env: { ...process.env, DATABASE_URL: database } });
+  await expect
+    .poll(async () => ((await (await fetch(`${base}/api/v1/dataset?limit=500`)).json()).price_tiers ?? []).length, {
+      timeout: 15_000,
+    })
+    .toBe(tiersBefore + 30);
 });
 
 test.afterAll(() => {
@@ -104,6 +126,7 @@ test("an offer beyond the listed ones is found on /data and priced back in the c
   await page.getByLabel("Search the dataset").fill("provider-42/");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/q=provider-42/);
+  await expect(page).toHaveURL(/#offers$/);
   const use = page.getByTestId("use-offer");
   await expect(use).toHaveCount(1);
   await use.click();
@@ -121,4 +144,32 @@ test("an offer beyond the listed ones is found on /data and priced back in the c
   expect(api.inputs.price_out).toBeCloseTo(1.2, 9);
   const rent = Number(await page.getByTestId("rent-monthly").getAttribute("data-usd"));
   expect(rent).toBeCloseTo(api.rent.monthly_usd, 6);
+});
+
+test("a GPU-hour price beyond the listed ones is found on /data and priced back in the calculator", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto(`${base}/`);
+  await ready(page, javaScriptEnabled);
+  await expect(page.getByTestId("more-tiers")).toContainText("Listed: at most 12 prices a chip");
+  await page.getByTestId("search-tiers").click();
+  await expect(page).toHaveURL(/\/data\?/);
+  await page.getByLabel("Search the dataset").fill("Cloud 27 on demand");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/#tiers$/);
+  const use = page.getByTestId("use-tier");
+  await expect(use).toHaveCount(1);
+  await use.click();
+
+  await expect(page).toHaveURL(/gpu_tier=cloud-27/);
+  await ready(page, javaScriptEnabled);
+  const query = new URL(page.url()).search.slice(1);
+  const api = await (await fetch(`${base}/api/v1/evaluate?${query}`)).json();
+  expect(api.inputs.gpu_tier).toBe("cloud-27");
+  // Cloud 27: $3 + 2.7 an hour.
+  expect(api.inputs.gpu_hour_usd).toBeCloseTo(5.7, 9);
+  const selfHost = Number(await page.getByTestId("self-monthly").getAttribute("data-usd"));
+  expect(selfHost).toBeCloseTo(api.self_host.monthly_usd, 6);
+  await expect(page.getByTestId("gpu-hour-label")).toContainText("Cloud 27 on demand");
 });

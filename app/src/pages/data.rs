@@ -235,15 +235,22 @@ fn table_section(
     id: &'static str,
     title: &'static str,
     head: &'static [&'static str],
-    rows: AnyView,
+    (count, rows): (usize, AnyView),
     pager: Option<AnyView>,
     testid: Option<&'static str>,
 ) -> impl IntoView + use<> {
     let head = head.iter().map(|h| view! { <th>{*h}</th> }).collect_view();
+    let body = if count == 0 {
+        view! { <p class="hint" data-testid=format!("none-{id}")>"No row matches the search."</p> }
+            .into_any()
+    } else {
+        view! { <table data-testid=testid><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table> }
+            .into_any()
+    };
     view! {
         <section id=id>
             <h2>{title}</h2>
-            <table data-testid=testid><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>
+            {body}
             {pager}
         </section>
     }
@@ -278,6 +285,7 @@ fn Tables(
             .filter(|m| v.matches(&[&m.id, &m.name, &m.licence]))
             .collect(),
     );
+    let models_count = models.len();
     let models = models.into_iter().map(|m| {
         cite(&m.licence_source);
         let weights = m.weights.iter().map(|w| format!("{}: {} GB", w.precision.to_uppercase(), number(w.gigabytes))).collect::<Vec<_>>().join(", ");
@@ -290,6 +298,7 @@ fn Tables(
             .filter(|c| v.matches(&[&c.id, &c.name]))
             .collect(),
     );
+    let chips_count = chips.len();
     let chips = chips.into_iter().map(|c| {
         cite(&c.memory_source);
         c.accelerator_kw_source.iter().chain(&c.all_in_kw_source).for_each(|k| cite(k));
@@ -319,18 +328,20 @@ fn Tables(
             .ok()
             .and_then(|r| r.inputs.chip)
     });
+    let tiers_count = tiers.len();
     let tiers = tiers.into_iter().map(|t| {
         cite(&t.source);
         let href = use_tier(v, d, back_chip.as_deref(), t);
         view! {
         <tr>
-            <th scope="row">{d.chip(&t.chip).map_or(t.chip.clone(), |c| c.name.clone())}</th>
+            <th scope="row">{d.chip(&t.chip).map_or(t.chip.clone(), |c| c.name.clone())}
+                {href.map(|href| view! { <br/><a href=href rel="external" class="use" data-testid="use-tier" data-tier=t.tier.clone()>"Use in the calculator"</a> })}
+            </th>
             <td>{t.label.clone()} {t.is_default.then_some(" (default)")}</td>
             <td>{crate::format::usd(t.usd_per_gpu_hour)}</td>
             <td>{source_link(d, &t.source)}</td>
             <td>{as_of(d, &t.source)}</td>
             <td>{h.label(TierRow::KIND, &pair_key(&t.chip, &t.tier))}</td>
-            <td>{href.map(|href| view! { <a href=href rel="external" data-testid="use-tier" data-tier=t.tier.clone()>"Use"</a> })}</td>
         </tr>
     }}).collect_view();
     let (offers, offers_pager) = v.slice(
@@ -343,19 +354,19 @@ fn Tables(
             })
             .collect(),
     );
+    let offers_count = offers.len();
     let offers = offers.into_iter().map(|o| {
         cite(&o.source);
         let href = use_offer(v, o);
         view! {
         <tr>
-            <th scope="row">{o.name.clone()}</th>
+            <th scope="row">{o.name.clone()} <br/><a href=href rel="external" class="use" data-testid="use-offer" data-offer=o.id.clone()>"Use in the calculator"</a></th>
             <td>{per_mtok(o.price_in)}</td><td>{per_mtok(o.price_out)}</td>
             <td>{crate::format::percent(o.cache_discount)}</td><td>{crate::format::percent(o.markup)}</td>
             <td>{o.speed_tps.map(|s| format!("{} tokens/s", crate::format::significant(s, 4)))}</td>
             <td>{source_link(d, &o.source)} {o.note.clone().map(|n| view! { <br/><small>{n}</small> })}</td>
             <td>{as_of(d, &o.source)}</td>
             <td>{h.label(OfferRow::KIND, &o.id)}</td>
-            <td><a href=href rel="external" data-testid="use-offer" data-offer=o.id.clone()>"Use"</a></td>
         </tr>
     }}).collect_view();
     let (curves, curves_pager) = v.slice(
@@ -369,6 +380,7 @@ fn Tables(
             })
             .collect(),
     );
+    let curves_count = curves.len();
     let curves = curves.into_iter().map(|c| {
         cite(&c.source);
         let points = c.points.iter().map(|p| view! {
@@ -398,6 +410,7 @@ fn Tables(
             .filter(|x| v.matches(&[&x.id, &x.label, &x.chip, &x.source]))
             .collect(),
     );
+    let headlines_count = headlines.len();
     let headlines = headlines.into_iter().map(|x| {
         cite(&x.source);
         view! {
@@ -415,6 +428,7 @@ fn Tables(
             .filter(|f| v.matches(&[&f.subject, &f.label, &f.source]))
             .collect(),
     );
+    let figures_count = figures.len();
     let figures = figures.into_iter().map(|f| {
         cite(&f.source);
         let value = match (&f.value, &f.value_text) {
@@ -442,6 +456,7 @@ fn Tables(
             }
         }
     }
+    let sources_count = sources.len();
     let sources = sources.into_iter().map(|s| {
         let trust = match s.trust {
             Trust::Independent => "independent",
@@ -460,18 +475,21 @@ fn Tables(
     view! {
         <p>"Dataset revision " {data.revision} ". Every number the calculator uses, with its source."</p>
         {search_form(v)}
-        {table_section("models", "Models", &["Model", "Weights", "Licence", "Revision"], models.into_any(), models_pager, None)}
-        {table_section("chips", "Chips", &["Chip", "Memory per GPU", "Accelerator power", "All-in power", "Revision"], chips.into_any(), chips_pager, None)}
-        {table_section("tiers", "GPU-hour prices", &["Chip", "Tier", "$ per GPU-hour", "Source", "As of", "Revision", "Calculator"], tiers.into_any(), tiers_pager, None)}
-        {table_section("offers", "API offers", &["Offer", "Input $/M", "Output $/M", "Cache discount", "Markup", "Speed", "Source", "As of", "Revision", "Calculator"], offers.into_any(), offers_pager, Some("offers"))}
-        <section id="curves"><h2>"Throughput curves"</h2>{curves}{curves_pager}</section>
-        {table_section("headlines", "Power headlines", &["Figure", "Value", "", "Source"], headlines.into_any(), headlines_pager, None)}
-        {table_section("facts", "Every published figure", &["Subject", "Figure", "Value", "Source"], figures.into_any(), facts_pager, Some("facts"))}
+        {table_section("models", "Models", &["Model", "Weights", "Licence", "Revision"], (models_count, models.into_any()), models_pager, None)}
+        {table_section("chips", "Chips", &["Chip", "Memory per GPU", "Accelerator power", "All-in power", "Revision"], (chips_count, chips.into_any()), chips_pager, None)}
+        {table_section("tiers", "GPU-hour prices", &["Chip", "Tier", "$ per GPU-hour", "Source", "As of", "Revision"], (tiers_count, tiers.into_any()), tiers_pager, None)}
+        {table_section("offers", "API offers", &["Offer", "Input $/M", "Output $/M", "Cache discount", "Markup", "Speed", "Source", "As of", "Revision"], (offers_count, offers.into_any()), offers_pager, Some("offers"))}
+        <section id="curves"><h2>"Throughput curves"</h2>
+            {(curves_count == 0).then(|| view! { <p class="hint" data-testid="none-curves">"No row matches the search."</p> })}
+            {curves}{curves_pager}
+        </section>
+        {table_section("headlines", "Power headlines", &["Figure", "Value", "", "Source"], (headlines_count, headlines.into_any()), headlines_pager, None)}
+        {table_section("facts", "Every published figure", &["Subject", "Figure", "Value", "Source"], (figures_count, figures.into_any()), facts_pager, Some("facts"))}
         <section id="revisions"><h2>"Revisions"</h2>
             <p>"Each import adds a revision; nothing is changed or deleted, so saved scenarios keep the revision they were computed with. The calculator uses the newest."</p>
             <table data-testid="revisions"><thead><tr><th>"Revision"</th><th>"Written"</th><th>"What it brought"</th><th>"Files"</th><th>"Rows"</th></tr></thead><tbody>{revisions}</tbody></table>
             {revisions_pager}
         </section>
-        {table_section("sources", "Sources", &["Publisher", "What", "Date", "Trust", "Caveat", "Revision"], sources.into_any(), sources_pager, Some("sources"))}
+        {table_section("sources", "Sources", &["Publisher", "What", "Date", "Trust", "Caveat", "Revision"], (sources_count, sources.into_any()), sources_pager, Some("sources"))}
     }
 }
