@@ -202,3 +202,31 @@ async fn a_large_import_is_refused_or_leaves_every_page_bounded() {
         "search finds it"
     );
 }
+
+/// A byte-order mark (as spreadsheets and some editors write) is skipped in every text format:
+/// the example `dataset.json` and a CSV table read the same with one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_byte_order_mark_is_skipped_in_every_format() {
+    let (_app, db, _store) = app_with_store().await;
+    let dir = std::env::temp_dir().join(format!("servecost-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("import-examples");
+    let dry = Options {
+        dry_run: true,
+        ..Options::default()
+    };
+    for name in ["dataset.json", "sources.csv", "litellm-prices.json"] {
+        let text = std::fs::read_to_string(examples.join(name)).expect("example");
+        // The same name in two folders: a price table's source is named after its file.
+        let (a, b) = (dir.join("plain"), dir.join("marked"));
+        std::fs::create_dir_all(&a).expect("dir");
+        std::fs::create_dir_all(&b).expect("dir");
+        let plain = write(&a, name, &text);
+        let marked = write(&b, name, &format!("\u{feff}{text}"));
+        let without = run(&db.pool, &[plain], &dry).await.expect("reads");
+        let with = run(&db.pool, &[marked], &dry)
+            .await
+            .unwrap_or_else(|p| panic!("{name} with a byte-order mark: {p:?}"));
+        assert_eq!(with.changes, without.changes, "{name}");
+    }
+}
