@@ -28,13 +28,16 @@ pub const BLANK: &[char] = &[' ', '\t', '\n', '\r', '\u{b}', '\u{c}'];
 /// What a save sends.
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct SaveRequest {
-    /// The scenario's query string (as in a calculator link), at most 8,192 characters.
+    /// The scenario's query string (as in a calculator link), at most 8,192 characters. A
+    /// parameter the link reader cannot read or would ignore is refused (400, naming it), never
+    /// dropped.
     #[schema(max_length = 8192)]
     pub query: String,
-    /// A name, 1 to 120 characters, not all blank.
+    /// A name, 1 to 120 characters, at least one of them visible; no control character but tab
+    /// and line breaks.
     #[schema(min_length = 1, max_length = 120, pattern = "[^ \\t\\n\\r\\x0b\\x0c]")]
     pub name: String,
-    /// A note, up to 2,000 characters.
+    /// A note, up to 2,000 characters; no control character but tab and line breaks.
     #[serde(default)]
     #[schema(max_length = 2000)]
     pub note: String,
