@@ -241,15 +241,19 @@ pub struct Dataset {
     /// ([`Dataset::for_page`]); 0 in a whole dataset.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub offers_left_out: u32,
-    /// GPU-hour price tiers left out of this part of the dataset ([`Dataset::for_page`]); 0 in
-    /// a whole dataset.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub tiers_left_out: u32,
+    /// GPU-hour price tiers left out of this part of the dataset ([`Dataset::for_page`]), by
+    /// chip id; empty in a whole dataset.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub tiers_left_out: std::collections::BTreeMap<String, u32>,
 }
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }
+
+/// The source of servecost's own assumptions (the defaults a source does not give), which the
+/// engine cites by name.
+pub const ASSUMPTIONS_SOURCE: &str = "servecost-assumptions";
 
 /// Most API offers of one model a page carries (and the ranking ranks): the offers a scenario
 /// reads and the cheapest others. The rest are found on `/data`, which searches and pages them.
@@ -288,7 +292,7 @@ impl Dataset {
             headlines: self.headlines.clone(),
             as_of: self.as_of.clone(),
             offers_left_out: self.offers_left_out,
-            tiers_left_out: self.tiers_left_out,
+            tiers_left_out: self.tiers_left_out.clone(),
         }
     }
 
@@ -297,40 +301,33 @@ impl Dataset {
     /// many offers the dataset holds. Kept are the offers the answer reads (the scenario's own,
     /// the model's first, which a link without `api=` takes, and the one with the largest
     /// stated cache discount, which a caveat names), then the cheapest others for `s`'s
-    /// volumes ([`Dataset::offers_by_cost`]); and at most [`PAGE_TIERS`] GPU-hour prices of each
-    /// chip. A source cited only by rows left out is left out with them. Evaluating `s` on it
+    /// volumes ([`Dataset::offers_by_cost`]); at most [`PAGE_TIERS`] GPU-hour prices of each
+    /// chip; and the sources the rows kept cite, with those the engine names itself. Evaluating `s` on it
     /// gives what it gives on the whole; the ranking of options on it ranks the rows kept.
     pub fn for_page(&self, s: &crate::Scenario) -> Dataset {
         let mut page = self.for_model(s.model.as_deref());
-        let left_offers = page.keep_offers(s);
-        let left_tiers = page.keep_tiers(s);
-        if left_offers.is_empty() && left_tiers.is_empty() {
-            return page;
-        }
-        // A source only rows left out cite goes with them.
-        let cited_by_left: std::collections::HashSet<&str> = left_offers
-            .iter()
-            .map(|o| o.source.as_str())
-            .chain(left_tiers.iter().map(|t| t.source.as_str()))
-            .collect();
-        let still: std::collections::HashSet<String> = page
-            .cited()
-            .into_iter()
-            .filter(|k| cited_by_left.contains(k.as_str()))
-            .collect();
-        page.sources
-            .retain(|src| !cited_by_left.contains(src.key.as_str()) || still.contains(&src.key));
+        page.keep_offers(s);
+        page.keep_tiers(s);
+        // The sources the rows kept cite, and those the engine names itself.
+        let mut keep: std::collections::HashSet<String> = page.cited().into_iter().collect();
+        keep.insert(ASSUMPTIONS_SOURCE.to_owned());
+        keep.extend(
+            crate::workload::Preset::ALL
+                .iter()
+                .map(|p| p.source().to_owned()),
+        );
+        page.sources.retain(|src| keep.contains(&src.key));
         page
     }
 
     /// Keeps at most [`PAGE_OFFERS`] API offers (those `s`'s answer reads, then the cheapest for
-    /// its volumes) and gives back the others.
-    fn keep_offers(&mut self, s: &crate::Scenario) -> Vec<ApiOffer> {
+    /// its volumes) and counts the others.
+    fn keep_offers(&mut self, s: &crate::Scenario) {
         if self.api_offers.len() <= PAGE_OFFERS {
-            return Vec::new();
+            return;
         }
         let Some(model) = self.api_offers.first().map(|o| o.model.clone()) else {
-            return Vec::new();
+            return;
         };
         let named = |o: &&ApiOffer| Some(o.id.as_str()) == s.api.as_deref();
         let discount = self
@@ -368,12 +365,11 @@ impl Dataset {
         self.offers_left_out = self
             .offers_left_out
             .saturating_add(u32::try_from(left.len()).unwrap_or(u32::MAX));
-        left
     }
 
     /// Keeps at most [`PAGE_TIERS`] price tiers of each chip (its default, `s`'s, the cheapest
-    /// of each commitment kind, then the cheapest others) and gives back the others.
-    fn keep_tiers(&mut self, s: &crate::Scenario) -> Vec<PriceTier> {
+    /// of each commitment kind, then the cheapest others) and counts the others by chip.
+    fn keep_tiers(&mut self, s: &crate::Scenario) {
         let mut chips: Vec<&str> = Vec::new();
         for t in &self.price_tiers {
             if !chips.contains(&t.chip.as_str()) {
@@ -420,10 +416,10 @@ impl Dataset {
             .into_iter()
             .partition(|t| keep.contains(&(t.chip.clone(), t.tier.clone())));
         self.price_tiers = kept;
-        self.tiers_left_out = self
-            .tiers_left_out
-            .saturating_add(u32::try_from(left.len()).unwrap_or(u32::MAX));
-        left
+        for t in &left {
+            let n = self.tiers_left_out.entry(t.chip.clone()).or_default();
+            *n = n.saturating_add(1);
+        }
     }
 
     /// Every source key a row of the dataset cites.
@@ -468,9 +464,17 @@ impl Dataset {
         offers.into_iter().map(|(_, o)| o).collect()
     }
 
-    /// How many API offers `model` has.
+    /// How many API offers `model` has in the whole dataset (those a page left out included).
     pub fn offer_count(&self, model: &str) -> usize {
-        self.api_offers.iter().filter(|o| o.model == model).count()
+        let here = self.api_offers.iter().filter(|o| o.model == model).count();
+        here + self.offers_left_out as usize
+    }
+
+    /// How many GPU-hour price tiers `chip` has in the whole dataset (those a page left out
+    /// included).
+    pub fn tier_count(&self, chip: &str) -> usize {
+        let here = self.price_tiers.iter().filter(|t| t.chip == chip).count();
+        here + self.tiers_left_out.get(chip).copied().unwrap_or(0) as usize
     }
 
     /// The source with this key.

@@ -125,9 +125,9 @@ pub struct Options {
     /// lists them all).
     #[serde(default)]
     pub offers_left_out: u32,
-    /// GPU-hour prices not ranked: beyond the [`crate::dataset::PAGE_TIERS`] of each chip a
-    /// page carries (its default, the link's, the cheapest of each commitment kind, then the
-    /// cheapest others); `/data` lists them all.
+    /// GPU-hour prices of the chips the model runs on not ranked: beyond the
+    /// [`crate::dataset::PAGE_TIERS`] of each chip a page carries (its default, the link's, the
+    /// cheapest of each commitment kind, then the cheapest others); `/data` lists them all.
     #[serde(default)]
     pub tiers_left_out: u32,
 }
@@ -201,7 +201,15 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
         model: Some(model.clone()),
         ..s.clone()
     });
-    let (offers_left_out, tiers_left_out) = (data.offers_left_out, data.tiers_left_out);
+    let offers_left_out = data.offers_left_out;
+    // The prices left out of the chips the model's curves run on.
+    let mut chips: Vec<&str> = data.curves_of(&model).map(|c| c.chip.as_str()).collect();
+    chips.sort_unstable();
+    chips.dedup();
+    let tiers_left_out = chips
+        .iter()
+        .filter_map(|c| data.tiers_left_out.get(*c))
+        .fold(0u32, |a, n| a.saturating_add(*n));
     let here = own_answers.then(|| Variant {
         scenario: s.clone(),
         for_rent: base.inputs.gpu_kind.is_none_or(Commitment::is_rentable),

@@ -393,6 +393,12 @@ proptest! {
                 s.gpu_tier = Some(more[pick % more.len()].clone());
             }
         }
+        // An id the dataset lacks: the problem says the same on the page as on the whole.
+        if pick >= 110 {
+            s.api = Some("no-such-offer".into());
+        } else if pick >= 100 {
+            s.gpu_tier = Some("no-such-tier".into());
+        }
         let page = data.for_page(&s);
         prop_assert!(page.api_offers.len() <= servecost::dataset::PAGE_OFFERS);
         prop_assert_eq!(
@@ -400,7 +406,7 @@ proptest! {
             data.api_offers.len()
         );
         prop_assert_eq!(
-            page.price_tiers.len() + page.tiers_left_out as usize,
+            page.price_tiers.len() + page.tiers_left_out.values().map(|n| *n as usize).sum::<usize>(),
             data.price_tiers.len()
         );
         if let Some(id) = &s.api {

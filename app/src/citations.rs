@@ -24,7 +24,7 @@ pub fn cited(report: &Report, data: &Dataset) -> Vec<String> {
     }
     keys.extend(report.power.headline_source.clone());
     keys.extend(report.warnings.iter().filter_map(|w| w.source.clone()));
-    keys.push("servecost-assumptions".into());
+    keys.push(servecost::dataset::ASSUMPTIONS_SOURCE.into());
     let mut out: Vec<String> = Vec::new();
     for k in keys {
         if data.source(&k).is_some() && !out.contains(&k) {

@@ -152,7 +152,7 @@ test("a GPU-hour price beyond the listed ones is found on /data and priced back 
 }) => {
   await page.goto(`${base}/`);
   await ready(page, javaScriptEnabled);
-  await expect(page.getByTestId("more-tiers")).toContainText("Listed: at most 12 prices a chip");
+  await expect(page.getByTestId("more-tiers")).toContainText("Listed: 12 of this chip's prices");
   await page.getByTestId("search-tiers").click();
   await expect(page).toHaveURL(/\/data\?/);
   await page.getByLabel("Search the dataset").fill("Cloud 27 on demand");

@@ -388,7 +388,11 @@ pub fn checked(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<Proble
     if !problems.is_empty() {
         return problems;
     }
-    check::all(current, incoming, origins)
+    let problems = check::all(current, incoming, origins);
+    if !problems.is_empty() {
+        return problems;
+    }
+    limits::dataset(current, incoming)
 }
 
 /// Reads and checks `files`, then (unless a dry run) writes them as one new revision.

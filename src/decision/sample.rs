@@ -453,7 +453,7 @@ impl Lever {
         let n = |v: f64| crate::format::significant(v, 3);
         let money = crate::format::usd;
         let times = |f: f64| format!("×1/{} to ×{}", n(f), n(f));
-        let assumption = "servecost-assumptions".to_owned();
+        let assumption = crate::dataset::ASSUMPTIONS_SOURCE.to_owned();
         let (param, label, range, distribution, source, reason) = match self {
             Lever::Prefill => {
                 let range = match input_share(base, reading) {

@@ -38,18 +38,23 @@ pub struct Context<'a> {
     pub commitment: Option<Commitment>,
 }
 
-fn known<'a>(ids: impl Iterator<Item = &'a str>) -> String {
-    /// Most ids a message names: an error stays short however large the dataset.
-    const NAMED: usize = 20;
+/// Most ids of a list a problem names.
+const LISTED: usize = 20;
+
+/// The ids a problem lists as known: every one when there are at most `shown` of `total` in
+/// the whole dataset, else their number. A page carries part of a long list
+/// ([`Dataset::for_page`]), and says the same as the whole dataset would.
+fn known<'a>(ids: impl Iterator<Item = &'a str>, total: usize, shown: usize) -> String {
     let ids: Vec<&str> = ids.collect();
-    match ids.len() {
-        0 => "none".into(),
-        n if n <= NAMED => ids.join(", "),
-        n => format!(
-            "{} and {} more (every one is listed on /data)",
-            ids[..NAMED].join(", "),
-            crate::format::exact((n - NAMED) as f64, false)
-        ),
+    if total == 0 {
+        "none".into()
+    } else if total <= shown && ids.len() == total {
+        ids.join(", ")
+    } else {
+        format!(
+            "{} of them, every one listed on /data",
+            crate::format::exact(total as f64, false)
+        )
     }
 }
 
@@ -65,7 +70,11 @@ pub fn resolve<'a>(
     };
     let Some(model) = model else {
         let id = s.model.clone().unwrap_or_default();
-        let list = known(data.models.iter().map(|m| m.id.as_str()));
+        let list = known(
+            data.models.iter().map(|m| m.id.as_str()),
+            data.models.len(),
+            LISTED,
+        );
         return Err(vec![Problem::new(
             "model",
             id,
@@ -82,6 +91,8 @@ pub fn resolve<'a>(
                         .iter()
                         .filter(|o| o.model == model.id)
                         .map(|o| o.id.as_str()),
+                    data.offer_count(&model.id),
+                    crate::dataset::PAGE_OFFERS,
                 );
                 problems.push(Problem::new(
                     "api",
@@ -130,7 +141,11 @@ pub fn resolve<'a>(
                 Some(id) => match data.curve(id) {
                     Some(c) if c.model == model.id => Some(c),
                     _ => {
-                        let list = known(data.curves_of(&model.id).map(|c| c.id.as_str()));
+                        let list = known(
+                            data.curves_of(&model.id).map(|c| c.id.as_str()),
+                            data.curves_of(&model.id).count(),
+                            LISTED,
+                        );
                         problems.push(Problem::new(
                             "curve",
                             id,
@@ -191,7 +206,11 @@ pub fn resolve<'a>(
         Some(id) => {
             let c = data.chip(id);
             if c.is_none() {
-                let list = known(data.chips.iter().map(|c| c.id.as_str()));
+                let list = known(
+                    data.chips.iter().map(|c| c.id.as_str()),
+                    data.chips.len(),
+                    LISTED,
+                );
                 problems.push(Problem::new(
                     "chip",
                     id,
@@ -382,6 +401,8 @@ fn tier_of<'a>(
                         .iter()
                         .filter(|t| t.chip == chip.id)
                         .map(|t| t.tier.as_str()),
+                    data.tier_count(&chip.id),
+                    crate::dataset::PAGE_TIERS,
                 );
                 problems.push(Problem::new(
                     "gpu_tier",

@@ -302,7 +302,7 @@ pub fn warnings(
                         crate::format::percent(a[2]),
                         crate::format::percent(b[2])
                     ),
-                    Some("servecost-assumptions"),
+                    Some(crate::dataset::ASSUMPTIONS_SOURCE),
                 ));
             }
         }

@@ -56,7 +56,7 @@ pub fn OptionsTable(
         view! {
             <p class="note" data-testid="options-offers-left-out">
                 {format!(
-                    "{} more API offer{} of the model {} not ranked: each costs more for this workload than the cheapest offers ranked here. ",
+                    "{} more API offer{} of the model {} not ranked: the ranked ones are yours, the dataset's default and those that cost least for the workload the page opened with. ",
                     crate::format::number(f64::from(n)),
                     if n == 1 { "" } else { "s" },
                     if n == 1 { "is" } else { "are" },
@@ -74,7 +74,7 @@ pub fn OptionsTable(
         view! {
             <p class="note" data-testid="options-tiers-left-out">
                 {format!(
-                    "{} more GPU-hour price{} {} not ranked: each chip is ranked at its default, the cheapest price of each kind and the cheapest others, {} at most. ",
+                    "{} more GPU-hour price{} {} not ranked: each chip is ranked at its default, yours, the cheapest price of each kind and the cheapest others, {} at most. ",
                     crate::format::number(f64::from(n)),
                     if n == 1 { "" } else { "s" },
                     if n == 1 { "is" } else { "are" },

@@ -183,10 +183,14 @@ fn search_form(v: &paging::View) -> impl IntoView + use<> {
 
 /// The calculator link that opens offer `o`: the page's own scenario with this offer when the
 /// page came from the calculator for the offer's model, else the offer's model with it.
-fn use_offer(v: &paging::View, o: &servecost::dataset::ApiOffer) -> String {
+fn use_offer(v: &paging::View, d: &Dataset, o: &servecost::dataset::ApiOffer) -> String {
+    // The link's model, or the dataset's first, which a link without `model=` takes.
     let back = v.back.as_deref().filter(|b| {
         let model = servecost::parse_lenient(b).0.scenario.model;
-        model.as_deref().is_none_or(|m| m == o.model)
+        model
+            .or_else(|| d.models.first().map(|m| m.id.clone()))
+            .as_deref()
+            == Some(o.model.as_str())
     });
     let query = match back {
         Some(b) => crate::query::edit(
@@ -357,7 +361,7 @@ fn Tables(
     let offers_count = offers.len();
     let offers = offers.into_iter().map(|o| {
         cite(&o.source);
-        let href = use_offer(v, o);
+        let href = use_offer(v, d, o);
         view! {
         <tr>
             <th scope="row">{o.name.clone()} <br/><a href=href rel="external" class="use" data-testid="use-offer" data-offer=o.id.clone()>"Use in the calculator"</a></th>

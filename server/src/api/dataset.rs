@@ -85,7 +85,7 @@ pub async fn dataset(
         headlines: paging.copy(&d.headlines),
         as_of: d.as_of.clone(),
         offers_left_out: 0,
-        tiers_left_out: 0,
+        tiers_left_out: Default::default(),
     };
     Ok(Json(DatasetBody {
         dataset,

@@ -59,7 +59,7 @@ pub const SCENARIO_PATHS: [&str; 5] = [
 ];
 
 /// Paths whose list is paged (besides `/api/v1/dataset`, which takes no scenario).
-pub const PAGED_PATHS: [&str; 2] = ["/api/v1/options", "/api/v1/options.csv"];
+pub const PAGED_PATHS: [&str; 1] = ["/api/v1/options"];
 
 /// `limit` and `cursor`, as [`crate::api::page`] reads them.
 fn paging_parameters() -> Vec<Parameter> {

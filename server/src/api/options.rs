@@ -27,8 +27,20 @@ pub struct Ranked {
     pub page: Page,
 }
 
-fn run(state: &AppState, query: Option<&str>) -> Result<Ranked, ApiError> {
-    let (paging, scenario) = split(query)?;
+/// The ranking of `query`'s scenario; `paged`: only the page `limit` and `cursor` ask for
+/// (the CSV holds every option: the ranking is bounded, and a file has no cursor to follow).
+fn run(state: &AppState, query: Option<&str>, paged: bool) -> Result<Ranked, ApiError> {
+    let (paging, scenario) = if paged {
+        split(query)?
+    } else {
+        (
+            crate::api::page::Paging {
+                limit: usize::MAX,
+                offset: 0,
+            },
+            query.unwrap_or_default().to_owned(),
+        )
+    };
     let parsed = servecost::codec::parse_checked(&scenario).map_err(refused)?;
     let data = state.store.current();
     let mut options =
@@ -69,7 +81,7 @@ pub async fn options(
     State(state): State<AppState>,
     RawQuery(query): RawQuery,
 ) -> Result<Json<Ranked>, ApiError> {
-    run(&state, query.as_deref()).map(Json)
+    run(&state, query.as_deref(), true).map(Json)
 }
 
 /// The ranking as CSV: one row per option, cheapest first, with its calculator link.
@@ -89,7 +101,7 @@ pub async fn options_csv(
     State(state): State<AppState>,
     RawQuery(query): RawQuery,
 ) -> Result<impl IntoResponse, ApiError> {
-    let ranked = run(&state, query.as_deref())?;
+    let ranked = run(&state, query.as_deref(), false)?;
     let out = servecost::export::options_csv(&ranked.options, &state.public_url);
     Ok((
         [

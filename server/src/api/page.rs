@@ -89,7 +89,13 @@ pub fn split(query: Option<&str>) -> Result<(Paging, String), ApiError> {
         match key {
             "limit" if value.is_empty() => {}
             "limit" => match value.parse::<usize>() {
-                Ok(n) if (1..=MAX_LIMIT).contains(&n) && value.len() <= 9 => paging.limit = n,
+                Ok(n)
+                    if (1..=MAX_LIMIT).contains(&n)
+                        && value.len() <= 9
+                        && value.bytes().all(|b| b.is_ascii_digit()) =>
+                {
+                    paging.limit = n
+                }
                 _ => problems.push(Problem::new(
                     "limit",
                     value.chars().take(80).collect::<String>(),
@@ -136,7 +142,15 @@ mod tests {
         assert_eq!(page.next_cursor, None);
         assert_eq!(p.page(16).next_cursor.as_deref(), Some("15"));
         assert_eq!(p.slice((0..20).collect()), (10..15).collect::<Vec<_>>());
-        for bad in ["limit=0", "limit=501", "limit=x", "cursor=-1", "cursor=1e3"] {
+        for bad in [
+            "limit=0",
+            "limit=501",
+            "limit=x",
+            "limit=+5",
+            "cursor=-1",
+            "cursor=1e3",
+            "cursor=+1",
+        ] {
             assert!(split(Some(bad)).is_err(), "{bad}");
         }
         let (p, _) = split(Some("limit=&cursor=")).expect("empty is the default");

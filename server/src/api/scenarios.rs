@@ -78,6 +78,16 @@ fn quoted(text: &str) -> String {
     }
 }
 
+/// `p` with its parameter and value quoted briefly ([`quoted`]): a refusal never echoes a long
+/// text whole.
+fn brief(p: Problem) -> Problem {
+    Problem {
+        param: quoted(&p.param),
+        value: quoted(&p.value),
+        ..p
+    }
+}
+
 /// Characters that show nothing: format characters (zero-width spaces and joiners, direction
 /// marks, word joiners, the byte-order mark), fillers and variation selectors.
 fn invisible(c: char) -> bool {
@@ -156,9 +166,10 @@ async fn save(
         return Err(ApiError::TooManyRequests);
     }
     // Carriage returns of a form's line breaks (CR LF) are line breaks.
+    let name = req.name.replace("\r\n", "\n");
     let note = req.note.replace("\r\n", "\n");
     let mut problems: Vec<Problem> = [
-        text_problem("name", &req.name, NAME_MAX, true),
+        text_problem("name", &name, NAME_MAX, true),
         text_problem("note", &note, NOTE_MAX, false),
     ]
     .into_iter()
@@ -210,8 +221,13 @@ async fn save(
         }
     });
     match parsed {
-        Err(r) if problems.is_empty() => return Err(crate::api::evaluate::refused(r)),
-        Err(r) => problems.extend(r.all()),
+        Err(r) if problems.is_empty() => {
+            return Err(crate::api::evaluate::refused(servecost::codec::Refused {
+                unreadable: r.unreadable.into_iter().map(brief).collect(),
+                no_answer: r.no_answer.into_iter().map(brief).collect(),
+            }))
+        }
+        Err(r) => problems.extend(r.all().into_iter().map(brief)),
         Ok(_) if !problems.is_empty() => {}
         Ok(parsed) => {
             let data = state.store.current();
@@ -220,7 +236,7 @@ async fn save(
             return app::db::saved::save(
                 &state.store.pool,
                 &report.query,
-                req.name.trim_matches(BLANK),
+                name.trim_matches(BLANK),
                 note.trim_matches(BLANK),
                 data.revision,
             )

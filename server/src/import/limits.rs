@@ -23,9 +23,84 @@ pub const MAX_NAME: usize = 200;
 /// Longest source title, in characters.
 pub const MAX_TITLE: usize = 500;
 /// Longest note or caveat, in characters.
-pub const MAX_NOTE: usize = 2_000;
+pub const MAX_NOTE: usize = 1_000;
 /// Longest address, in characters.
-pub const MAX_URL: usize = 2_000;
+pub const MAX_URL: usize = 500;
+
+/// What the dataset may hold after an import, of the tables a page carries whole: its models
+/// (for the model choice), chips (for the chip choice), headlines and sources, and one model's
+/// curves and their points. With [`MAX_NOTE`] and the others, a page's dataset stays near
+/// 3 MB at the very worst, under the 4 MiB a rendered page may take; real data is a few
+/// dozen rows of each.
+pub const MAX_MODELS: usize = 100;
+/// Chips the dataset may hold.
+pub const MAX_CHIPS: usize = 100;
+/// Power headlines the dataset may hold.
+pub const MAX_HEADLINES: usize = 100;
+/// Sources the dataset may hold.
+pub const MAX_SOURCES: usize = 300;
+/// Curves one model may have.
+pub const MAX_CURVES_PER_MODEL: usize = 100;
+/// Points one model's curves may have together.
+pub const MAX_POINTS_PER_MODEL: usize = 20_000;
+
+/// A problem for every table the dataset would hold over its limit once `incoming` is written
+/// over `current`.
+pub fn dataset(current: &Rows, incoming: &Rows) -> Vec<Problem> {
+    let after = current.overlaid(incoming);
+    let show = |v: usize| servecost::format::exact(v as f64, false);
+    let over = |table: &str, n: usize, max: usize, what: &str| {
+        Problem::new(
+            "import",
+            table,
+            "",
+            format!(
+                "the dataset would hold {} {what}; it holds at most {}, so that every page \
+                 stays the size of what it shows",
+                show(n),
+                show(max)
+            ),
+        )
+    };
+    let mut problems = Vec::new();
+    for (table, n, max, what) in [
+        ("models", after.models.len(), MAX_MODELS, "models"),
+        ("chips", after.chips.len(), MAX_CHIPS, "chips"),
+        (
+            "headlines",
+            after.headlines.len(),
+            MAX_HEADLINES,
+            "headlines",
+        ),
+        ("sources", after.sources.len(), MAX_SOURCES, "sources"),
+    ] {
+        if n > max {
+            problems.push(over(table, n, max, what));
+        }
+    }
+    for model in &after.models {
+        let curves: std::collections::BTreeSet<&str> = after
+            .curves
+            .iter()
+            .filter(|c| c.model == model.id)
+            .map(|c| c.id.as_str())
+            .collect();
+        let points = after
+            .points
+            .iter()
+            .filter(|p| curves.contains(p.curve.as_str()))
+            .count();
+        if curves.len() > MAX_CURVES_PER_MODEL {
+            let what = format!("curves of model {}", model.id);
+            problems.push(over("curves", curves.len(), MAX_CURVES_PER_MODEL, &what));
+        }
+        if points > MAX_POINTS_PER_MODEL {
+            let what = format!("curve points of model {}", model.id);
+            problems.push(over("curve_points", points, MAX_POINTS_PER_MODEL, &what));
+        }
+    }
+    problems
+}
 
 /// A problem for every table of `incoming` over its row limit.
 pub fn rows(incoming: &Rows) -> Vec<Problem> {

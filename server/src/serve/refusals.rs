@@ -1,7 +1,7 @@
 //! The HTTP parser's own refusals, in JSON.
 //!
 //! hyper answers a request it cannot read by itself, before the router sees it: 414 for a
-//! request line over 65,534 bytes (a limit it does not let a server raise), 431 for headers
+//! request target over 65,534 bytes (a limit it does not let a server raise), 431 for headers
 //! over its buffer or its header count, 400 for bytes that are not HTTP. Those answers have an
 //! empty body, where every other refusal of servecost is the documented JSON error. The
 //! parser's limits are set above the documented ones ([`crate::HEADER_COUNT_LIMIT`],
@@ -47,21 +47,28 @@ pub fn replacement(head: &[u8]) -> Option<Vec<u8>> {
     if end + 4 != head.len() {
         return None;
     }
-    let lower = head.to_ascii_lowercase();
-    if !lower.windows(19).any(|w| w == b"\r\ncontent-length: 0") {
+    // The parser's answer has a date and `content-length: 0` and nothing else; every answer of
+    // the application carries its security headers besides.
+    let lower = head[..end].to_ascii_lowercase();
+    let mut lines = lower.split(|b| *b == b'\n').skip(1);
+    let only_its_own = lines.all(|line| {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        line == b"content-length: 0" || line.starts_with(b"date: ")
+    });
+    if !only_its_own || !lower.windows(19).any(|w| w == b"\r\ncontent-length: 0") {
         return None;
     }
     let number = |n: usize| servecost::format::exact(n as f64, false);
     let (line, error, problem) = match status {
         b"414" => (
             "414 URI Too Long",
-            "request line too long",
+            "request target too long",
             Problem::new(
                 "query",
                 "…",
                 format!(
-                    "the request line must be under {} bytes, and a query string at most {} \
-                     bytes; a full scenario takes under 4,096",
+                    "the request target (path and query) must be under {} bytes, and a query \
+                     string at most {} bytes; a full scenario takes under 4,096",
                     number(usize::from(u16::MAX)),
                     number(crate::QUERY_LIMIT)
                 ),
@@ -216,6 +223,11 @@ mod tests {
         let with_bytes_after = "HTTP/1.1 414 URI Too Long\r\ncontent-length: 0\r\n\r\nx";
         assert!(replacement(with_bytes_after.as_bytes()).is_none());
         let ok = "HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n";
+        let app = "HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\nx-frame-options: DENY\r\ndate: x\r\n\r\n";
+        assert!(
+            replacement(app.as_bytes()).is_none(),
+            "an application's answer is its own"
+        );
         assert!(replacement(ok.as_bytes()).is_none());
         let not_modified = "HTTP/1.1 304 Not Modified\r\n\r\n";
         assert!(replacement(not_modified.as_bytes()).is_none());

@@ -230,3 +230,37 @@ async fn a_byte_order_mark_is_skipped_in_every_format() {
         assert_eq!(with.changes, without.changes, "{name}");
     }
 }
+
+/// The tables a page carries whole are bounded in the dataset, not only per import: an import
+/// that would take the chips past their limit is refused naming it, and writes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tables_a_page_carries_whole_are_bounded_in_the_dataset() {
+    let (_app, db, store) = app_with_store().await;
+    let dir = std::env::temp_dir().join(format!("servecost-chips-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let source = store.current().chips[0].memory_source.clone();
+    let chips: Vec<String> = (0..server::import::limits::MAX_CHIPS)
+        .map(|i| {
+            format!(
+                "{{\"id\": \"chip-{i}\", \"name\": \"Chip {i}\", \"memory_gb\": 80, \
+                 \"memory_source\": \"{source}\"}}"
+            )
+        })
+        .collect();
+    let file = write(
+        &dir,
+        "chips.json",
+        &format!("{{\"chips\": [{}]}}", chips.join(",")),
+    );
+    let before = revisions(&db).await;
+    let problems = run(&db.pool, &[file], &Options::default())
+        .await
+        .expect_err("over the dataset's chips");
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.at == "chips" && p.problem.contains("at most 100")),
+        "{problems:?}"
+    );
+    assert_eq!(revisions(&db).await, before);
+}

@@ -227,3 +227,60 @@ proptest! {
         chosen(&incoming, &typed, "points")?;
     }
 }
+
+/// The properties above hold only if the importer takes rows at all: it takes each range's
+/// ends, so that a row at the edge of what a link accepts is also imported.
+#[test]
+fn the_importer_takes_the_ends_of_every_range() {
+    let base = published();
+    let at = |name: &str, low: bool| {
+        let s = range(name);
+        match (low, s.min == 0.0) {
+            (true, true) => s.least,
+            (true, false) => s.min,
+            (false, _) => s.max,
+        }
+    };
+    for low in [true, false] {
+        let mut o = base.offers[0].clone();
+        o.id = "edge-offer".into();
+        o.price_in = at("price_in", low);
+        o.price_out = at("price_out", !low);
+        o.cache_discount = at("cache_discount", low);
+        o.markup = at("markup", !low);
+        o.speed_tps = Some(at("tps", low));
+        let mut t = base.tiers[0].clone();
+        t.tier = "edge-tier".into();
+        t.usd_per_gpu_hour = at("gpu_hour", low);
+        let mut c = base.curves[0].clone();
+        c.id = "edge-curve".into();
+        c.replica_gpus = at("replica", low);
+        let points = vec![
+            PointRow {
+                curve: c.id.clone(),
+                idx: 0,
+                tps: at("tps", true),
+                tokens_per_s_per_gpu: Some(POINT_THROUGHPUT.max),
+                usd_per_mtok: None,
+                note: None,
+            },
+            PointRow {
+                curve: c.id.clone(),
+                idx: 1,
+                tps: at("tps", false),
+                tokens_per_s_per_gpu: Some(POINT_THROUGHPUT.min),
+                usd_per_mtok: None,
+                note: None,
+            },
+        ];
+        let incoming = Rows {
+            offers: vec![o],
+            tiers: vec![t],
+            curves: vec![c],
+            points,
+            ..Rows::default()
+        };
+        let problems = server::import::checked(base, &incoming, &Default::default());
+        assert!(problems.is_empty(), "low ends {low}: {problems:?}");
+    }
+}

@@ -26,23 +26,30 @@ pub fn wants_own_curve(q: &str) -> bool {
 /// The self-hosting section.
 /// When the page carries only some of the GPU-hour prices: a link to search them all on `/data`,
 /// whose prices open back here with this scenario.
-fn more_tiers(ctx: Ctx, chip: Memo<String>) -> Option<impl IntoView> {
-    let left_out = ctx.data.with_value(|d| d.tiers_left_out);
-    (left_out > 0).then(|| {
-        let href = move || {
-            format!(
+fn more_tiers(ctx: Ctx, chip: Memo<String>) -> impl IntoView {
+    move || {
+        let chip = chip.get();
+        let left_out = ctx
+            .data
+            .with_value(|d| d.tiers_left_out.get(&chip).copied().unwrap_or(0));
+        (left_out > 0).then(|| {
+            let href = format!(
                 "/data?q={}&for={}&show=tiers#data-search",
-                crate::query::encode(&chip.get()),
+                crate::query::encode(&chip),
                 crate::query::encode(&ctx.query.get())
-            )
-        };
-        view! {
-            <p class="hint" data-testid="more-tiers">
-                {format!("Listed: at most {} prices a chip, its default, the cheapest of each kind and the cheapest others ({} more in the dataset). ", servecost::dataset::PAGE_TIERS, crate::format::number(f64::from(left_out)))}
-                <a href=href rel="external" data-testid="search-tiers">"Search every GPU-hour price"</a>
-            </p>
-        }
-    })
+            );
+            view! {
+                <p class="hint" data-testid="more-tiers">
+                    {format!(
+                        "Listed: {} of this chip's prices, its default, the cheapest of each kind and the cheapest others ({} more in the dataset). ",
+                        servecost::dataset::PAGE_TIERS,
+                        crate::format::number(f64::from(left_out))
+                    )}
+                    <a href=href rel="external" data-testid="search-tiers">"Search every GPU-hour price"</a>
+                </p>
+            }
+        })
+    }
 }
 
 #[component]
