@@ -47,13 +47,13 @@ pub fn replacement(head: &[u8]) -> Option<Vec<u8>> {
     if end + 4 != head.len() {
         return None;
     }
-    // The parser's answer has a date and `content-length: 0` and nothing else; every answer of
-    // the application carries its security headers besides.
+    // The parser's answer has `connection: close`, `content-length: 0` and a date, and nothing
+    // else; every answer of the application carries its security headers besides.
     let lower = head[..end].to_ascii_lowercase();
     let mut lines = lower.split(|b| *b == b'\n').skip(1);
     let only_its_own = lines.all(|line| {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        line == b"content-length: 0" || line.starts_with(b"date: ")
+        line == b"content-length: 0" || line == b"connection: close" || line.starts_with(b"date: ")
     });
     if !only_its_own || !lower.windows(19).any(|w| w == b"\r\ncontent-length: 0") {
         return None;
@@ -200,8 +200,9 @@ mod tests {
             ("431 Request Header Fields Too Large", "headers"),
             ("400 Bad Request", "request"),
         ] {
+            // As hyper 1.x writes it.
             let head = format!(
-                "HTTP/1.1 {status}\r\ncontent-length: 0\r\ndate: Fri, 04 Dec 2026 17:00:00 GMT\r\n\r\n"
+                "HTTP/1.1 {status}\r\nconnection: close\r\ncontent-length: 0\r\ndate: Fri, 04 Dec 2026 17:00:00 GMT\r\n\r\n"
             );
             let out = replacement(head.as_bytes()).expect("replaced");
             let text = String::from_utf8(out).expect("utf-8");
