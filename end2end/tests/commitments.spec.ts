@@ -28,6 +28,10 @@ test("prices by commitment: reserved by default, the owner's cost as a floor, ho
   await apply(page, js);
   await expect(page.getByTestId("no-answer")).toContainText("hourly scaling needs an on_demand or spot price");
   await expect(page.getByTestId("no-answer")).toContainText("costr");
+  // No figure stays on screen that answers other inputs than those shown.
+  await expect(page.getByTestId("rent-monthly")).toHaveCount(0);
+  await expect(page.getByTestId("self-monthly")).toHaveCount(0);
+  await expect(page.getByTestId("verdict")).toHaveCount(0);
   await page.getByLabel("Sizing").selectOption("fixed");
   await apply(page, js);
   await expect(page.getByTestId("no-answer")).toHaveCount(0);

@@ -47,3 +47,19 @@ test("an invalid value shows its message and keeps the last result", async ({ pa
   const after = await pageNumbers(page);
   expect(after.selfHost).toBe(before.selfHost);
 });
+
+test("figures kept while a field cannot be read are marked as the last readable inputs'", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  const field = page.getByLabel(/^GPU-hour price/);
+  await field.fill("6.5");
+  await expect(page).toHaveURL(/gpu_hour=6.5/);
+  await expect(page.getByTestId("stale-note")).toHaveCount(0);
+  const kept = await pageNumbers(page);
+  await field.fill("-4");
+  await expect(page.getByTestId("error-gpu_hour")).toBeVisible();
+  await expect(page.getByTestId("stale-note")).toContainText("last inputs that could be read");
+  expect((await pageNumbers(page)).selfHost).toBe(kept.selfHost);
+  await field.fill("6.5");
+  await expect(page.getByTestId("stale-note")).toHaveCount(0);
+});

@@ -179,8 +179,10 @@ fn Body(
             Err(_) => Some(Err(())),
         })
     });
-    // The last report that came from valid inputs stays on screen while a field is invalid.
-    // It drives the numbers: they follow the typing.
+    // The last report that came from valid inputs stays on screen while a field cannot be read
+    // (marked as such), so the numbers follow the typing; inputs that read but have no answer
+    // together withdraw it: no figure on screen answers other inputs than those shown.
+    // It drives the numbers.
     let shown: Memo<Option<Report>> = Memo::new(move |prev: Option<&Option<Report>>| {
         let o = outcome.get();
         let previous = prev.cloned().flatten();
@@ -190,8 +192,19 @@ fn Body(
         });
         match report {
             Ok(r) if o.problems.is_empty() || previous.is_none() => Some(r),
-            Ok(_) | Err(_) => previous,
+            Ok(_) => previous,
+            Err(_) => None,
         }
+    });
+    // True while the figures on screen are the last valid inputs' rather than the inputs'.
+    // (The inputs' own report reads an unreadable field as not given; the page served without
+    // JavaScript shows that one, and it is not stale.)
+    let stale = Memo::new(move |_| {
+        let current = outcome.with(|o| o.report.as_ref().ok().map(|r| r.query.clone()));
+        shown.with(|r| {
+            r.as_ref()
+                .is_some_and(|r| Some(&r.query) != current.as_ref())
+        })
     });
     let shown_query = Memo::new(move |_| shown.with(|r| r.as_ref().map(|r| r.query.clone())));
     // The decision figures, the charts, the caveats and the share links are drawn from the full
@@ -199,7 +212,7 @@ fn Body(
     let charted: Memo<Option<Report>> = Memo::new(move |prev: Option<&Option<Report>>| {
         let previous = prev.cloned().flatten();
         let Some(want) = shown_query.get() else {
-            return previous;
+            return None;
         };
         if let Some(r) = shown.with(|r| r.as_ref().filter(|r| r.is_full()).cloned()) {
             return Some(r);
@@ -281,9 +294,14 @@ fn Body(
                 // On a phone the answer comes first: one tap leads to the inputs below it.
                 <a class="edit-inputs" href="#inputs" data-testid="edit-inputs">"Edit inputs ↓"</a>
                 <Problems outcome/>
+                {move || stale.get().then(|| view! {
+                    <p class="note stale-note" data-testid="stale-note">
+                        "The figures below answer the last inputs that could be read, not the field marked above: correct it to see its answer."
+                    </p>
+                })}
                 // The answer and the bill side by side on a desktop, so both are on the first
                 // screen; one after the other on a phone.
-                <div class="headline">
+                <div class="headline" class:stale=move || stale.get()>
                     {move || has_report.get().then(|| view! {
                         <div class="decision">
                             {move || shown.with(|r| r.as_ref().map(verdict::best_line))}
