@@ -211,9 +211,7 @@ fn Body(
     // answer of the report on screen: they follow its numbers by a task.
     let charted: Memo<Option<Report>> = Memo::new(move |prev: Option<&Option<Report>>| {
         let previous = prev.cloned().flatten();
-        let Some(want) = shown_query.get() else {
-            return None;
-        };
+        let want = shown_query.get()?;
         if let Some(r) = shown.with(|r| r.as_ref().filter(|r| r.is_full()).cloned()) {
             return Some(r);
         }
