@@ -1,4 +1,36 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+
+/** The repository's root, and the release server the tests that need a server of their own start. */
+export const root = resolve(__dirname, "../..");
+export const binary = process.env.SERVECOST_BIN ?? join(root, "target/release/servecost-server");
+
+/** A loopback port no one listens on. */
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** Starts the release server on `database` and waits until it answers `/healthz`. */
+export async function startServer(database: string): Promise<{ base: string; process: ChildProcess }> {
+  const port = await freePort();
+  const env = { ...process.env, LEPTOS_SITE_ADDR: `127.0.0.1:${port}`, DATABASE_URL: database, RUST_LOG: "warn" };
+  const child = spawn(binary, [], { cwd: root, env, stdio: "ignore" });
+  const base = `http://127.0.0.1:${port}`;
+  await expect
+    .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
+    .toBe(200);
+  return { base, process: child };
+}
 
 /** The JSON API's answer for a query string. */
 export async function apiReport(request: APIRequestContext, query: string) {

@@ -1,31 +1,16 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { ready } from "./helpers";
+import { binary, ready, root, startServer } from "./helpers";
 
 // A model with many API offers: the calculator lists 24 of them and says so; the person follows
 // its link to /data, searches for the provider they pay, picks its offer, and lands back on the
 // calculator with their scenario and that offer, at the API's figure for the page's own link.
 // The server and its database are this file's own: the import changes the data other tests read.
 
-const root = resolve(__dirname, "../..");
-const binary = process.env.SERVECOST_BIN ?? join(root, "target/release/servecost-server");
 const OFFERS = 60;
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 let dir: string;
 let base: string;
@@ -47,13 +32,7 @@ test.beforeAll(async () => {
   }
   const file = join(dir, "prices.json");
   writeFileSync(file, JSON.stringify(table));
-  const port = await freePort();
-  const env = { ...process.env, LEPTOS_SITE_ADDR: `127.0.0.1:${port}`, DATABASE_URL: database, RUST_LOG: "warn" };
-  server = spawn(binary, [], { cwd: root, env, stdio: "ignore" });
-  base = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
-    .toBe(200);
+  ({ base, process: server } = await startServer(database));
   const out = execFileSync(binary, ["import", "--model", "muse-spark-open", file], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: database },

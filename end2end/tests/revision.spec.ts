@@ -1,10 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { ready } from "./helpers";
+import { binary, ready, root, startServer as start } from "./helpers";
 
 // A saved link keeps its numbers when an import brings new data, says so, and shows both results.
 // Each engine gets servers and a database of their own (an import changes the data every other
@@ -12,41 +11,7 @@ import { ready } from "./helpers";
 // (when SERVECOST_TEST_POSTGRES names a server) two replicas share the database: the scenario is
 // saved on one and reopened on the other, after an import neither of them ran.
 
-const root = resolve(__dirname, "../..");
-const binary = process.env.SERVECOST_BIN ?? join(root, "target/release/servecost-server");
 const postgres = process.env.SERVECOST_TEST_POSTGRES;
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
-
-async function start(database: string): Promise<{ base: string; process: ChildProcess }> {
-  const port = await freePort();
-  const env = { ...process.env, LEPTOS_SITE_ADDR: `127.0.0.1:${port}`, DATABASE_URL: database, RUST_LOG: "warn" };
-  const child = spawn(binary, [], { cwd: root, env, stdio: "ignore" });
-  const base = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${base}/healthz`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(200);
-  return { base, process: child };
-}
 
 const engines = ["sqlite", ...(postgres ? ["postgres"] : [])];
 
