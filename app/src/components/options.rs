@@ -15,6 +15,27 @@ fn kind_text(kind: OptionKind) -> &'static str {
     }
 }
 
+/// When `n` rows of a kind (`noun`, and where they belong) are not ranked: a note saying so,
+/// which ones are (`why`), and a link to search them all on `/data`.
+fn left_out_note(
+    n: u32,
+    (noun, of): (&'static str, &'static str),
+    why: String,
+    href: String,
+    (testid, link): (&'static str, &'static str),
+) -> Option<impl IntoView> {
+    (n > 0).then(|| {
+        let (plural, verb) = if n == 1 { ("", "is") } else { ("s", "are") };
+        let of = if of.is_empty() { String::new() } else { format!(" {of}") };
+        view! {
+            <p class="note" data-testid=testid>
+                {format!("{} more {noun}{plural}{of} {verb} not ranked: {why}. ", crate::format::number(f64::from(n)))}
+                <a href=href rel="external">{link}</a>
+            </p>
+        }
+    })
+}
+
 /// The ranking for the report's own scenario.
 pub fn ranked(report: &Report, data: &Dataset) -> Option<Options> {
     let parsed = servecost::parse(&report.query).ok()?;
@@ -46,44 +67,25 @@ pub fn OptionsTable(
     let draws = ranked.draws;
     let csv = format!("/api/v1/options.csv?{}", report.query);
     let skipped = ranked.skipped.clone();
-    let left_out = (ranked.offers_left_out > 0).then(|| {
-        let n = ranked.offers_left_out;
-        let href = format!(
-            "/data?model={}&for={}&show=offers#data-search",
-            crate::query::encode(&report.inputs.model),
-            crate::query::encode(&report.query)
-        );
-        view! {
-            <p class="note" data-testid="options-offers-left-out">
-                {format!(
-                    "{} more API offer{} of the model {} not ranked: the ranked ones are yours, the dataset's default and those that cost least for the workload the page opened with. ",
-                    crate::format::number(f64::from(n)),
-                    if n == 1 { "" } else { "s" },
-                    if n == 1 { "is" } else { "are" },
-                )}
-                <a href=href rel="external">"Search every offer"</a>
-            </p>
-        }
-    });
-    let tiers_left_out = (ranked.tiers_left_out > 0).then(|| {
-        let n = ranked.tiers_left_out;
-        let href = format!(
-            "/data?for={}&show=tiers#data-search",
-            crate::query::encode(&report.query)
-        );
-        view! {
-            <p class="note" data-testid="options-tiers-left-out">
-                {format!(
-                    "{} more GPU-hour price{} {} not ranked: each chip is ranked at its default, yours, the cheapest price of each kind and the cheapest others, {} at most. ",
-                    crate::format::number(f64::from(n)),
-                    if n == 1 { "" } else { "s" },
-                    if n == 1 { "is" } else { "are" },
-                    servecost::dataset::PAGE_TIERS,
-                )}
-                <a href=href rel="external">"Search every price"</a>
-            </p>
-        }
-    });
+    let model = crate::query::encode(&report.inputs.model);
+    let scenario = crate::query::encode(&report.query);
+    let left_out = left_out_note(
+        ranked.offers_left_out,
+        ("API offer", "of the model"),
+        "the ranked ones are yours, the dataset's default and those that cost least for the workload the page opened with".to_owned(),
+        format!("/data?model={model}&for={scenario}&show=offers#data-search"),
+        ("options-offers-left-out", "Search every offer"),
+    );
+    let tiers_left_out = left_out_note(
+        ranked.tiers_left_out,
+        ("GPU-hour price", ""),
+        format!(
+            "each chip is ranked at its default, yours, the cheapest price of each kind and the cheapest others, {} at most",
+            servecost::dataset::PAGE_TIERS
+        ),
+        format!("/data?for={scenario}&show=tiers#data-search"),
+        ("options-tiers-left-out", "Search every price"),
+    );
     let rows = ranked
         .options
         .into_iter()
