@@ -376,6 +376,12 @@ impl Dataset {
                 chips.push(&t.chip);
             }
         }
+        // The page's hot path: a dataset of short lists is left as it is, untouched.
+        let long =
+            |chip: &&str| self.price_tiers.iter().filter(|t| t.chip == *chip).count() > PAGE_TIERS;
+        if !chips.iter().any(long) {
+            return;
+        }
         let mut keep: std::collections::HashSet<(String, String)> = Default::default();
         for chip in chips {
             let mut tiers: Vec<&PriceTier> =
