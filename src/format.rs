@@ -416,7 +416,15 @@ mod tests {
         } else if v == 0.0 {
             "$0".to_owned()
         } else {
-            format!("${}", significant_reference(v, 3))
+            let text = significant_reference(v, 3);
+            // From ten cents, cents always show.
+            if v >= 0.1 {
+                let decimals = text.split_once('.').map_or(0, |(_, f)| f.len());
+                let point = if decimals == 0 { "." } else { "" };
+                format!("${text}{point}{}", "0".repeat(2usize.saturating_sub(decimals)))
+            } else {
+                format!("${text}")
+            }
         }
     }
 
