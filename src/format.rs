@@ -421,7 +421,10 @@ mod tests {
             if v >= 0.1 {
                 let decimals = text.split_once('.').map_or(0, |(_, f)| f.len());
                 let point = if decimals == 0 { "." } else { "" };
-                format!("${text}{point}{}", "0".repeat(2usize.saturating_sub(decimals)))
+                format!(
+                    "${text}{point}{}",
+                    "0".repeat(2usize.saturating_sub(decimals))
+                )
             } else {
                 format!("${text}")
             }
