@@ -16,6 +16,7 @@ pub mod format;
 pub mod freshness;
 pub mod gpu_price;
 pub mod gpu_time;
+pub mod in_force;
 pub mod options;
 pub mod plan;
 pub mod power;

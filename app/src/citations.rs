@@ -24,6 +24,15 @@ pub fn cited(report: &Report, data: &Dataset) -> Vec<String> {
     }
     keys.extend(report.power.headline_source.clone());
     keys.extend(report.warnings.iter().filter_map(|w| w.source.clone()));
+    // The sources of the defaults in force (a preset's measured shape among them).
+    keys.extend(
+        servecost::in_force::list(report)
+            .into_iter()
+            .filter_map(|row| match row.origin {
+                servecost::in_force::Origin::Default(key) => key,
+                servecost::in_force::Origin::Yours => None,
+            }),
+    );
     keys.push(servecost::dataset::ASSUMPTIONS_SOURCE.into());
     let mut out: Vec<String> = Vec::new();
     for k in keys {
