@@ -12,7 +12,8 @@ fn field(text: &str) -> String {
     }
 }
 
-/// `section,name,value,unit` rows for a spreadsheet.
+/// `section,name,value,unit,source` rows for a spreadsheet: the figures as numbers, then every
+/// input in force (its link value, as people read it, and where a default comes from).
 pub fn csv(r: &Report) -> String {
     let i = &r.inputs;
     let mut rows: Vec<(&str, String, String, &str)> = Vec::new();
@@ -149,24 +150,32 @@ pub fn csv(r: &Report) -> String {
             i.gpu_kind.map(|k| k.key().to_owned()).unwrap_or_default(),
         ),
     ];
-    let mut out = String::from("section,name,value,unit\n");
+    let mut out = String::from("section,name,value,unit,source\n");
     for (name, value) in ids {
-        out.push_str(&format!("input,{name},{},id\n", field(&value)));
+        out.push_str(&format!("input,{name},{},id,\n", field(&value)));
     }
-    out.push_str(&format!("decision,best,{},id\n", r.verdict.best.key()));
+    out.push_str(&format!("decision,best,{},id,\n", r.verdict.best.key()));
+    out.push_str(&format!(
+        "decision,best_over_horizon,{},id,\n",
+        r.plan.best.key()
+    ));
+    out.push_str(&format!(
+        "decision,tie,{},fraction,\n",
+        clean(r.verdict.tie)
+    ));
     for (section, name, value, unit) in rows {
         out.push_str(&format!(
-            "{section},{},{value},{}\n",
+            "{section},{},{value},{},\n",
             field(&name),
             field(unit)
         ));
     }
     for (name, value) in texts {
-        out.push_str(&format!("input,{name},{},text\n", field(&value)));
+        out.push_str(&format!("input,{name},{},text,\n", field(&value)));
     }
     for f in &r.flips.flips {
         out.push_str(&format!(
-            "flip,{}.{}.to,{},id\n",
+            "flip,{}.{}.to,{},id,\n",
             field(&f.param),
             field(&f.direction),
             f.to.key()
@@ -175,16 +184,64 @@ pub fn csv(r: &Report) -> String {
     // What to keep in mind travels with the numbers, the caveats that move the answer most
     // first.
     for code in &r.top_warnings {
-        out.push_str(&format!("decision,top_warning,{},id\n", field(code)));
+        out.push_str(&format!("decision,top_warning,{},id,\n", field(code)));
     }
     for w in &r.warnings {
         out.push_str(&format!(
-            "warning,{},{},text\n",
+            "warning,{},{},text,\n",
             field(&w.code),
             field(&w.message)
         ));
     }
-    out.push_str(&format!("link,query,{},text\n", field(&r.query)));
+    out.push_str(&format!("link,query,{},text,\n", field(&r.query)));
+    out.push_str(&format!(
+        "link,dataset_revision,{},id,\n",
+        r.dataset_revision
+    ));
+    // Every input in force, typed or default, with the source of each default.
+    for row in crate::in_force::list(r) {
+        let source = match &row.origin {
+            crate::in_force::Origin::Yours => "yours".to_owned(),
+            crate::in_force::Origin::Default(Some(key)) => format!("default: {key}"),
+            crate::in_force::Origin::Default(None) => "default: the dataset's".to_owned(),
+        };
+        out.push_str(&format!(
+            "in_force,{},{},{},{}\n",
+            row.name,
+            text(&row.value),
+            text(&row.shown),
+            field(&source)
+        ));
+    }
+    out
+}
+
+/// The rows that make a saved scenario's CSV a record of its own, after [`csv`]: its name, note,
+/// date and link, and every source the report rests on.
+pub fn record_rows(
+    name: &str,
+    note: &str,
+    saved_at: &str,
+    link: &str,
+    sources: &[crate::dataset::Source],
+) -> String {
+    let mut out = String::new();
+    for (item, value) in [
+        ("name", name),
+        ("note", note),
+        ("saved_at", saved_at),
+        ("link", link),
+    ] {
+        out.push_str(&format!("saved,{item},{},text,\n", text(value)));
+    }
+    for s in sources {
+        out.push_str(&format!(
+            "source,{},{},text,{}\n",
+            field(&s.key),
+            text(&format!("{}: {} ({})", s.publisher, s.title, s.date)),
+            text(s.url.as_deref().unwrap_or_default())
+        ));
+    }
     out
 }
 

@@ -234,6 +234,10 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/v1/scenarios/{id}", get(api::scenarios::get))
         .route(
+            "/api/v1/scenarios/{id}/export.csv",
+            get(api::scenarios::csv),
+        )
+        .route(
             "/s",
             axum::routing::post(api::scenarios::create_from_form)
                 .layer(axum::extract::DefaultBodyLimit::max(SAVE_LIMIT)),

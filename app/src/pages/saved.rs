@@ -6,7 +6,7 @@ use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
 use crate::components::{
-    ClassTable, Sources, TornadoChart, Totals, Verdict, VolumeChart, Warnings,
+    ClassTable, InputsInForce, Sources, TornadoChart, Totals, Verdict, VolumeChart, Warnings,
 };
 use crate::db::saved::{pinned, Pinned, PinnedError};
 use crate::db::Store;
@@ -84,6 +84,8 @@ fn Page(
         }
     });
     let r = pinned.report.clone();
+    let keys: Vec<String> = pinned.sources.iter().map(|s| s.key.clone()).collect();
+    let record_link = format!("{}/s/{}", crate::browser::origin(), s.id);
     let embed = format!(
         r#"<iframe src="{}/embed/s/{}" width="600" height="400" style="border:0" loading="lazy" title="servecost: {}"></iframe>"#,
         crate::browser::origin(),
@@ -105,12 +107,14 @@ fn Page(
         {(!s.note.is_empty()).then(|| view! { <p class="note">{s.note.clone()}</p> })}
         {notice}
         <section class="results saved" data-testid="saved" data-revision=s.revision.to_string()>
-            <Verdict report=r.clone() keys=Vec::new()/>
-            <Totals report=r.clone() keys=Vec::new()/>
+            <Verdict report=r.clone() keys=keys.clone()/>
+            <Totals report=r.clone() keys=keys.clone()/>
             <VolumeChart report=r.clone()/>
-            <ClassTable report=r.clone() keys=Vec::new()/>
+            <ClassTable report=r.clone() keys=keys.clone()/>
             <TornadoChart report=r.clone()/>
-            <Warnings warnings=r.warnings.clone() keys=Vec::new()/>
+            <Warnings warnings=r.warnings.clone() keys=keys.clone()/>
+            <InputsInForce report=r.clone() keys=keys.clone() link=record_link.clone()/>
+            <p class="record-export"><a href=format!("/api/v1/scenarios/{}/export.csv", s.id) rel="external" download=format!("servecost-{}.csv", s.id) data-testid="record-csv">"This record as CSV: inputs in force, bill, per-class costs, decision, warnings and sources"</a></p>
             <section class="share" aria-labelledby="embed-title">
                 <h2 id="embed-title">"Embed"</h2>
                 <label for="embed-code">

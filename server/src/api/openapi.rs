@@ -34,6 +34,7 @@ use crate::api::{dataset, evaluate, export, oembed, options, scenarios};
         options::options_csv,
         scenarios::create,
         scenarios::get,
+        scenarios::csv,
         dataset::dataset,
         export::csv,
         export::chart,

@@ -336,3 +336,44 @@ pub async fn get(
         Err(PinnedError::Database(e)) => Err(internal(e)),
     }
 }
+
+/// A saved scenario as CSV: the pinned report's figures, every input in force with the source
+/// of each default, its name, note, date and link, and the sources it rests on.
+#[utoipa::path(
+    get,
+    path = "/api/v1/scenarios/{id}/export.csv",
+    tag = "scenarios",
+    params(("id" = String, Path, description = "The saved scenario's id, from its `/s/{id}` link")),
+    responses(
+        (status = 200, description = "CSV (section, name, value, unit, source)", content_type = "text/csv", body = String),
+        (status = 404, description = "No saved scenario has this id", body = ErrorBody),
+        (status = 422, description = "The saved scenario no longer evaluates", body = ErrorBody),
+    )
+)]
+pub async fn csv(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let Json(p) = get(State(state.clone()), Path(id)).await?;
+    let s = &p.saved;
+    let link = format!("{}/s/{}", state.public_url.trim_end_matches('/'), s.id);
+    let mut body = servecost::export::csv(&p.report);
+    body.push_str(&servecost::export::record_rows(
+        &s.name,
+        &s.note,
+        &s.created_at,
+        &link,
+        &p.sources,
+    ));
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"servecost-{}.csv\"", s.id),
+            ),
+        ],
+        body,
+    )
+        .into_response())
+}

@@ -174,7 +174,7 @@ async fn the_document_lists_every_endpoint() {
         let status = get(&app, &uri).await.status();
         assert!(
             status == StatusCode::OK
-                || (path == "/api/v1/scenarios/{id}" && status == StatusCode::NOT_FOUND),
+                || (path.starts_with("/api/v1/scenarios/{id}") && status == StatusCode::NOT_FOUND),
             "{uri}: {status}"
         );
     }

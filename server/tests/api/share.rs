@@ -1,6 +1,6 @@
 //! Exports, embeds and oEmbed, in process against a fresh SQLite.
 
-use crate::common::{app, body_text, get, json, SEEDED};
+use crate::common::{app, body_text, get, json, post_json, send, SEEDED};
 use axum::http::{header, StatusCode};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -14,7 +14,7 @@ async fn csv_holds_numbers_with_units() {
         .starts_with("text/csv"));
     let csv = body_text(response).await;
     let mut lines = csv.lines();
-    assert_eq!(lines.next(), Some("section,name,value,unit"));
+    assert_eq!(lines.next(), Some("section,name,value,unit,source"));
     let rent = csv
         .lines()
         .find(|l| l.starts_with("monthly,rent,"))
@@ -228,4 +228,47 @@ async fn oembed_reads_a_link_as_the_page_does() {
     };
     assert!(usd(&embed).is_some());
     assert_eq!(usd(&embed), usd(&page));
+}
+
+/// A saved scenario's CSV is a record of its own: the pinned figures, every input in force
+/// with the source of each default, its name, note, date and link, and its sources.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_saved_scenarios_csv_is_its_decision_record() {
+    let (app, _db) = app().await;
+    let body = serde_json::json!({"query": "requests=2M&own=1&capex=45k&bill=13900&growth=1.5", "name": "Board pack, Q1", "note": "For the CFO"});
+    let response = send(&app, post_json("/api/v1/scenarios", &body.to_string())).await;
+    let saved: serde_json::Value = serde_json::from_str(&body_text(response).await).expect("json");
+    let id = saved["id"].as_str().expect("an id").to_owned();
+    let response = get(&app, &format!("/api/v1/scenarios/{id}/export.csv")).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers()[header::CONTENT_DISPOSITION]
+        .to_str()
+        .expect("disposition")
+        .contains(&id));
+    let csv = body_text(response).await;
+    assert!(csv.starts_with("section,name,value,unit,source\n"));
+    // Typed and default inputs, each with where it comes from.
+    assert!(
+        csv.contains("in_force,capex,45k,\"$45,000 per GPU\",yours\n"),
+        "{csv}"
+    );
+    assert!(
+        csv.contains("in_force,bill,13900,\"$13,900 per month\",yours\n"),
+        "{csv}"
+    );
+    assert!(
+        csv.contains("in_force,pue,1.3,1.3 ratio,default: servecost-assumptions\n"),
+        "{csv}"
+    );
+    assert!(
+        csv.contains("saved,name,\"Board pack, Q1\",text,\n"),
+        "{csv}"
+    );
+    assert!(csv.contains("saved,note,For the CFO,text,\n"), "{csv}");
+    assert!(csv.contains(&format!("/s/{id},text,\n")), "{csv}");
+    assert!(csv.contains("link,dataset_revision,"), "{csv}");
+    assert!(csv.contains("\nsource,servecost-assumptions,"), "{csv}");
+    // A saved scenario that does not exist is named as such.
+    let missing = get(&app, "/api/v1/scenarios/AAAAAAAAAAAA/export.csv").await;
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
 }
