@@ -17,8 +17,8 @@ pub use pair::cost_vs_volume_pair;
 pub use sparkline::sparkline;
 pub use tornado::tornado;
 pub use tps::cost_vs_tps;
-pub use volume::cost_vs_volume;
-pub use years::{cost_over_years, cumulative};
+pub use volume::{cost_vs_volume, cost_vs_volume_in};
+pub use years::{cost_over_years, cost_over_years_in, cumulative};
 
 use plotters::style::{IntoFont, RGBColor, TextStyle};
 
@@ -64,6 +64,12 @@ pub fn compact(name: &str, report: &servecost::Report) -> Option<String> {
         "tornado" => Some(tornado(
             &report.sensitivity[..report.sensitivity.len().min(4)],
         )),
+        // Wide and short, to fill the frame's width above the fold.
+        "volume" => Some(cost_vs_volume_in(
+            &report.series.cost_vs_volume,
+            COMPACT_BODY,
+        )),
+        "years" => Some(cost_over_years_in(&report.plan, COMPACT_BODY)),
         _ => by_name(name, report),
     }
 }
@@ -110,7 +116,14 @@ pub const PALETTE: [RGBColor; 5] = [
 pub const WIDTH: u32 = 440;
 
 /// Height of the plot with its axes, below the legend and the marks' labels.
-pub const BODY: u32 = 280;
+pub const BODY: u32 = 210;
+
+/// Height of the plot of the two charts that carry the decision (cost against volume, over the
+/// years): wider than tall, so that each prints at the page's width with room for the rest.
+pub const DECISION_BODY: u32 = 170;
+
+/// Height of the plot in an embed's chart, which fills a 600 px frame's width.
+pub const COMPACT_BODY: u32 = 110;
 
 /// Text size in SVG user units: tick labels, legends, marks and axis titles alike.
 pub const TEXT: f64 = 15.0;

@@ -8,15 +8,20 @@ use crate::charts::backend::Svg;
 use servecost::series::{CostVsVolume, VolumePoint};
 
 use crate::charts::{
-    dashed, font, log_span, render, strips, Drawn, Frame, Marks, Overlay, Swatch, BODY, GRID,
-    HYBRID, INK, PAD, RENT, SELF_HOST,
+    dashed, font, log_span, render, strips, Drawn, Frame, Marks, Overlay, Swatch, DECISION_BODY,
+    GRID, HYBRID, INK, PAD, RENT, SELF_HOST,
 };
 use crate::format;
 
 /// The chart as an SVG string (empty when there is nothing to draw).
 pub fn cost_vs_volume(series: &CostVsVolume) -> String {
+    cost_vs_volume_in(series, DECISION_BODY)
+}
+
+/// [`cost_vs_volume`] with a plot `body` units high (a wide, short chart for an embed).
+pub fn cost_vs_volume_in(series: &CostVsVolume, body: u32) -> String {
     render("Monthly cost against monthly token volume", |svg| {
-        draw(series, svg)
+        draw(series, body, svg)
     })
 }
 
@@ -32,7 +37,7 @@ pub fn staircase(pts: &[VolumePoint]) -> impl Iterator<Item = (f64, f64)> + Clon
     })
 }
 
-fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Drawn<'a> {
+fn draw<'a>(s: &CostVsVolume, body: u32, out: &'a mut String) -> Drawn<'a> {
     let pts = &s.points;
     let (Some(first), Some(last)) = (pts.first(), pts.last()) else {
         return Ok(Overlay::default());
@@ -66,7 +71,7 @@ fn draw<'a>(s: &CostVsVolume, out: &'a mut String) -> Drawn<'a> {
             .map(|x| (x, label, colour))
     })
     .collect();
-    let frame = Frame::new(&entries, marks.len(), BODY);
+    let frame = Frame::new(&entries, marks.len(), body);
     let root = Svg::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
     let area = root.margin(frame.top(), 0, 0, 0);

@@ -7,8 +7,8 @@ use crate::charts::backend::Svg;
 use servecost::plan::PlanReport;
 
 use crate::charts::{
-    dashed, font, render, strips, Drawn, Frame, Marks, Overlay, Swatch, BODY, GRID, HYBRID, INK,
-    PAD, RENT, SELF_HOST,
+    dashed, font, render, strips, Drawn, Frame, Marks, Overlay, Swatch, DECISION_BODY, GRID,
+    HYBRID, INK, PAD, RENT, SELF_HOST,
 };
 use crate::format;
 
@@ -34,12 +34,17 @@ pub fn cumulative(plan: &PlanReport) -> Vec<Cumulative> {
 
 /// The chart as an SVG string (empty when there is nothing to draw).
 pub fn cost_over_years(plan: &PlanReport) -> String {
+    cost_over_years_in(plan, DECISION_BODY)
+}
+
+/// [`cost_over_years`] with a plot `body` units high (a wide, short chart for an embed).
+pub fn cost_over_years_in(plan: &PlanReport, body: u32) -> String {
     render("Cumulative cost of each plan over the years", |svg| {
-        draw(plan, svg)
+        draw(plan, body, svg)
     })
 }
 
-fn draw<'a>(plan: &PlanReport, out: &'a mut String) -> Drawn<'a> {
+fn draw<'a>(plan: &PlanReport, body: u32, out: &'a mut String) -> Drawn<'a> {
     let points = cumulative(plan);
     let Some(&(last, ..)) = points.last() else {
         return Ok(Overlay::default());
@@ -60,7 +65,7 @@ fn draw<'a>(plan: &PlanReport, out: &'a mut String) -> Drawn<'a> {
         entries.push(("Best hybrid", Swatch::Dashed(HYBRID, 3)));
     }
     let mark = plan.payback_month.or(plan.lead_lost_month);
-    let frame = Frame::new(&entries, usize::from(mark.is_some()), BODY);
+    let frame = Frame::new(&entries, usize::from(mark.is_some()), body);
     let root = Svg::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
     let area = root.margin(frame.top(), 0, 0, 0);

@@ -201,9 +201,39 @@ fn plain_best_sentence(r: &Report) -> String {
     }
 }
 
-/// The answer over the horizon in one or two sentences: which plan is cheapest in present
-/// value, whether that differs from this month's answer, and self-hosting's payback month.
-pub fn horizon_sentence(r: &Report) -> String {
+/// The plans whose present value over the horizon is within the tie of the cheapest's.
+fn horizon_ties(r: &Report) -> Vec<&'static str> {
+    let p = &r.plan;
+    let npv = &p.npv_usd;
+    // Present values within the tie of the cheapest cost the same, as this month's do.
+    // A hybrid that is never a plan of its own costs exactly renting or self-hosting: it ties
+    // with nothing.
+    let own_plan = |h: &f64| {
+        let apart = |x: f64| (h - x).abs() > 1e-9 * x.abs().max(1.0);
+        r.hybrid.is_some() && apart(npv.rent) && apart(npv.self_host)
+    };
+    servecost::decision::Totals {
+        rent: npv.rent,
+        self_host: npv.self_host,
+        hybrid: npv.hybrid.filter(own_plan),
+    }
+    .ties(r.verdict.tie)
+    .into_iter()
+    .map(|(plan, _)| plan.label())
+    .collect()
+}
+
+/// True when the plan over the horizon is not this month's answer (nor tied with it): the
+/// first screen then says so.
+pub fn horizon_reverses(r: &Report) -> bool {
+    let p = &r.plan;
+    !(p.best == r.verdict.best || horizon_ties(r).contains(&r.verdict.best.label()))
+}
+
+/// The answer over the horizon: its first sentence (which plan is cheapest in present value,
+/// and whether that differs from this month's answer), then the payback month, what stays
+/// committed past the horizon and the assumptions it rests on.
+fn horizon_parts(r: &Report) -> (String, String) {
     let p = &r.plan;
     let years = p.spec.horizon.round() as u32;
     let span = if years == 1 {
@@ -222,22 +252,7 @@ pub fn horizon_sentence(r: &Report) -> String {
             .unwrap_or_default()
     );
     let rate = crate::format::percent_signed(p.spec.discount_rate);
-    // Present values within the tie of the cheapest cost the same, as this month's do.
-    // A hybrid that is never a plan of its own costs exactly renting or self-hosting: it ties
-    // with nothing.
-    let own_plan = |h: &f64| {
-        let apart = |x: f64| (h - x).abs() > 1e-9 * x.abs().max(1.0);
-        r.hybrid.is_some() && apart(npv.rent) && apart(npv.self_host)
-    };
-    let tied: Vec<&str> = servecost::decision::Totals {
-        rent: npv.rent,
-        self_host: npv.self_host,
-        hybrid: npv.hybrid.filter(own_plan),
-    }
-    .ties(r.verdict.tie)
-    .into_iter()
-    .map(|(plan, _)| plan.label())
-    .collect();
+    let tied = horizon_ties(r);
     let holds_now = p.best == r.verdict.best || tied.contains(&r.verdict.best.label());
     let lead = if !tied.is_empty() {
         let same = format!(
@@ -311,7 +326,14 @@ pub fn horizon_sentence(r: &Report) -> String {
     } else {
         ""
     };
-    format!("{lead}{turn}{committed}{assumed}")
+    (lead, format!("{turn}{committed}{assumed}"))
+}
+
+/// The answer over the horizon in one or two sentences: which plan is cheapest in present
+/// value, whether that differs from this month's answer, and self-hosting's payback month.
+pub fn horizon_sentence(r: &Report) -> String {
+    let (lead, rest) = horizon_parts(r);
+    format!("{lead}{rest}")
 }
 
 /// The answer over the horizon, for the decision block (`to_months`: with a link to the
@@ -323,6 +345,18 @@ pub fn horizon_line(r: &Report, to_months: bool) -> impl IntoView + use<> {
             data-payback=p.payback_month.map(|m| m.to_string()).unwrap_or_default()>
             {horizon_sentence(r)}
             {to_months.then(|| view! { " " <a href="#years">"Month by month"</a> })}
+        </p>
+    }
+}
+
+/// The answer over the horizon in its first sentence, for a small frame (the rest behind the
+/// link to the scenario).
+pub fn horizon_lead_line(r: &Report) -> impl IntoView + use<> {
+    let p = &r.plan;
+    view! {
+        <p class="horizon" data-testid="horizon-verdict" data-best=p.best.key()
+            data-payback=p.payback_month.map(|m| m.to_string()).unwrap_or_default()>
+            <strong>{horizon_parts(r).0}</strong>
         </p>
     }
 }
@@ -573,19 +607,23 @@ pub fn best_line(r: &Report) -> impl IntoView + use<> {
     }
 }
 
-/// How sure the answer is, with a link to the ranges (`link_target` for links out of a frame).
+/// How sure the answer is, in one plain sentence with a link to the ranges; the sample's
+/// figures behind it one click away (`link_target` for links out of a frame).
 pub fn sureness_line(r: &Report, link_target: &'static str) -> impl IntoView + use<> {
     sureness_sentence(r).map(|text| {
         let u = r.uncertainty.as_ref();
         view! {
-            <p class="sureness" data-testid="sureness"
+            <div class="sureness" data-testid="sureness"
                 data-p-best=u.map(|u| u.p_best_holds.to_string()).unwrap_or_default()
                 data-p-self=u.map(|u| u.p_self_host_cheaper.to_string()).unwrap_or_default()
                 data-p10=u.map(|u| u.difference_usd.p10.to_string()).unwrap_or_default()
                 data-p90=u.map(|u| u.difference_usd.p90.to_string()).unwrap_or_default()>
-                <strong>{text.replace(" (ranges on /method).", "")} " (" <a href="/method#ranges" target=link_target>"ranges on /method"</a> ")."</strong>
-                " " {otherwise(r).unwrap_or_default()} " " {sureness_detail(r)}
-            </p>
+                <p><strong>{text.replace(" (ranges on /method).", "")} " (" <a href="/method#ranges" target=link_target>"ranges on /method"</a> ")."</strong></p>
+                <details class="sample">
+                    <summary>"The sample behind it"</summary>
+                    <p>{otherwise(r).unwrap_or_default()} " " {sureness_detail(r)}</p>
+                </details>
+            </div>
         }
     })
 }
@@ -606,9 +644,12 @@ pub fn verdict_line(r: &Report, keys: &[String]) -> impl IntoView + use<> {
     }
 }
 
-/// What would change the answer, and the caveats that move it most (`compact`: the first three
-/// flips and each caveat's first sentence).
-pub fn changes(r: &Report, compact: bool) -> impl IntoView + use<> {
+/// What would change the answer, and the caveats that move it most. `compact` (a small frame,
+/// with the scenario's link): the first three flips, how many more and where to read them, and
+/// each caveat's first sentence.
+pub fn changes(r: &Report, compact: Option<&str>) -> impl IntoView + use<> {
+    let link = compact.map(str::to_owned);
+    let compact = link.is_some();
     let flips = if r.flips.flips.is_empty() {
         view! { <p>{format!("{} stays cheapest at every value of the main inputs within their accepted ranges.", best_word(r))}</p> }.into_any()
     } else {
@@ -631,9 +672,18 @@ pub fn changes(r: &Report, compact: bool) -> impl IntoView + use<> {
                 }
             })
             .collect_view();
+        let hidden = r.flips.flips.len().saturating_sub(shown);
+        let more = (hidden > 0).then(|| {
+            view! {
+                <li class="more" data-testid="flips-more" data-hidden=hidden.to_string()>
+                    {format!("{hidden} more: ")}
+                    <a href=link.clone().unwrap_or_default() target="_blank" rel="noopener external">"open the scenario"</a>
+                </li>
+            }
+        });
         view! {
             <p>{format!("{} stays cheapest unless:", best_word(r))}</p>
-            <ul>{items}</ul>
+            <ul>{items}{more}</ul>
             <p class="unchanged">{unchanged_sentence(r).trim().to_owned()}</p>
         }
         .into_any()
@@ -689,7 +739,7 @@ pub fn Verdict(
             {sureness_line(r, "_self")}
             {verdict_line(r, &keys)}
             {horizon_line(r, false)}
-            {changes(r, false)}
+            {changes(r, None)}
         </div>
     }
 }

@@ -12,9 +12,9 @@ use crate::citations::cited;
 use crate::components::inputs::Ctx;
 use crate::components::verdict;
 use crate::components::{
-    BreakEven, BreakdownChart, ClassChart, ClassTable, Decoder, Inputs, OptionsTable, PrintSummary,
-    Problems, Share, Sources, TornadoChart, Totals, TpsChart, VolumeBands, VolumeChart, Warnings,
-    Years,
+    BreakEven, BreakdownChart, ClassChart, ClassTable, Decoder, Inputs, InputsInForce,
+    OptionsTable, Problems, Share, Sources, TornadoChart, Totals, TpsChart, VolumeBands,
+    VolumeChart, Warnings, Years,
 };
 use crate::query::{self, Outcome};
 use servecost::evaluate::Depth;
@@ -109,6 +109,16 @@ fn switch(
     query::edit(q, &pairs, away)
 }
 
+/// The link the address bar carries for `typed`: the canonical one (the saved page's) when
+/// every input reads, else the typed text, which keeps what is being corrected.
+fn canonical_or_typed(o: &Outcome, typed: &str) -> String {
+    match &o.report {
+        Ok(r) if o.problems.is_empty() && r.query == "v=1" => String::new(),
+        Ok(r) if o.problems.is_empty() => r.query.clone(),
+        _ => typed.to_owned(),
+    }
+}
+
 /// The inputs and the answer, once the dataset is here.
 #[component]
 fn Body(
@@ -123,12 +133,6 @@ fn Body(
     let from_form = form.query != raw.trim_start_matches('?');
     let query = RwSignal::new(form.query);
     let kept_paste = RwSignal::new(form.paste);
-    // Once live, the address bar shows the link rather than the form's fields.
-    Effect::new(move |_| {
-        if from_form {
-            browser::replace_query(&query.get_untracked());
-        }
-    });
     // Links on the page (presets, operating points, price tiers) navigate within the app: follow them.
     Effect::new(move |_| {
         let search = location.search.get();
@@ -156,15 +160,22 @@ fn Body(
     let full: RwSignal<Option<Report>> = RwSignal::new(None);
     // A task after each edit, the address bar follows the inputs (the history API costs a few
     // milliseconds a call, kept off the typing path), invalid ones included.
+    // Once live, the address bar shows the canonical link rather than the form's fields or the
+    // link as it was typed.
+    let opened = raw.trim_start_matches('?').to_owned();
     Effect::new(move |ran: Option<()>| {
         let q = query.get();
         if ran.is_none() {
+            let canonical = outcome.with_untracked(|o| canonical_or_typed(o, &q));
+            if from_form || canonical != opened {
+                browser::replace_query(&canonical);
+            }
             return;
         }
         set_timeout(
             move || {
                 if query.with_untracked(|now| *now == q) {
-                    browser::replace_query(&q);
+                    browser::replace_query(&outcome.with_untracked(|o| canonical_or_typed(o, &q)));
                 }
             },
             std::time::Duration::ZERO,
@@ -304,6 +315,8 @@ fn Body(
                         <div class="decision">
                             {move || shown.with(|r| r.as_ref().map(verdict::best_line))}
                             {move || charted.with(|r| r.as_ref().map(|r| verdict::sureness_line(r, "_self")))}
+                            // Over the years, first when it reverses this month's answer.
+                            {move || shown.with(|r| r.as_ref().filter(|r| verdict::horizon_reverses(r)).map(|r| verdict::horizon_line(r, true)))}
                             {move || shown.with(|r| r.as_ref().map(|r| keys.with(|k| verdict::verdict_line(r, k))))}
                         </div>
                     })}
@@ -314,8 +327,8 @@ fn Body(
                 </div>
                 {move || has_report.get().then(|| view! {
                     <div class="decision">
-                        {move || shown.with(|r| r.as_ref().map(|r| verdict::horizon_line(r, true)))}
-                        {move || charted.with(|r| r.as_ref().map(|r| verdict::changes(r, false)))}
+                        {move || shown.with(|r| r.as_ref().filter(|r| !verdict::horizon_reverses(r)).map(|r| verdict::horizon_line(r, true)))}
+                        {move || charted.with(|r| r.as_ref().map(|r| verdict::changes(r, None)))}
                     </div>
                 })}
                 <div class="chart-grid">
@@ -326,6 +339,12 @@ fn Body(
                     </div>
                 </div>
                 {move || charted.get().map(|report| view! { <Years report/> })}
+                // The inputs in force, in print only (the form is on screen): after the charts
+                // that carry the decision, before the details.
+                {move || shown.get().map(|report| {
+                    let link = format!("{}{}", crate::browser::origin(), query::canonical_href(&report.query));
+                    view! { <InputsInForce report keys=keys.get() link print_only=true/> }
+                })}
                 {move || shown.get().map(|report| view! { <ClassTable report keys=keys.get()/> })}
                 {move || charted.get().map(|report| {
                     view! {
@@ -361,7 +380,6 @@ fn Body(
                         .into_any()
                     }}
                 </details>
-                {move || shown.get().map(|report| view! { <PrintSummary report/> })}
                 // These change far less often than the numbers: each re-renders only when its own
                 // part of the report changes.
                 {move || view! { <Warnings warnings=warnings.get() keys=keys.get()/> }}

@@ -150,6 +150,8 @@ pub fn Compact(
                 <li>"Self-host " <strong data-testid="self-monthly" data-usd=r.self_host.monthly_usd.to_string()>{usd(r.self_host.monthly_usd)}</strong></li>
                 {hybrid}
             </ul>
+            // Over the years, above the chart when it reverses this month's answer.
+            {verdict::horizon_reverses(&r).then(|| verdict::horizon_lead_line(&r))}
             <figure class="chart">
                 <div class="svg" inner_html=svg></div>
                 {(chart == "tornado" && r.sensitivity.len() > 4).then(|| view! {
@@ -159,8 +161,8 @@ pub fn Compact(
             <div class="decision">
                 {verdict::sureness_line(&r, "_blank")}
                 {verdict::verdict_line(&r, &[])}
-                {verdict::horizon_line(&r, false)}
-                {verdict::changes(&r, true)}
+                {(!verdict::horizon_reverses(&r)).then(|| verdict::horizon_line(&r, false))}
+                {verdict::changes(&r, Some(&link))}
             </div>
             <p class="embed-foot">
                 {note}
