@@ -43,8 +43,9 @@ test("two saved scenarios compared side by side from a saved page", async ({ pag
   }
   const differing = page.getByTestId("differing-inputs");
   await expect(differing).toContainText("Requests per month");
-  await expect(differing).toContainText("60M");
-  await expect(differing).toContainText("20M");
+  // Values in force as the page writes figures, not as the link does.
+  await expect(differing).toContainText("60\u00a0M requests/month");
+  await expect(differing).toContainText("20\u00a0M requests/month");
   await expect(page.getByTestId("chart-compare").locator("svg")).toBeVisible();
 
   // Each side opens where it came from.

@@ -7,6 +7,7 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_location;
+use servecost::in_force::{list, InForce, Origin};
 use servecost::Report;
 
 use crate::charts;
@@ -224,62 +225,97 @@ fn row(label: &str, a: String, b: String) -> impl IntoView + use<> {
     }
 }
 
-/// A parameter's label for the inputs table.
-fn param_label(name: &str) -> String {
-    servecost::codec::spec(name)
-        .map(|s| s.label.to_owned())
-        .or_else(|| match name {
-            "workload" => Some("Workload preset".to_owned()),
-            "model" => Some("Model".to_owned()),
-            "api" => Some("API offer".to_owned()),
-            "curve" => Some("Throughput curve".to_owned()),
-            "profile" => Some("Load profile".to_owned()),
-            "scaling" => Some("Sizing".to_owned()),
-            "hybrid" => Some("Hybrid".to_owned()),
-            "own" => Some("Owned hardware".to_owned()),
-            "gpu_tier" => Some("GPU price tier".to_owned()),
-            "gpu_kind" => Some("Your price's commitment".to_owned()),
-            "mix" => Some("Mix".to_owned()),
-            "points" => Some("Your benchmark's points".to_owned()),
-            "chip" => Some("Chip".to_owned()),
-            _ => None,
-        })
-        .unwrap_or_else(|| name.to_owned())
+/// An input of one side: its value in force as people read it, and whether it is a default.
+fn side_value(rows: &[InForce], name: &str) -> String {
+    rows.iter().find(|r| r.name == name).map_or_else(
+        || "not used".to_owned(),
+        |r| match r.origin {
+            Origin::Yours => r.shown.clone(),
+            Origin::Default(_) => format!("{} (default)", r.shown),
+        },
+    )
 }
 
-/// The inputs whose values differ: each parameter either link sets, with the value in force on
-/// the side that leaves it out.
+/// The inputs whose values in force differ, in the form's order: each with its label and its
+/// value on either side, formatted (`not used` where an input does not apply to a side).
 fn differing_inputs(a: &Report, b: &Report) -> Vec<(String, String, String)> {
-    let (pa, pb) = (query::pairs(&a.query), query::pairs(&b.query));
-    let scenario = |r: &Report| servecost::parse_lenient(&r.query).0.scenario;
-    let (sa, sb) = (scenario(a), scenario(b));
-    let value = |pairs: &[(String, String)], s: &servecost::Scenario, r: &Report, k: &str| {
-        pairs
-            .iter()
-            .find(|(n, _)| n == k)
-            .map(|(_, v)| servecost::codec::decode(v))
-            .unwrap_or_else(|| {
-                let shown = crate::values::in_force(k, s, Some(r));
-                if shown.is_empty() {
-                    "(not set)".to_owned()
-                } else {
-                    format!("{shown} (default)")
-                }
-            })
-    };
-    let mut names: Vec<&str> = Vec::new();
-    for (k, _) in pa.iter().chain(&pb) {
-        if k != "v" && !names.contains(&k.as_str()) {
-            names.push(k);
+    let (la, lb) = (list(a), list(b));
+    let mut names: Vec<(&'static str, &'static str)> = Vec::new();
+    for r in la.iter().chain(&lb) {
+        if !names.iter().any(|(n, _)| *n == r.name) {
+            names.push((r.name, r.label));
         }
     }
+    let brief = |rows: &[InForce], name: &str| {
+        rows.iter()
+            .find(|r| r.name == name)
+            .map(|r| r.brief.clone())
+    };
     names
         .into_iter()
-        .filter_map(|k| {
-            let (va, vb) = (value(&pa, &sa, a, k), value(&pb, &sb, b, k));
-            (va != vb).then(|| (param_label(k), va, vb))
+        .filter(|(name, _)| brief(&la, name) != brief(&lb, name))
+        .map(|(name, label)| {
+            (
+                label.to_owned(),
+                side_value(&la, name),
+                side_value(&lb, name),
+            )
         })
         .collect()
+}
+
+/// Each side named by what distinguishes it from the other: the first three inputs that
+/// differ, in a few words (`$2.35 per GPU-hour, on demand, hourly sizing`), and how many more.
+pub fn distinguishing(a: &Report, b: &Report) -> (String, String) {
+    let (la, lb) = (list(a), list(b));
+    let mut names: Vec<&'static str> = Vec::new();
+    for r in la.iter().chain(&lb) {
+        if !names.contains(&r.name) {
+            names.push(r.name);
+        }
+    }
+    let brief = |rows: &[InForce], name: &str| {
+        rows.iter()
+            .find(|r| r.name == name)
+            .map(|r| r.brief.clone())
+    };
+    // What follows from a choice (a range's default by the price's kind) names neither side:
+    // only inputs that one side sets do.
+    let typed = |rows: &[InForce], name: &str| {
+        rows.iter()
+            .any(|r| r.name == name && r.origin == Origin::Yours)
+    };
+    let differing: Vec<&str> = names
+        .into_iter()
+        .filter(|name| brief(&la, name) != brief(&lb, name))
+        .filter(|name| typed(&la, name) || typed(&lb, name))
+        .collect();
+    let name = |rows: &[InForce]| {
+        if differing.is_empty() {
+            return "the same inputs".to_owned();
+        }
+        // An input that does not apply to this side (owned hardware's costs on a rented side)
+        // does not name it.
+        let own: Vec<String> = differing.iter().filter_map(|n| brief(rows, n)).collect();
+        if own.is_empty() {
+            return "the defaults".to_owned();
+        }
+        let mut words: Vec<String> = own.iter().take(3).cloned().collect();
+        if own.len() > 3 {
+            words.push(format!("{} more", own.len() - 3));
+        }
+        words.join(", ")
+    };
+    (name(&la), name(&lb))
+}
+
+/// A side's title: its letter and what distinguishes it, after its name when it was saved
+/// with one.
+fn title(s: &Side, distinct: &str) -> String {
+    match s.pinned {
+        Some(_) => format!("{}: {} ({distinct})", s.letter, s.name),
+        None => format!("{}: {distinct}", s.letter),
+    }
 }
 
 /// The comparison of two evaluated sides.
@@ -428,15 +464,17 @@ fn Comparison(
         query::encode(&a.param),
         query::encode(&b.param),
     );
-    let heads = [&a, &b].map(side_head);
-    let [head_a, head_b] = heads;
+    let (na, nb) = distinguishing(ra, rb);
+    let (title_a, title_b) = (title(&a, &na), title(&b, &nb));
+    let head_a = side_head(&a, &title_a);
+    let head_b = side_head(&b, &title_b);
     view! {
         <section class="results compare" data-testid="comparison">
             <div class="compare-sides">{head_a}{head_b}</div>
             {inputs}
             <table class="comparison" data-testid="bills">
                 <caption>"Both bills, line by line"</caption>
-                <thead><tr><th scope="col"></th><th scope="col">{format!("A: {}", a.name)}</th><th scope="col">{format!("B: {}", b.name)}</th></tr></thead>
+                <thead><tr><th scope="col"></th><th scope="col">{title_a.clone()}</th><th scope="col">{title_b.clone()}</th></tr></thead>
                 <tbody>{bill}</tbody>
             </table>
             <table class="comparison" data-testid="classes">
@@ -467,7 +505,7 @@ fn over_horizon(r: &Report) -> String {
 }
 
 /// A side's heading: its name, where it opens, its answer.
-fn side_head(s: &Side) -> impl IntoView + use<> {
+fn side_head(s: &Side, title: &str) -> impl IntoView + use<> {
     let r = &s.report;
     let revision = match s.pinned {
         Some(rev) => format!("Saved, pinned to dataset revision {rev}."),
@@ -480,7 +518,7 @@ fn side_head(s: &Side) -> impl IntoView + use<> {
         <div class="compare-side" data-testid=format!("side-{key}")
             data-rent=r.rent.monthly_usd.to_string() data-self=r.self_host.monthly_usd.to_string()
             data-best=r.verdict.best.key() data-query=r.query.clone()>
-            <h2>{format!("{}: {}", s.letter, s.name)}</h2>
+            <h2 data-testid=format!("title-{key}")>{title.to_owned()}</h2>
             <p class="hint">{revision} " " <a href=s.href.clone() rel="external" data-testid=format!("open-{key}")>"Open it"</a></p>
             <p class="best"><strong>{best_sentence(r)}</strong></p>
             <p>{horizon_sentence(r)}</p>
@@ -511,18 +549,19 @@ pub fn EmbedCompare() -> impl IntoView {
                                 &a.report.series.cost_vs_volume,
                                 &b.report.series.cost_vs_volume,
                             );
-                            let line = |s: &Side| {
+                            let (na, nb) = distinguishing(&a.report, &b.report);
+                            let line = |s: &Side, distinct: &str| {
                                 let key = s.letter.to_lowercase();
                                 view! {
                                     <li data-testid=format!("side-{key}") data-rent=s.report.rent.monthly_usd.to_string()
                                         data-self=s.report.self_host.monthly_usd.to_string()>
-                                        <strong>{format!("{}: {}", s.letter, s.name)}</strong> " " {best_sentence(&s.report)}
+                                        <strong data-testid=format!("title-{key}")>{title(s, distinct)}</strong> " " {best_sentence(&s.report)}
                                     </li>
                                 }
                             };
                             view! {
                                 <div class="embed" data-testid="embed">
-                                    <ul class="key-numbers compare">{line(&a)}{line(&b)}</ul>
+                                    <ul class="key-numbers compare">{line(&a, &na)}{line(&b, &nb)}</ul>
                                     <figure class="chart"><div class="svg" inner_html=svg></div></figure>
                                     <p class="embed-foot"><a href=link target="_blank" rel="noopener external">"Open the comparison in servecost, with sources"</a></p>
                                 </div>

@@ -56,7 +56,7 @@ async fn two_saved_scenarios_side_by_side() {
         .nth(1)
         .expect("the inputs that differ");
     assert!(inputs.contains("Requests per month") && inputs.contains("Years ahead"));
-    assert!(inputs.contains("3 (default)"), "A's horizon in force");
+    assert!(inputs.contains("3 years (default)"), "A's horizon in force");
     assert!(
         html.contains(r#"data-testid="bills""#) && html.contains(r#"data-testid="chart-compare""#)
     );
