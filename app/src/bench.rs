@@ -377,6 +377,25 @@ pub fn merged(rows: &[Row], pasted: &[Row]) -> Vec<Row> {
     padded(out)
 }
 
+/// True when text pasted into one cell holds rows from a spreadsheet (a tab, a line break, a
+/// semicolon, or a comma and a space between two figures) rather than one figure: `1,234` is a
+/// figure, `50, 1200` a row.
+pub fn is_rows(text: &str) -> bool {
+    let text = text.trim();
+    text.contains(['\t', '\n', ';']) || text.contains(", ")
+}
+
+/// Spreadsheet rows pasted into a cell of row `at`: they fill the table from that row on (the
+/// rows past them kept), in the order pasted.
+pub fn filled_from(rows: &[Row], at: usize, text: &str) -> Result<Vec<Row>, String> {
+    let pasted = spreadsheet(text)?;
+    let mut out: Vec<Row> = rows.iter().take(at).cloned().collect();
+    out.extend(pasted.iter().cloned());
+    out.extend(rows.iter().skip(at + pasted.len()).cloned());
+    out.retain(|r| !r.is_blank());
+    Ok(padded(out))
+}
+
 /// The `input:cached:output` mix for a benchmark's ISL and OSL (tokens per request) and the
 /// share of input served from cache, rounded for people; `None` unless ISL and OSL read.
 pub fn mix_from_lengths(isl: &str, osl: &str, hit: &str) -> Option<String> {
@@ -498,6 +517,28 @@ pub fn after_post(body: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rows_pasted_into_a_cell_fill_the_table_from_its_row() {
+        assert!(is_rows("50\t1200\n80\t900"));
+        assert!(is_rows("50, 1200"));
+        assert!(!is_rows("1,234"));
+        assert!(!is_rows(" 42 "));
+        let table = vec![
+            Row::new("20".into(), "2000".into()),
+            Row::new("30".into(), "1500".into()),
+            Row::new("90".into(), "300".into()),
+        ];
+        let filled = filled_from(&table, 1, "50\t1200\n80\t900\n").expect("rows");
+        let pairs: Vec<(&str, &str)> = filled
+            .iter()
+            .filter(|r| !r.is_blank())
+            .map(|r| (r.tps.as_str(), r.tput.as_str()))
+            .collect();
+        assert_eq!(pairs, [("20", "2000"), ("50", "1200"), ("80", "900")]);
+        assert!(filled.last().is_some_and(Row::is_blank));
+        assert!(filled_from(&table, 0, "fast\tslow\nx\ty").is_err());
+    }
 
     const VLLM: &str = r#"{"total_token_throughput": 10736.36, "output_throughput": 5368.18,
         "median_tpot_ms": 23.378, "total_input_tokens": 1310720, "total_output_tokens": 1310720}"#;

@@ -17,6 +17,18 @@ pub fn replace_query(query: &str) {
     }
 }
 
+/// The plain text of a paste.
+#[cfg(feature = "hydrate")]
+pub fn pasted_text(ev: &leptos::ev::ClipboardEvent) -> Option<String> {
+    ev.clipboard_data()?.get_data("text/plain").ok()
+}
+
+/// No paste outside a browser.
+#[cfg(not(feature = "hydrate"))]
+pub fn pasted_text(_ev: &leptos::ev::ClipboardEvent) -> Option<String> {
+    None
+}
+
 /// Puts `query` in the address bar (no-op on the server).
 #[cfg(not(feature = "hydrate"))]
 pub fn replace_query(_query: &str) {}

@@ -77,6 +77,22 @@ pub fn Benchmark(
         });
         publish();
     };
+    let paste_error = RwSignal::new(kept_paste.get_untracked().map(|k| k.1));
+    // Rows from a spreadsheet pasted into any cell fill the table from that row on; one figure
+    // pastes as usual.
+    let paste_rows = move |i: usize, ev: leptos::ev::ClipboardEvent| {
+        let Some(text) = crate::browser::pasted_text(&ev).filter(|t| bench::is_rows(t)) else {
+            return;
+        };
+        ev.prevent_default();
+        match rows.with_untracked(|r| bench::filled_from(r, i, &text)) {
+            Ok(filled) => {
+                rows.set(filled);
+                publish();
+            }
+            Err(reason) => paste_error.set(Some(reason)),
+        }
+    };
     // Buttons that only JavaScript can work: shown once the page is live.
     let live = RwSignal::new(false);
     Effect::new(move |_| live.set(true));
@@ -125,7 +141,8 @@ pub fn Benchmark(
                                 aria-invalid=move || if problem(true).is_some() { "true" } else { "false" }
                                 aria-describedby=id("tps-error")
                                 value=move || cell(true) prop:value=move || cell(true)
-                                on:input=move |ev| edit(i, true, event_target_value(&ev))/>
+                                on:input=move |ev| edit(i, true, event_target_value(&ev))
+                                on:paste=move |ev| paste_rows(i, ev)/>
                             <small class="field-error" role="alert" id=id("tps-error") data-testid=format!("error-pt-tps-{i}")>{move || problem(true)}</small>
                         </td>
                         <td>
@@ -134,7 +151,8 @@ pub fn Benchmark(
                                 aria-invalid=move || if problem(false).is_some() { "true" } else { "false" }
                                 aria-describedby=id("tput-error")
                                 value=move || cell(false) prop:value=move || cell(false)
-                                on:input=move |ev| edit(i, false, event_target_value(&ev))/>
+                                on:input=move |ev| edit(i, false, event_target_value(&ev))
+                                on:paste=move |ev| paste_rows(i, ev)/>
                             <small class="field-error" role="alert" id=id("tput-error") data-testid=format!("error-pt-tput-{i}")>{move || problem(false)}</small>
                         </td>
                         <td>
@@ -161,7 +179,6 @@ pub fn Benchmark(
     // The paste box: read on the button (without JavaScript the button submits the form and
     // the server reads it).
     let paste = RwSignal::new(kept_paste.get_untracked().map(|k| k.0).unwrap_or_default());
-    let paste_error = RwSignal::new(kept_paste.get_untracked().map(|k| k.1));
     let read = move |ev: leptos::ev::MouseEvent| {
         ev.prevent_default();
         let gpus = ctx
