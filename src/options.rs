@@ -146,6 +146,67 @@ fn sizing(scaling: Scaling) -> &'static str {
     }
 }
 
+/// The scenario's own curve at each price of its chip (`chip`), at its own GPU-hour price and on
+/// owned hardware, each with a fixed fleet and, where the price is by the hour, an hourly one.
+fn own_curve_variants(s: &Scenario, data: &Dataset, chip: Option<&str>) -> Vec<Variant> {
+    let bare = Scenario {
+        gpu_hour: None,
+        gpu_kind: None,
+        gpu_tier: None,
+        owned: None,
+        ..s.clone()
+    };
+    let mut out = Vec::new();
+    let both = |scenario: Scenario, kind: Option<Commitment>, out: &mut Vec<Variant>| {
+        for scaling in [Scaling::Fixed, Scaling::Hourly] {
+            if scaling == Scaling::Hourly && !kind.is_some_and(Commitment::scales_hourly) {
+                continue;
+            }
+            out.push(Variant {
+                scenario: Scenario {
+                    scaling,
+                    ..scenario.clone()
+                },
+                for_rent: kind.is_none_or(Commitment::is_rentable),
+                current: false,
+            });
+        }
+    };
+    for tier in data
+        .price_tiers
+        .iter()
+        .filter(|t| Some(t.chip.as_str()) == chip)
+    {
+        let priced = Scenario {
+            gpu_tier: Some(tier.tier.clone()),
+            ..bare.clone()
+        };
+        both(priced, tier.kind, &mut out);
+    }
+    if let Some(owned) = s.owned {
+        both(
+            Scenario {
+                owned: Some(owned),
+                ..bare.clone()
+            },
+            None,
+            &mut out,
+        );
+    } else if let Some(usd) = s.gpu_hour {
+        let kind = s.gpu_kind.unwrap_or(Commitment::OnDemand);
+        both(
+            Scenario {
+                gpu_hour: Some(usd),
+                gpu_kind: s.gpu_kind,
+                ..bare
+            },
+            Some(kind),
+            &mut out,
+        );
+    }
+    out
+}
+
 /// The scenario on a dataset curve, every GPU-price input cleared: the caller sets one.
 fn on_curve(s: &Scenario, curve: &str) -> Scenario {
     Scenario {
@@ -309,6 +370,13 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
                 });
             }
         }
+    }
+
+    // The user's own curve, priced as any curve of its chip: at each price of the chip and at
+    // the scenario's own price or owned hardware, with a fixed fleet and, where the price is by
+    // the hour, an hourly one (the scenario's own line among them, counted once).
+    if own_answers && matches!(s.curve, CurveChoice::Own { .. }) {
+        own.extend(own_curve_variants(s, &data, chip.as_deref()));
     }
 
     let mut out: Vec<ServingOption> = Vec::new();

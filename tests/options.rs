@@ -350,3 +350,53 @@ fn a_curve_that_cannot_reach_the_speed_is_listed_and_the_rest_ranked() {
     assert!(options(&bad, &revision_3()).is_err());
     assert!(options(&s, &revision_3()).is_err());
 }
+
+#[test]
+fn your_own_curve_is_ranked_at_every_price_of_its_chip_fixed_and_hourly() {
+    // Measured points on the default chip, at an on-demand price of one's own, sized by the
+    // hour: the same curve with a fixed fleet is an option too, and so is each of the chip's
+    // dataset prices.
+    let q = "requests=20M&curve=own&points=20:2400,40:1800,80:1000&curve_mix=1:0:1&gpu_hour=2.35&scaling=hourly";
+    let data = revision_3();
+    let ranked = ranked(q);
+    let own: Vec<_> = ranked
+        .options
+        .iter()
+        .filter(|o| o.query.contains("points=") && o.kind == OptionKind::SelfHost)
+        .collect();
+    let at_own_price = |scaling: &str| {
+        own.iter().any(|o| {
+            o.query.contains("gpu_hour=2.35")
+                && o.terms.as_deref().is_some_and(|t| t.ends_with(scaling))
+        })
+    };
+    assert!(at_own_price("hourly fleet"), "{own:#?}");
+    assert!(at_own_price("fixed fleet"), "{own:#?}");
+    assert_eq!(
+        own.iter()
+            .filter(|o| o.current && o.kind == OptionKind::SelfHost)
+            .count(),
+        1
+    );
+    let s = parse(q).expect("valid").scenario;
+    let chip = evaluate(&s, &data)
+        .expect("answer")
+        .inputs
+        .chip
+        .expect("a chip");
+    let tiers = data.price_tiers.iter().filter(|t| t.chip == chip).count();
+    assert!(
+        own.iter().filter(|o| o.query.contains("gpu_tier=")).count() >= tiers,
+        "{own:#?}"
+    );
+    // Each costs what its link costs in the calculator.
+    for o in &own {
+        let r = evaluate(&parse(&o.query).expect("valid").scenario, &data).expect("answer");
+        let close = (r.self_host.monthly_usd - o.monthly_usd).abs() <= 1e-9 * o.monthly_usd;
+        assert!(
+            close,
+            "{}: {} vs {}",
+            o.label, o.monthly_usd, r.self_host.monthly_usd
+        );
+    }
+}

@@ -127,7 +127,7 @@ pub fn OptionsTable(
                 <tr class=class data-testid="option" data-kind=format!("{:?}", o.kind)
                     data-usd=o.monthly_usd.to_string() data-current=o.current.to_string()
                     data-for-rent=o.for_rent.to_string() data-group=group>
-                    <td>{rank}</td>
+                    <td class="rank">{rank}</td>
                     <th scope="row">
                         <a href=format!("/?{}", o.query) data-testid="option-link">
                             <span class="kind">{kind_text(o.kind)}{mark}</span>" "{o.plan.clone()}
@@ -136,13 +136,13 @@ pub fn OptionsTable(
                         {what.map(|t| view! { <span class="note"><strong>{t}</strong></span> })}
                         {split.map(|t| view! { <span class="note">{t}</span> })}
                     </th>
-                    <td class="num">{usd(o.monthly_usd)}</td>
-                    <td class="num">{number(o.gpus)}</td>
-                    <td class="num">{o.utilization.map_or("—".to_owned(), percent_precise)}</td>
-                    <td class="num">{per_mtok(o.per_mtok.input)}</td>
-                    <td class="num">{per_mtok(o.per_mtok.cached)}</td>
-                    <td class="num">{per_mtok(o.per_mtok.output)}</td>
-                    <td class="num" data-testid="option-sure" data-p=o.p_cheapest.map(|p| p.to_string()).unwrap_or_default()>{o.p_cheapest.map_or("—".to_owned(), |p| crate::format::share_about(p, crate::format::share_se(p, draws)))}</td>
+                    <td class="num" data-label="Monthly">{usd(o.monthly_usd)}</td>
+                    <td class="num" data-label="GPUs">{number(o.gpus)}</td>
+                    <td class="num" data-label="Utilisation">{o.utilization.map_or("—".to_owned(), percent_precise)}</td>
+                    <td class="num" data-label="Uncached $/M">{per_mtok(o.per_mtok.input)}</td>
+                    <td class="num" data-label="Cached $/M">{per_mtok(o.per_mtok.cached)}</td>
+                    <td class="num" data-label="Output $/M">{per_mtok(o.per_mtok.output)}</td>
+                    <td class="num" data-label="Cheapest in" data-testid="option-sure" data-p=o.p_cheapest.map(|p| p.to_string()).unwrap_or_default()>{o.p_cheapest.map_or("—".to_owned(), |p| crate::format::share_about(p, crate::format::share_se(p, draws)))}</td>
                 </tr>
             }
         })
