@@ -97,6 +97,10 @@ pub fn shown(spec: &NumSpec, v: f64) -> String {
         "fraction (or %)" => exact_percent(v),
         "per year (or %)" => format!("{} a year", exact_percent(v)),
         "times" => format!("×{}", exact(v, false)),
+        // One replica, one GPU, one year.
+        unit if v == 1.0 && !unit.contains(' ') && unit.ends_with('s') => {
+            format!("1 {}", &unit[..unit.len() - 1])
+        }
         unit => format!("{} {unit}", exact(v, spec.suffixes)),
     }
 }

@@ -45,6 +45,8 @@ fn the_defaults_are_listed_with_their_sources() {
     assert_eq!(row(&rows, "ops_fte").shown, "0.5 FTE");
     assert_eq!(row(&rows, "fte_cost").shown, "$200,000 per year");
     assert_eq!(row(&rows, "util").shown, "80\u{a0}%");
+    assert_eq!(row(&rows, "min_replicas").shown, "1 replica");
+    assert_eq!(row(&rows, "redundancy").shown, "0 replicas");
     // Owned hardware's costs apply only with owned hardware; a mix only with a mix.
     for absent in ["capex", "pue", "kw", "tokens", "mix", "input", "bill"] {
         assert!(rows.iter().all(|r| r.name != absent), "{absent} is listed");
