@@ -82,6 +82,28 @@ pub struct InForce {
     pub origin: Origin,
 }
 
+impl InForce {
+    /// An input whose few words are its value as shown.
+    fn new(
+        name: &'static str,
+        label: &'static str,
+        section: Section,
+        shown: String,
+        value: String,
+        origin: Origin,
+    ) -> Self {
+        InForce {
+            name,
+            label,
+            section,
+            brief: shown.clone(),
+            shown,
+            value,
+            origin,
+        }
+    }
+}
+
 /// `v` to nine significant digits: a figure from arithmetic or a data file without its float
 /// noise, any typed figure exactly.
 fn clean(v: f64) -> f64 {
@@ -157,18 +179,9 @@ pub fn list(report: &Report) -> Vec<InForce> {
         }
     };
     let mut out = Vec::new();
-    let mut text =
-        |name: &'static str, label: &'static str, section, shown: String, value: String, origin| {
-            out.push(InForce {
-                name,
-                label,
-                section,
-                brief: shown.clone(),
-                shown,
-                value,
-                origin,
-            });
-        };
+    let mut text = |name, label, section, shown, value, origin| {
+        out.push(InForce::new(name, label, section, shown, value, origin));
+    };
     let model_origin = if yours("model") {
         Origin::Yours
     } else {
@@ -324,16 +337,8 @@ fn choices(report: &Report, s: &Scenario, yours: &dyn Fn(&str) -> bool, out: &mu
             Origin::Default(default)
         }
     };
-    let mut push = |name, label, section, shown: String, value: String, origin| {
-        out.push(InForce {
-            name,
-            label,
-            section,
-            brief: shown.clone(),
-            shown,
-            value,
-            origin,
-        });
+    let mut push = |name, label, section, shown, value, origin| {
+        out.push(InForce::new(name, label, section, shown, value, origin));
     };
     if let Some(api) = &i.api {
         push(

@@ -7,6 +7,14 @@ async function unfold(page: Page, label: string) {
   if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
 }
 
+/** Types 20 M requests a month at an on-demand GPU-hour of $2.35, sized by the hour. */
+async function onDemandHourly(page: Page) {
+  await page.getByLabel("Requests per month").fill("20M");
+  await page.getByLabel(/^GPU-hour price/).fill("2.35");
+  await unfold(page, "Sizing");
+  await page.getByLabel("Sizing").selectOption("hourly");
+}
+
 /** Text without any whitespace: a PDF's text runs split and join words their own way. */
 const squeezed = (text: string) => text.replace(/\s+/g, "");
 
@@ -193,10 +201,7 @@ test("the embed says what it leaves out and shows a 3-year reversal inside 600 x
 test("compare names each side by its differences and shows values in force", async ({ page, request, javaScriptEnabled: js }) => {
   await page.goto("/");
   await ready(page, js);
-  await page.getByLabel("Requests per month").fill("20M");
-  await page.getByLabel(/^GPU-hour price/).fill("2.35");
-  await unfold(page, "Sizing");
-  await page.getByLabel("Sizing").selectOption("hourly");
+  await onDemandHourly(page);
   await apply(page, js);
   const own = await ownLink(page);
   const a = await apiReport(request, own);
@@ -249,10 +254,7 @@ for (const [width, height] of [[1366, 768], [390, 844]] as const) {
     await page.setViewportSize({ width, height });
     await page.goto("/");
     await ready(page, js);
-    await page.getByLabel("Requests per month").fill("20M");
-    await page.getByLabel(/^GPU-hour price/).fill("2.35");
-    await unfold(page, "Sizing");
-    await page.getByLabel("Sizing").selectOption("hourly");
+    await onDemandHourly(page);
     await page.getByLabel(/Throughput curve/).selectOption("own");
     await apply(page, js);
     await page.getByLabel("Point 1: output tokens/s per user").fill("20");
