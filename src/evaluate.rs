@@ -20,7 +20,7 @@ use crate::plan::Holding;
 use crate::power::{decode_headline, operating_point, PowerDefinition};
 use crate::report::{
     Bar, BillCheck, ClassBars, HybridReport, Inputs, PowerReport, RentReport, Report,
-    SelfHostReport, Series, Side, Verdict, Warning,
+    SelfHostReport, Series, Side, Verdict, Warning, WarningCode,
 };
 use crate::resolved::Resolved;
 use crate::scenario::Scenario;
@@ -266,7 +266,9 @@ pub fn evaluate_with(
     let mut warnings = warnings::warnings(&s, &r, &ctx, data, &reading);
     // A reserved price's caveat states the commitment itself: its size and its term.
     if let (Some(w), Holding::Term { months, upfront }) = (
-        warnings.iter_mut().find(|w| w.code == "reserved_term"),
+        warnings
+            .iter_mut()
+            .find(|w| w.code == WarningCode::ReservedTerm),
         holding,
     ) {
         let total = own.plan.gpus * r.gpu_hour * crate::units::HOURS_PER_MONTH * f64::from(months);
@@ -285,7 +287,7 @@ pub fn evaluate_with(
         ratios.filter(|c| c.hi / c.lo >= CURVES_APART)
     {
         warnings.push(Warning {
-            code: "curves_disagree".into(),
+            code: WarningCode::CurvesDisagree,
             message: format!(
                 "Independent curves of this model on chips of the same family disagree: at your \
                  mix and speed, {names} give ×{} to ×{} this curve's throughput. The sureness \

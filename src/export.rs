@@ -184,12 +184,12 @@ pub fn csv(r: &Report) -> String {
     // What to keep in mind travels with the numbers, the caveats that move the answer most
     // first.
     for code in &r.top_warnings {
-        out.push_str(&format!("decision,top_warning,{},id,\n", field(code)));
+        out.push_str(&format!("decision,top_warning,{code},id,\n"));
     }
     for w in &r.warnings {
         out.push_str(&format!(
             "warning,{},{},text,\n",
-            field(&w.code),
+            w.code.as_str(),
             field(&w.message)
         ));
     }

@@ -40,7 +40,7 @@ pub struct Report {
     pub bands: crate::decision::Bands,
     /// Codes of the warnings that move the answer most, largest first (at most three): the
     /// caveats to read with the verdict.
-    pub top_warnings: Vec<String>,
+    pub top_warnings: Vec<WarningCode>,
     /// Where the two cost the same.
     pub break_even: BreakEven,
     /// Each main input moved over its range, largest effect first.
@@ -264,12 +264,126 @@ pub struct PowerReport {
     pub headline_source: Option<String>,
 }
 
+/// What a warning is about: a stable code, written in snake case in JSON and CSV.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum WarningCode {
+    /// The speed target lies below the curve's slowest measured point.
+    TargetBelowCurve,
+    /// The API's measured speed lies above the curve's fastest point: capped there.
+    TargetCapped,
+    /// The API offer publishes no output speed: the target is the curve's slowest point.
+    TargetNotPublished,
+    /// Batch traffic priced at an interactive speed.
+    BatchAtInteractiveSpeed,
+    /// A vendor measuring its own product.
+    VendorCurve,
+    /// A published figure is a floor, not a ceiling: the configuration may have more headroom.
+    FigureIsFloor,
+    /// The curve's publication does not state its token mix: one is assumed.
+    AssumedMix,
+    /// The workload's mix is far from the curve's.
+    MixFarFromCurve,
+    /// The model's weights do not fit the replica's memory.
+    WeightsDoNotFit,
+    /// The model's licence asks large companies for an agreement to offer it as a service.
+    LicenceThreshold,
+    /// Your own measured curve.
+    OwnCurve,
+    /// A reserved price bills the fixed fleet every hour of its term.
+    ReservedTerm,
+    /// An owner's cost is a floor, not an offer.
+    OwnerCostPrice,
+    /// A price tier that does not state its commitment.
+    CommitmentNotStated,
+    /// The API offer publishes no cache discount: cached input is priced at the full price.
+    CacheDiscountUnknown,
+    /// What the API offer hosts, as its source notes it (another checkpoint than the weights).
+    HostedCheckpoint,
+    /// What a chip's power figure measures.
+    PowerFigure,
+    /// Independent curves of the model on chips of one family disagree.
+    CurvesDisagree,
+    /// A price older than the age after which servecost calls a price old.
+    PriceStale,
+}
+
+impl WarningCode {
+    /// Every code, in the order the crate's README lists them.
+    pub const ALL: [WarningCode; 19] = [
+        Self::TargetBelowCurve,
+        Self::TargetCapped,
+        Self::TargetNotPublished,
+        Self::BatchAtInteractiveSpeed,
+        Self::VendorCurve,
+        Self::FigureIsFloor,
+        Self::AssumedMix,
+        Self::MixFarFromCurve,
+        Self::WeightsDoNotFit,
+        Self::LicenceThreshold,
+        Self::OwnCurve,
+        Self::ReservedTerm,
+        Self::OwnerCostPrice,
+        Self::CommitmentNotStated,
+        Self::CacheDiscountUnknown,
+        Self::HostedCheckpoint,
+        Self::PowerFigure,
+        Self::CurvesDisagree,
+        Self::PriceStale,
+    ];
+
+    /// The code as JSON and CSV write it: `vendor_curve`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::TargetBelowCurve => "target_below_curve",
+            Self::TargetCapped => "target_capped",
+            Self::TargetNotPublished => "target_not_published",
+            Self::BatchAtInteractiveSpeed => "batch_at_interactive_speed",
+            Self::VendorCurve => "vendor_curve",
+            Self::FigureIsFloor => "figure_is_floor",
+            Self::AssumedMix => "assumed_mix",
+            Self::MixFarFromCurve => "mix_far_from_curve",
+            Self::WeightsDoNotFit => "weights_do_not_fit",
+            Self::LicenceThreshold => "licence_threshold",
+            Self::OwnCurve => "own_curve",
+            Self::ReservedTerm => "reserved_term",
+            Self::OwnerCostPrice => "owner_cost_price",
+            Self::CommitmentNotStated => "commitment_not_stated",
+            Self::CacheDiscountUnknown => "cache_discount_unknown",
+            Self::HostedCheckpoint => "hosted_checkpoint",
+            Self::PowerFigure => "power_figure",
+            Self::CurvesDisagree => "curves_disagree",
+            Self::PriceStale => "price_stale",
+        }
+    }
+}
+
+impl std::fmt::Display for WarningCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A code reads against its text, as a script holding the JSON would compare it.
+impl PartialEq<str> for WarningCode {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for WarningCode {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 /// Something to keep in mind, with a stable code and its source.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Warning {
-    /// Stable code, e.g. `vendor_curve`.
-    pub code: String,
+    /// What it is about.
+    pub code: WarningCode,
     /// What it means for this result.
     pub message: String,
     /// Source key it rests on.
@@ -338,4 +452,24 @@ pub struct Series {
     pub breakdown: Vec<Bar>,
     /// Per-class $/M side by side.
     pub per_class: Vec<ClassBars>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::WarningCode;
+
+    #[test]
+    fn every_warning_code_is_documented_and_written_as_its_text() {
+        let readme = include_str!("README.md");
+        for code in WarningCode::ALL {
+            assert!(
+                readme.contains(&format!("`{code}`")),
+                "{code} is not in src/README.md"
+            );
+            assert_eq!(
+                serde_json::to_string(&code).expect("json"),
+                format!("\"{}\"", code.as_str())
+            );
+        }
+    }
 }

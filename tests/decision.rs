@@ -287,14 +287,14 @@ fn the_volume_flip_of_renting_is_near_the_break_even() {
 fn top_warnings_are_ranked_by_their_effect() {
     let r = report("requests=20M");
     assert!(!r.top_warnings.is_empty());
-    let effect = |code: &str| {
+    let effect = |code: &servecost::report::WarningCode| {
         r.warnings
             .iter()
-            .find(|w| w.code == code)
+            .find(|w| w.code == *code)
             .and_then(|w| w.effect_usd)
             .expect("present")
     };
-    let effects: Vec<f64> = r.top_warnings.iter().map(|c| effect(c)).collect();
+    let effects: Vec<f64> = r.top_warnings.iter().map(effect).collect();
     assert!(effects.windows(2).all(|w| w[0] >= w[1]), "{effects:?}");
     assert!(r.top_warnings.len() <= 3);
 }
@@ -373,12 +373,7 @@ fn the_quick_answer_has_the_full_answers_numbers() {
         assert_eq!(quick.power, full.power, "{q}");
         assert_eq!(quick.series.per_class, full.series.per_class, "{q}");
         assert_eq!(quick.series.breakdown, full.series.breakdown, "{q}");
-        let codes = |r: &Report| {
-            r.warnings
-                .iter()
-                .map(|w| w.code.clone())
-                .collect::<Vec<_>>()
-        };
+        let codes = |r: &Report| r.warnings.iter().map(|w| w.code).collect::<Vec<_>>();
         assert_eq!(codes(&quick), codes(&full), "{q}");
         // What it leaves to the full answer.
         assert!(

@@ -8,6 +8,7 @@ use crate::decision;
 use crate::error::Problem;
 use crate::gpu_price::Commitment;
 use crate::report::Warning;
+use crate::report::WarningCode;
 use crate::resolved::Resolved;
 use crate::scenario::Scenario;
 
@@ -193,7 +194,7 @@ pub(super) fn rank_warnings(
     ranges: &[decision::Range],
     sensitivity: &[crate::sensitivity::Sensitivity],
     owned: bool,
-) -> Vec<String> {
+) -> Vec<WarningCode> {
     use decision::Knob;
     let range = |knob: Knob| {
         ranges
@@ -208,20 +209,22 @@ pub(super) fn rank_warnings(
             .map(|x| x.effect())
     };
     for w in warnings.iter_mut().filter(|w| w.effect_usd.is_none()) {
-        w.effect_usd = match w.code.as_str() {
-            "vendor_curve" => range(Knob::Haircut),
-            "assumed_mix" => range(Knob::CurveMix),
-            "curves_disagree" => range(Knob::Curves),
-            "mix_far_from_curve" => range(Knob::Prefill)
+        w.effect_usd = match w.code {
+            WarningCode::VendorCurve => range(Knob::Haircut),
+            WarningCode::AssumedMix => range(Knob::CurveMix),
+            WarningCode::CurvesDisagree => range(Knob::Curves),
+            WarningCode::MixFarFromCurve => range(Knob::Prefill)
                 .into_iter()
                 .chain(range(Knob::CacheCost))
                 .reduce(f64::max),
-            "commitment_not_stated" | "owner_cost_price" | "reserved_term" => range(Knob::GpuHour),
-            "power_figure" if owned => range(Knob::GpuHour),
-            "target_capped"
-            | "target_not_published"
-            | "batch_at_interactive_speed"
-            | "target_below_curve" => lever(Knob::Tps),
+            WarningCode::CommitmentNotStated
+            | WarningCode::OwnerCostPrice
+            | WarningCode::ReservedTerm => range(Knob::GpuHour),
+            WarningCode::PowerFigure if owned => range(Knob::GpuHour),
+            WarningCode::TargetCapped
+            | WarningCode::TargetNotPublished
+            | WarningCode::BatchAtInteractiveSpeed
+            | WarningCode::TargetBelowCurve => lever(Knob::Tps),
             _ => None,
         };
     }
@@ -234,5 +237,5 @@ pub(super) fn rank_warnings(
             .unwrap_or(0.0)
             .total_cmp(&a.effect_usd.unwrap_or(0.0))
     });
-    ranked.into_iter().take(3).map(|w| w.code.clone()).collect()
+    ranked.into_iter().take(3).map(|w| w.code).collect()
 }

@@ -4,7 +4,7 @@ use crate::curve::Reading;
 use crate::dataset::Dataset;
 use crate::evaluate::resolve::Context;
 use crate::gpu_price::Commitment;
-use crate::report::Warning;
+use crate::report::{Warning, WarningCode};
 use crate::resolved::Resolved;
 use crate::scenario::Scenario;
 use crate::units::Mix;
@@ -17,9 +17,9 @@ pub const FAR_MIX: f64 = 0.2;
 /// time of the curve's is flagged.
 pub const FAR_TIME_RATIO: f64 = 2.0;
 
-fn warn(code: &str, message: String, source: Option<&str>) -> Warning {
+fn warn(code: WarningCode, message: String, source: Option<&str>) -> Warning {
     Warning {
-        code: code.to_owned(),
+        code,
         message,
         source: source.map(str::to_owned),
         effect_usd: None,
@@ -47,7 +47,7 @@ pub fn warnings(
     let mut out = Vec::new();
     if let Some(api) = ctx.tps_capped_from {
         out.push(warn(
-            "target_capped",
+            WarningCode::TargetCapped,
             format!(
                 "The target speed is the API's measured {} tokens/s per user, above the curve's \
                  fastest measured point: it is capped at {} tokens/s per user, so self-hosting is \
@@ -60,7 +60,7 @@ pub fn warnings(
     }
     if s.tps.is_none() && ctx.offer.is_some_and(|o| o.speed_tps.is_none()) {
         out.push(warn(
-            "target_not_published",
+            WarningCode::TargetNotPublished,
             format!(
                 "{} publishes no output speed: the target is the curve's slowest measured point, \
                  {} tokens/s per user. Give the speed your users need.",
@@ -79,7 +79,7 @@ pub fn warnings(
     ) && s.tps.is_none()
     {
         out.push(warn(
-            "batch_at_interactive_speed",
+            WarningCode::BatchAtInteractiveSpeed,
             format!(
                 "Batch work is priced at the interactive target of {} tokens/s per user (the API's \
                  speed): a batch job rarely needs it, and a slower target costs less per token.",
@@ -90,7 +90,7 @@ pub fn warnings(
     }
     match (ctx.commitment, ctx.tier) {
         (Some(Commitment::OwnerCost), tier) => out.push(warn(
-            "owner_cost_price",
+            WarningCode::OwnerCostPrice,
             format!(
                 "{} is what an operator pays to own and run the GPU at scale: a floor, not a \
                  price anyone rents at. Read self-hosting at it as what owning at hyperscale costs.",
@@ -106,7 +106,7 @@ pub fn warnings(
                 .and_then(|t| t.upfront_share)
                 .map_or(String::new(), |u| format!(", {} of it paid upfront", crate::format::percent(u)));
             out.push(warn(
-                "reserved_term",
+                WarningCode::ReservedTerm,
                 format!(
                     "A reserved price bills the whole fixed fleet for every hour of {term}{upfront}, \
                      used or not: the monthly figure holds only if the fleet stays this size for \
@@ -116,7 +116,7 @@ pub fn warnings(
             ));
         }
         (None, Some(t)) => out.push(warn(
-            "commitment_not_stated",
+            WarningCode::CommitmentNotStated,
             format!(
                 "The price tier {} does not say what it commits to (on demand, reserved or an \
                  owner's cost); newer data classifies it.",
@@ -152,7 +152,7 @@ pub fn warnings(
         out.push(Warning {
             effect_usd: effect,
             ..warn(
-                "cache_discount_unknown",
+                WarningCode::CacheDiscountUnknown,
                 format!(
                     "{} publishes no cache discount: cached input is priced at the full input price.{alternative}",
                     offer.name
@@ -167,7 +167,7 @@ pub fn warnings(
         .filter(|n| n.contains("not the open"))
     {
         out.push(warn(
-            "hosted_checkpoint",
+            WarningCode::HostedCheckpoint,
             note.to_owned(),
             ctx.offer.map(|o| o.source.as_str()),
         ));
@@ -175,7 +175,7 @@ pub fn warnings(
     if let Some(chip) = ctx.chip {
         if let Some(caveat) = &chip.power_caveat {
             out.push(warn(
-                "power_figure",
+                WarningCode::PowerFigure,
                 format!("{}: {caveat}", chip.name),
                 chip.accelerator_kw_source.as_deref(),
             ));
@@ -184,7 +184,7 @@ pub fn warnings(
     let curve_source = ctx.curve.map(|c| c.source.as_str());
     if reading.clamped {
         out.push(warn(
-            "target_below_curve",
+            WarningCode::TargetBelowCurve,
             format!(
                 "The target of {} tokens/s per user is slower than the slowest measured point ({} \
                  tokens/s per user); that point's throughput is used, so a slower target may cost less \
@@ -200,7 +200,7 @@ pub fn warnings(
             if data.is_vendor(&curve.source) {
                 let who = data.source(&curve.source).map_or(curve.source.as_str(), |s| s.publisher.as_str());
                 out.push(warn(
-                    "vendor_curve",
+                    WarningCode::VendorCurve,
                     format!("The curve was published by {who}, a party selling the stack it measures: read it as a tuned best case."),
                     Some(&curve.source),
                 ));
@@ -254,7 +254,7 @@ pub fn warnings(
                     )
                 });
                 out.push(warn(
-                    "assumed_mix",
+                    WarningCode::AssumedMix,
                     format!(
                         "The curve's publication does not state the token mix it was measured at; \
                          servecost assumes {}. Per-class costs lean on that assumption.{reading}",
@@ -265,7 +265,7 @@ pub fn warnings(
             }
         }
         None => out.push(warn(
-            "own_curve",
+            WarningCode::OwnCurve,
             "Self-hosting is priced from your own measured points; no publication stands behind them.".into(),
             None,
         )),
@@ -289,7 +289,7 @@ pub fn warnings(
             let ratio = t_mine / t_theirs;
             if apart > FAR_MIX || !(FAR_TIME_RATIO.recip()..=FAR_TIME_RATIO).contains(&ratio) {
                 out.push(warn(
-                    "mix_far_from_curve",
+                    WarningCode::MixFarFromCurve,
                     format!(
                         "Your mix ({}) is far from the curve's ({}) in GPU time: a token of yours \
                          takes {}× the GPU time of one of the curve's, and {} of your GPU \
@@ -314,7 +314,7 @@ pub fn warnings(
             .filter(|h| h.chip == chip.id && h.is_floor)
         {
             out.push(warn(
-                "figure_is_floor",
+                WarningCode::FigureIsFloor,
                 format!(
                     "{}: this is a floor, not a ceiling; the configuration may have more headroom.",
                     h.label
@@ -333,7 +333,7 @@ pub fn warnings(
             let memory = chip.memory_gb * r.policy.replica_gpus;
             if w.gigabytes > memory {
                 out.push(warn(
-                    "weights_do_not_fit",
+                    WarningCode::WeightsDoNotFit,
                     format!(
                         "The {} weights ({}\u{a0}GB) do not fit in a replica of {} × {} ({}\u{a0}GB of memory, before any KV cache).",
                         w.precision,
@@ -370,7 +370,7 @@ pub fn warnings(
             };
             if age > crate::freshness::STALE_AFTER_DAYS {
                 out.push(warn(
-                    "price_stale",
+                    WarningCode::PriceStale,
                     format!(
                         "{what} is as of {} ({}), {age} days before today ({today}), older than \
                          the {} days after which servecost calls a price old: prices move within \
@@ -386,7 +386,7 @@ pub fn warnings(
     }
     if let Some(threshold) = ctx.model.licence_revenue_threshold_usd {
         out.push(warn(
-            "licence_threshold",
+            WarningCode::LicenceThreshold,
             format!(
                 "Licence: companies with more than {} annual gross revenue need an agreement with \
                  the licensor to offer {} as a service. {}",

@@ -146,7 +146,7 @@ pub fn Warnings(
             .iter()
             .map(|w| {
                 let marker = w.source.as_deref().map(|s| cite(&keys, s));
-                view! { <li data-code=w.code.clone()>{w.message.clone()} {marker}</li> }
+                view! { <li data-code=w.code.as_str()>{w.message.clone()} {marker}</li> }
             })
             .collect_view();
         view! {

@@ -587,10 +587,10 @@ pub fn preview_text(r: &Report) -> String {
 pub fn top_caveats(r: &Report) -> Vec<(String, String, f64)> {
     r.top_warnings
         .iter()
-        .filter_map(|code| r.warnings.iter().find(|w| &w.code == code))
+        .filter_map(|code| r.warnings.iter().find(|w| w.code == *code))
         .map(|w| {
             (
-                w.code.clone(),
+                w.code.as_str().to_owned(),
                 w.message.clone(),
                 w.effect_usd.unwrap_or(0.0),
             )
