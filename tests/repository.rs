@@ -61,3 +61,76 @@ fn no_tracked_file_refers_outside_the_repository() {
         found.join("\n")
     );
 }
+
+/// The Rust sources under `dir`, recursively.
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// A warning code is written once, in its enum: the engine, the page and the server name the
+/// variant, never the text (tests may compare the JSON's text).
+#[test]
+fn warning_codes_are_written_only_in_their_enum() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["src", "app/src", "server/src"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 50, "{} source files", files.len());
+    let mut found = Vec::new();
+    for file in &files {
+        if file.ends_with("src/report.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        for code in servecost::report::WarningCode::ALL {
+            if text.contains(&format!("\"{code}\"")) {
+                found.push(format!("{}: \"{code}\"", file.display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "warning codes as text:\n{}",
+        found.join("\n")
+    );
+}
+
+/// A chart is named once, in its enum: no source asks for a chart by a literal name. (Most
+/// chart names are also words of their own, a parameter or a class name: the check looks for
+/// a literal passed where a chart is asked for, and for the one name that is only a chart's.)
+#[test]
+fn chart_names_are_written_only_in_their_enum() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["src", "app/src", "server/src"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    let mut found = Vec::new();
+    for file in &files {
+        if file.ends_with("charts/registry.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        for pattern in ["by_name(\"", "from_key(\"", "\"tornado\""] {
+            if text.contains(pattern) {
+                found.push(format!("{}: {pattern}", file.display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "chart names as text:\n{}",
+        found.join("\n")
+    );
+}

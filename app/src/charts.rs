@@ -6,6 +6,7 @@ mod bars;
 #[cfg(feature = "ssr")]
 pub mod export;
 mod pair;
+mod registry;
 mod sparkline;
 pub mod tornado;
 mod tps;
@@ -14,6 +15,7 @@ mod years;
 
 pub use bars::{breakdown, per_class, Column};
 pub use pair::cost_vs_volume_pair;
+pub use registry::Chart;
 pub use sparkline::sparkline;
 pub use tornado::tornado;
 pub use tps::cost_vs_tps;
@@ -33,45 +35,12 @@ pub const INK: RGBColor = RGBColor(0x22, 0x22, 0x22);
 /// Grid lines.
 pub const GRID: RGBColor = RGBColor(0xDD, 0xDD, 0xDD);
 
-/// Chart names, as used in export links (`/api/v1/charts/{name}.svg`) and in embeds (`chart=`).
-pub const NAMES: [&str; 6] = ["volume", "classes", "breakdown", "tps", "tornado", "years"];
+/// Every chart, as named in export links (`/api/v1/charts/{name}.svg`) and embeds (`chart=`).
+pub const NAMES: [Chart; 6] = Chart::ALL;
 
-/// The chart called `name` for `report`, as SVG.
+/// The chart called `name` for `report`, as SVG (`None` for no chart of that name).
 pub fn by_name(name: &str, report: &servecost::Report) -> Option<String> {
-    Some(match name {
-        "volume" => cost_vs_volume(&report.series.cost_vs_volume),
-        "classes" => per_class(&report.series.per_class),
-        "breakdown" => {
-            let columns = bars::columns(report);
-            breakdown(
-                &columns
-                    .iter()
-                    .map(|(l, b)| Column { label: l, lines: b })
-                    .collect::<Vec<_>>(),
-            )
-        }
-        "tps" => cost_vs_tps(&report.series.cost_vs_tps, report.inputs.tps),
-        "tornado" => tornado(&report.sensitivity),
-        "years" => cost_over_years(&report.plan),
-        _ => return None,
-    })
-}
-
-/// The chart called `name` for an embed, which must read at 600 x 400: the same as
-/// [`by_name`], but the tornado keeps its four largest swings.
-pub fn compact(name: &str, report: &servecost::Report) -> Option<String> {
-    match name {
-        "tornado" => Some(tornado(
-            &report.sensitivity[..report.sensitivity.len().min(4)],
-        )),
-        // Wide and short, to fill the frame's width above the fold.
-        "volume" => Some(cost_vs_volume_in(
-            &report.series.cost_vs_volume,
-            COMPACT_BODY,
-        )),
-        "years" => Some(cost_over_years_in(&report.plan, COMPACT_BODY)),
-        _ => by_name(name, report),
-    }
+    Chart::from_key(name).map(|c| c.draw(report))
 }
 
 /// Most decades a logarithmic axis spans; a wider range is cut at the bottom.

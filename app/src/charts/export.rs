@@ -6,17 +6,9 @@ use servecost::{Dataset, Report};
 use crate::escape_html as escape;
 use crate::format::{per_mtok, tokens, usd};
 
-/// The title each exported chart carries.
-pub fn title(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "volume" => "Monthly cost against monthly volume",
-        "classes" => "$ per million tokens by class",
-        "breakdown" => "The monthly bill, line by line",
-        "tps" => "Self-hosted $ per million tokens against output speed per user",
-        "tornado" => "What moves the answer: self-hosting minus renting, $ a month",
-        "years" => "Cumulative cost of each plan over the years",
-        _ => return None,
-    })
+/// The title the exported chart `name` carries (`None` for no chart of that name).
+pub fn title(name: impl AsRef<str>) -> Option<&'static str> {
+    super::Chart::from_key(name.as_ref()).map(super::Chart::title)
 }
 
 /// The scenario in one line: volume and mix, the self-hosted plan, the API prices.

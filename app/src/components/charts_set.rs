@@ -46,7 +46,7 @@ pub fn BreakdownChart(
     /// The report.
     report: Report,
 ) -> impl IntoView {
-    let svg = charts::by_name("breakdown", &report).unwrap_or_default();
+    let svg = charts::Chart::Breakdown.draw(&report);
     let own = report.series.breakdown.clone();
     let rows = own
         .iter()

@@ -36,7 +36,7 @@ pub fn Share(
                 let charts = NAMES
                     .iter()
                     .map(|name| {
-                        view! { " " <a href=format!("/api/v1/charts/{name}.svg{suffix}") rel="external" download=format!("servecost-{name}.svg")>{*name}</a> }
+                        view! { " " <a href=format!("/api/v1/charts/{name}.svg{suffix}") rel="external" download=format!("servecost-{name}.svg")>{name.key()}</a> }
                     })
                     .collect_view();
                 view! {

@@ -30,7 +30,7 @@ pub fn Years(
 ) -> impl IntoView {
     let r = report;
     let p = &r.plan;
-    let svg = charts::by_name("years", &r).unwrap_or_default();
+    let svg = charts::Chart::Years.draw(&r);
     let hybrid = r.hybrid.is_some();
     let cumulative = charts::cumulative(p);
     let rows = cumulative

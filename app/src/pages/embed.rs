@@ -5,16 +5,17 @@
 
 use leptos::prelude::*;
 
-use crate::charts;
+use crate::charts::Chart;
 use crate::components::verdict;
 use crate::format::usd;
 use crate::query;
 
-/// The chart an embed's link asks for (`chart=`), `volume` when it names none or no chart.
-fn chart_of(raw: &str) -> String {
+/// The chart an embed's link asks for (`chart=`), the volume chart when it names none or no
+/// chart.
+fn chart_of(raw: &str) -> Chart {
     query::get(raw, "chart")
-        .filter(|c| charts::NAMES.contains(&c.as_str()))
-        .unwrap_or_else(|| "volume".to_owned())
+        .and_then(|c| Chart::from_key(&c))
+        .unwrap_or(Chart::Volume)
 }
 
 /// The embed's body for the link's query: the compact view, read leniently like the
@@ -31,7 +32,7 @@ pub fn embed_view(raw: &str, data: &servecost::Dataset) -> AnyView {
             let link = query::canonical_href(&r.query);
             let note = (!left_out.is_empty())
                 .then(|| format!("Not used from the link: {}. ", left_out.join("; ")));
-            let svg = charts::compact(&chart, &r).unwrap_or_default();
+            let svg = chart.compact(&r);
             view! { <Compact report=r chart svg link note/> }.into_any()
         }
         Err(problems) => view! {
@@ -110,7 +111,7 @@ pub async fn embed_saved_document(
         }
     };
     let chart = chart_of(raw.trim_start_matches('?'));
-    let svg = charts::compact(&chart, &report).unwrap_or_default();
+    let svg = chart.compact(&report);
     let link = format!("/s/{}", saved.id);
     let note = Some(format!(
         "{} (dataset revision {}). ",
@@ -127,9 +128,9 @@ pub async fn embed_saved_document(
 pub fn Compact(
     /// The report.
     report: servecost::Report,
-    /// Which chart to show (a name from `charts::NAMES`).
-    chart: String,
-    /// That chart, drawn ([`charts::compact`]).
+    /// Which chart to show.
+    chart: Chart,
+    /// That chart, drawn ([`Chart::compact`]).
     svg: String,
     /// Where "open in servecost" leads.
     link: String,
@@ -154,7 +155,7 @@ pub fn Compact(
             {verdict::horizon_reverses(&r).then(|| verdict::horizon_lead_line(&r))}
             <figure class="chart">
                 <div class="svg" inner_html=svg></div>
-                {(chart == "tornado" && r.sensitivity.len() > 4).then(|| view! {
+                {(chart == Chart::Tornado && r.sensitivity.len() > 4).then(|| view! {
                     <figcaption>"The four inputs that move the answer most; the calculator shows them all."</figcaption>
                 })}
             </figure>

@@ -63,11 +63,14 @@ pub async fn chart(
     RawQuery(query): RawQuery,
 ) -> Result<impl IntoResponse, ApiError> {
     let name = file.strip_suffix(".svg").unwrap_or(&file).to_owned();
-    if !app::charts::NAMES.contains(&name.as_str()) {
+    if app::charts::Chart::from_key(&name).is_none() {
         return Err(ApiError::NotFound(vec![Problem::new(
             "chart",
             &name,
-            format!("no such chart; charts: {}", app::charts::NAMES.join(", ")),
+            format!(
+                "no such chart; charts: {}",
+                app::charts::NAMES.map(app::charts::Chart::key).join(", ")
+            ),
         )]));
     }
     let (report, _) = run(&state, query.as_deref())?;
