@@ -528,9 +528,9 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
     let draws = s.uncertainty.draws.min(RANKING_DRAWS) as u32;
     if draws > 0 {
         let plan = |k: OptionKind| match k {
-            OptionKind::Rent => crate::decision::Plan::Rent,
-            OptionKind::SelfHost => crate::decision::Plan::SelfHost,
-            OptionKind::Hybrid => crate::decision::Plan::Hybrid,
+            OptionKind::Rent => crate::decision::Strategy::Rent,
+            OptionKind::SelfHost => crate::decision::Strategy::SelfHost,
+            OptionKind::Hybrid => crate::decision::Strategy::Hybrid,
         };
         let (index, candidates): (Vec<usize>, Vec<crate::decision::Candidate>) = out
             .iter()

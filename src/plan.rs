@@ -28,7 +28,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::costing::{Costing, PlanCost};
-use crate::decision::Plan;
+use crate::decision::Strategy;
 use crate::fleet::Scaling;
 use crate::units::HOURS_PER_MONTH;
 
@@ -158,7 +158,7 @@ pub struct PlanTotals {
 impl PlanTotals {
     /// The cheapest plan, by the rule of the one-month verdict: renting wins a tie with
     /// self-hosting; the hybrid is named only when it is cheaper than both by more than rounding.
-    pub fn best(&self) -> (Plan, f64) {
+    pub fn best(&self) -> (Strategy, f64) {
         crate::decision::Totals {
             rent: self.rent,
             self_host: self.self_host,
@@ -197,7 +197,7 @@ pub struct PlanReport {
     /// to its month) and less the residual value at the horizon's end, $.
     pub npv_with_commitments_usd: PlanTotals,
     /// The cheapest plan by present value.
-    pub best: Plan,
+    pub best: Strategy,
     /// When self-hosting costs more than renting in the first month: the first month by whose
     /// end its cumulative cost is no longer above renting's (`None`: not within the horizon).
     pub payback_month: Option<u32>,

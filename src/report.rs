@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::break_even::BreakEven;
 use crate::costing::Breakdown;
-use crate::decision::{Flips, Plan, Uncertainty};
+use crate::decision::{Flips, Strategy, Uncertainty};
 use crate::gpu_price::OwnedHourParts;
 use crate::gpu_time::GpuTime;
 use crate::power::{HeadlineDecode, OperatingPoint};
@@ -228,7 +228,7 @@ pub struct Verdict {
     pub hybrid_saves_usd: f64,
     /// The cheapest plan of the three: renting, self-hosting alone, or the best hybrid (named
     /// only when it is cheaper than both, with some replicas and some demand at the API).
-    pub best: Plan,
+    pub best: Strategy,
     /// What the cheapest plan costs, $ per month.
     pub best_monthly_usd: f64,
     /// The other plans that cost the same as the named one within the tie threshold, cheapest
@@ -247,7 +247,7 @@ pub struct Verdict {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Tie {
     /// The plan.
-    pub plan: Plan,
+    pub plan: Strategy,
     /// Its monthly bill, $.
     pub monthly_usd: f64,
 }

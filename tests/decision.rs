@@ -3,7 +3,7 @@
 mod common;
 
 use common::revision_3;
-use servecost::decision::Plan;
+use servecost::decision::Strategy;
 use servecost::{evaluate, parse, Report};
 
 fn report(q: &str) -> Report {
@@ -36,9 +36,9 @@ fn the_best_plan_is_the_cheapest_of_the_three() {
             r.verdict.best_monthly_usd
         );
         let named = match r.verdict.best {
-            Plan::Rent => r.rent.monthly_usd,
-            Plan::SelfHost => r.self_host.monthly_usd,
-            Plan::Hybrid => hybrid,
+            Strategy::Rent => r.rent.monthly_usd,
+            Strategy::SelfHost => r.self_host.monthly_usd,
+            Strategy::Hybrid => hybrid,
         };
         assert_eq!(named, r.verdict.best_monthly_usd, "{q}");
     }
@@ -49,7 +49,7 @@ fn the_best_plan_is_the_cheapest_of_the_three() {
 fn a_named_hybrid_keeps_replicas_and_sends_some_demand_to_the_api() {
     for q in SCENARIOS {
         let r = report(q);
-        if r.verdict.best == Plan::Hybrid {
+        if r.verdict.best == Strategy::Hybrid {
             let h = r.hybrid.expect("hybrid searched");
             assert!(
                 h.replicas > 0.0 && h.api_share > 0.0 && h.api_share < 1.0,
@@ -238,7 +238,7 @@ fn each_flip_moves_the_best_plan_just_past_its_value() {
                     .unwrap_or_else(|p| panic!("{link}: {p:?}"))
                     .scenario;
                 evaluate(&s, &revision_3()).map(|r| {
-                    let ties: Vec<Plan> = r.verdict.ties.iter().map(|t| t.plan).collect();
+                    let ties: Vec<Strategy> = r.verdict.ties.iter().map(|t| t.plan).collect();
                     (r.verdict.best, ties)
                 })
             };
@@ -279,7 +279,7 @@ fn the_volume_flip_of_renting_is_near_the_break_even() {
         .expect("a volume above which self-hosting wins");
     let be = r.break_even.monthly_tokens.expect("break-even");
     assert!(flip.value <= be * (1.0 + 1e-6), "{} vs {be}", flip.value);
-    assert_eq!((flip.from, flip.to), (Plan::Rent, Plan::SelfHost));
+    assert_eq!((flip.from, flip.to), (Strategy::Rent, Strategy::SelfHost));
 }
 
 /// The caveats that move the answer most are named first, by their effect.
@@ -340,9 +340,9 @@ fn every_draw_names_one_cheapest_plan() {
             "{q}: {p:?}"
         );
         let named = |r: &Report, p: servecost::decision::PlanShares| match r.verdict.best {
-            Plan::Rent => p.rent,
-            Plan::SelfHost => p.self_host,
-            Plan::Hybrid => p.hybrid,
+            Strategy::Rent => p.rent,
+            Strategy::SelfHost => p.self_host,
+            Strategy::Hybrid => p.hybrid,
         };
         // A draw in which the named plan ties with the cheapest holds too.
         assert!(named(&r, p) <= u.p_best_holds, "{q}");
@@ -478,16 +478,16 @@ fn straight_inputs_change_the_plan_at_most_once_each_way() {
 fn a_band_of_renting_between_two_of_the_hybrid_is_found() {
     let q = "requests=300M&profile=diurnal&cache_discount=0.96&overflow_warm=0&gpu_hour=1.74&gpu_kind=reserved&ops_fte=0.5";
     let r = report(q);
-    assert_eq!(r.verdict.best, Plan::Hybrid);
+    assert_eq!(r.verdict.best, Strategy::Hybrid);
     let below = r
         .flips
         .flips
         .iter()
         .find(|f| f.param == "price_in" && f.direction == "below")
         .expect("a change below the input price as given");
-    assert_eq!(below.to, Plan::Rent);
+    assert_eq!(below.to, Strategy::Rent);
     // Renting wins just below it, and the hybrid again further down.
     let best = |v: f64| report(&with_param(q, "price_in", v)).verdict.best;
-    assert_eq!(best(below.value * 0.99), Plan::Rent);
-    assert_eq!(best(below.value * 0.2), Plan::Hybrid);
+    assert_eq!(best(below.value * 0.99), Strategy::Rent);
+    assert_eq!(best(below.value * 0.2), Strategy::Hybrid);
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use common::revision_3;
-use servecost::decision::{Plan, TARGET_SE};
+use servecost::decision::{Strategy, TARGET_SE};
 use servecost::{evaluate, parse, Report};
 
 /// The report's nearest change of the cheapest plan above its volume.
@@ -106,9 +106,9 @@ fn the_default_plan_holds_in_most_plausible_cases() {
 fn plans_a_hair_apart_are_a_tie() {
     let q = "workload=chat&requests=500M&profile=diurnal&gpu_hour=3.5&scaling=hourly";
     let r = report(q);
-    assert_eq!(r.verdict.best, Plan::Hybrid);
-    let tied: Vec<Plan> = r.verdict.ties.iter().map(|t| t.plan).collect();
-    assert_eq!(tied, vec![Plan::SelfHost]);
+    assert_eq!(r.verdict.best, Strategy::Hybrid);
+    let tied: Vec<Strategy> = r.verdict.ties.iter().map(|t| t.plan).collect();
+    assert_eq!(tied, vec![Strategy::SelfHost]);
     assert_eq!(r.verdict.ties[0].monthly_usd, r.self_host.monthly_usd);
     let margin = r.verdict.margin_usd.expect("margin");
     let h = r.hybrid.expect("hybrid").monthly_usd;
@@ -125,7 +125,7 @@ fn plans_a_hair_apart_are_a_tie() {
     // No flip leads from the hybrid to self-hosting within the tie: each flip's new plan costs
     // more than the tie less than the hybrid just past it.
     for f in &r.flips.flips {
-        assert_ne!(f.to, Plan::Hybrid, "{f:?}");
+        assert_ne!(f.to, Strategy::Hybrid, "{f:?}");
     }
 }
 
@@ -239,7 +239,7 @@ fn the_volume_change_is_a_band_of_the_map() {
     let r = report("");
     let bands = &r.bands.volume;
     let above = volume_change_above(&r);
-    assert_eq!(above.to, Plan::SelfHost);
+    assert_eq!(above.to, Strategy::SelfHost);
     let until = above.until.expect("the change ends");
     // The change is a run of bands of the map in which renting does not hold, at least the tie
     // wide, and renting holds again right after it.
@@ -251,16 +251,19 @@ fn the_volume_change_is_a_band_of_the_map() {
         .iter()
         .position(|b| b.to == until)
         .expect("and ends at one");
-    assert!(bands[first..=last].iter().all(|b| !b.holds(Plan::Rent)));
+    assert!(bands[first..=last].iter().all(|b| !b.holds(Strategy::Rent)));
     assert!(until >= above.value * (1.0 + r.verdict.tie));
-    assert!(bands[last + 1].holds(Plan::Rent));
+    assert!(bands[last + 1].holds(Strategy::Rent));
     // Every band between the volume as given and the flip still holds renting, or is narrower
     // than the tie.
     for b in bands
         .iter()
         .filter(|b| b.from >= r.inputs.total_tokens && b.to <= above.value)
     {
-        assert!(b.holds(Plan::Rent) || !b.material(r.verdict.tie), "{b:?}");
+        assert!(
+            b.holds(Strategy::Rent) || !b.material(r.verdict.tie),
+            "{b:?}"
+        );
     }
     assert!(
         (above.value / 99.8e9 - 1.0).abs() < 0.005,
@@ -271,7 +274,7 @@ fn the_volume_change_is_a_band_of_the_map() {
     let never = above.reliably_from.expect("renting stops");
     assert_eq!(
         Some(never),
-        servecost::decision::never_again_above(bands, Plan::Rent)
+        servecost::decision::never_again_above(bands, Strategy::Rent)
     );
     // Self-hosting alone beats renting above the break-even, inside that stretch.
     let be = r.break_even.monthly_tokens.expect("break-even");
@@ -285,8 +288,8 @@ fn the_volume_change_is_a_band_of_the_map() {
 fn a_change_names_the_plan_cheapest_over_most_of_it() {
     let r = report("requests=3.7M");
     let above = volume_change_above(&r);
-    assert_eq!(above.to, Plan::Hybrid, "{above:?}");
-    assert_eq!(above.mostly, Some(Plan::Rent), "{above:?}");
+    assert_eq!(above.to, Strategy::Hybrid, "{above:?}");
+    assert_eq!(above.mostly, Some(Strategy::Rent), "{above:?}");
     // Where the change is one plan throughout, nothing more is said.
     let default = report("");
     assert!(default.flips.flips.iter().all(|f| f.mostly != Some(f.to)));

@@ -5,7 +5,7 @@
 mod common;
 
 use common::revision_3;
-use servecost::decision::Plan;
+use servecost::decision::Strategy;
 use servecost::plan::PlanReport;
 use servecost::{evaluate, parse, Report};
 
@@ -276,8 +276,8 @@ fn the_payback_month_is_where_the_cumulative_difference_changes_sign() {
 fn the_horizon_can_change_the_answer() {
     // Cheaper to rent this month; with the volume tripling each year, self-hosting over five.
     let r = report("requests=2M&growth=200%&horizon=5&gpu_hour=2.1&gpu_kind=on_demand&hybrid=0");
-    assert_eq!(r.verdict.best, Plan::Rent);
-    assert_eq!(r.plan.best, Plan::SelfHost, "{:?}", r.plan.npv_usd);
+    assert_eq!(r.verdict.best, Strategy::Rent);
+    assert_eq!(r.plan.best, Strategy::SelfHost, "{:?}", r.plan.npv_usd);
 }
 
 #[test]

@@ -521,7 +521,7 @@ mod tests {
                 bands: vec![servecost::decision::Band {
                     from: a,
                     to: b,
-                    best: servecost::decision::Plan::SelfHost,
+                    best: servecost::decision::Strategy::SelfHost,
                     ties: Vec::new(),
                 }],
             };

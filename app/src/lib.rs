@@ -4,11 +4,11 @@
 #![recursion_limit = "256"]
 
 pub mod api;
-pub mod bench;
 mod browser;
 pub mod charts;
 pub mod citations;
 pub mod components;
+pub mod curve_editor;
 #[cfg(feature = "ssr")]
 pub mod db;
 pub mod format;

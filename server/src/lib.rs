@@ -124,7 +124,7 @@ async fn healthz(State(state): State<AppState>) -> (StatusCode, &'static str) {
 
 /// The calculator form posted by its paste button: 303 to the scenario's link.
 async fn read_paste(body: String) -> axum::response::Redirect {
-    axum::response::Redirect::to(&app::bench::after_post(&body))
+    axum::response::Redirect::to(&app::curve_editor::after_post(&body))
 }
 
 /// The header limit `headers` passes, named: [`HEADER_COUNT_LIMIT`] headers and

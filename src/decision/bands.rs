@@ -17,7 +17,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Plan;
+use super::Strategy;
 use crate::costing::Costing;
 use crate::fleet::Scaling;
 
@@ -30,14 +30,14 @@ pub struct Band {
     /// Where it ends.
     pub to: f64,
     /// The cheapest plan in the band.
-    pub best: Plan,
+    pub best: Strategy,
     /// The plans that cost the same as it within the tie threshold in the band.
-    pub ties: Vec<Plan>,
+    pub ties: Vec<Strategy>,
 }
 
 impl Band {
     /// Whether `plan` is the band's cheapest or ties with it.
-    pub fn holds(&self, plan: Plan) -> bool {
+    pub fn holds(&self, plan: Strategy) -> bool {
         self.best == plan || self.ties.contains(&plan)
     }
 
@@ -74,11 +74,11 @@ const PRECISION: f64 = 1e-7;
 /// The same where the probes stand a tie apart.
 const DENSE_PRECISION: f64 = 1e-4;
 
-fn index(p: Plan) -> usize {
+fn index(p: Strategy) -> usize {
     match p {
-        Plan::Rent => 0,
-        Plan::SelfHost => 1,
-        Plan::Hybrid => 2,
+        Strategy::Rent => 0,
+        Strategy::SelfHost => 1,
+        Strategy::Hybrid => 2,
     }
 }
 
@@ -86,16 +86,16 @@ fn index(p: Plan) -> usize {
 /// [`PLANS`]): compared at every probe, so it holds no allocation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Class {
-    best: Plan,
+    best: Strategy,
     ties: u8,
 }
 
 /// The plans in the order a band lists its ties.
-const PLANS: [Plan; 3] = [Plan::Rent, Plan::SelfHost, Plan::Hybrid];
+const PLANS: [Strategy; 3] = [Strategy::Rent, Strategy::SelfHost, Strategy::Hybrid];
 
 impl Class {
     /// The tied plans, in [`PLANS`]' order.
-    fn tied(self) -> Vec<Plan> {
+    fn tied(self) -> Vec<Strategy> {
         PLANS
             .into_iter()
             .filter(|p| self.ties & (1 << index(*p)) != 0)
@@ -324,7 +324,7 @@ pub fn material(bands: &[Band], tie: f64) -> Vec<Band> {
 /// The end of the last band in which `plan` holds, when bands in which it does not follow it
 /// to the end of the map: above it `plan` is never cheapest again (`None` when it holds at the
 /// end, or nowhere).
-pub fn never_again_above(bands: &[Band], plan: Plan) -> Option<f64> {
+pub fn never_again_above(bands: &[Band], plan: Strategy) -> Option<f64> {
     let j = bands.iter().rposition(|b| b.holds(plan))?;
     (j + 1 < bands.len()).then(|| bands[j].to)
 }

@@ -2,7 +2,7 @@
 //! for all, so that the share in which each option is the cheapest adds up over the options.
 
 use super::sample::{Context, Logs, LEVERS};
-use super::{Draw, Plan, SplitMix64};
+use super::{Draw, SplitMix64, Strategy};
 use crate::costing::Costing;
 use crate::curve::Reading;
 use crate::resolved::Resolved;
@@ -18,7 +18,7 @@ pub struct Candidate {
     /// The ranges that apply to it.
     pub ctx: Context,
     /// Renting, self-hosting alone or the best hybrid.
-    pub plan: Plan,
+    pub plan: Strategy,
 }
 
 /// Shares of a joint sample over several options.
@@ -44,7 +44,7 @@ pub fn joint_cheapest(cands: &[Candidate], draws: u32, seed: u64) -> JointShares
     let mut states: Vec<Draw> = cands.iter().map(|c| Draw::new(c.base.clone())).collect();
     let mut work: Vec<Option<Costing>> = cands
         .iter()
-        .map(|c| (c.plan != Plan::Rent).then(|| super::scratch(&c.base)))
+        .map(|c| (c.plan != Strategy::Rent).then(|| super::scratch(&c.base)))
         .collect();
     let mut rng = SplitMix64::new(seed);
     let mut wins = vec![0u32; cands.len()];
@@ -62,9 +62,11 @@ pub fn joint_cheapest(cands: &[Candidate], draws: u32, seed: u64) -> JointShares
         let mut best: Option<(usize, f64)> = None;
         for (i, ((c, d), w)) in cands.iter().zip(&states).zip(&mut work).enumerate() {
             let usd = match (c.plan, w) {
-                (Plan::Rent, _) => Some(d.r.api.cost(&d.r.volumes).monthly_usd),
-                (Plan::SelfHost, Some(w)) => d.totals(&c.reading, false, w).map(|p| p.self_host),
-                (Plan::Hybrid, Some(w)) => d
+                (Strategy::Rent, _) => Some(d.r.api.cost(&d.r.volumes).monthly_usd),
+                (Strategy::SelfHost, Some(w)) => {
+                    d.totals(&c.reading, false, w).map(|p| p.self_host)
+                }
+                (Strategy::Hybrid, Some(w)) => d
                     .totals(&c.reading, false, w)
                     .and_then(|_| super::judged(w, 1.0, true).hybrid),
                 _ => None,

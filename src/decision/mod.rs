@@ -26,11 +26,12 @@ use crate::gpu_time::GpuTime;
 use crate::resolved::Resolved;
 use crate::units::HOURS_PER_MONTH;
 
-/// The plans the verdict chooses among.
+/// The strategies the verdict chooses among: rent, self-host or the hybrid (a "plan" in the
+/// page's words; `crate::plan` is the cost over the years).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
-pub enum Plan {
+pub enum Strategy {
     /// Rent everything per token.
     Rent,
     /// Self-host everything.
@@ -39,22 +40,22 @@ pub enum Plan {
     Hybrid,
 }
 
-impl Plan {
+impl Strategy {
     /// The plan as the report spells it: `rent`, `self_host`, `hybrid`.
     pub fn key(self) -> &'static str {
         match self {
-            Plan::Rent => "rent",
-            Plan::SelfHost => "self_host",
-            Plan::Hybrid => "hybrid",
+            Strategy::Rent => "rent",
+            Strategy::SelfHost => "self_host",
+            Strategy::Hybrid => "hybrid",
         }
     }
 
     /// The plan in words.
     pub fn label(self) -> &'static str {
         match self {
-            Plan::Rent => "renting",
-            Plan::SelfHost => "self-hosting",
-            Plan::Hybrid => "the hybrid",
+            Strategy::Rent => "renting",
+            Strategy::SelfHost => "self-hosting",
+            Strategy::Hybrid => "the hybrid",
         }
     }
 }
@@ -93,14 +94,14 @@ impl Totals {
 
     /// The cheapest plan and its monthly cost. Renting wins a tie with self-hosting; the hybrid
     /// is named only when it is cheaper than both by more than rounding.
-    pub fn best(&self) -> (Plan, f64) {
+    pub fn best(&self) -> (Strategy, f64) {
         let (plan, usd) = if self.self_host < self.rent {
-            (Plan::SelfHost, self.self_host)
+            (Strategy::SelfHost, self.self_host)
         } else {
-            (Plan::Rent, self.rent)
+            (Strategy::Rent, self.rent)
         };
         match self.hybrid {
-            Some(h) if h < usd - 1e-9 * usd.abs().max(1.0) => (Plan::Hybrid, h),
+            Some(h) if h < usd - 1e-9 * usd.abs().max(1.0) => (Strategy::Hybrid, h),
             _ => (plan, usd),
         }
     }
@@ -124,19 +125,19 @@ impl Totals {
     }
 
     /// A plan's monthly bill (`None` for a hybrid that is not a plan of its own).
-    pub fn cost(&self, plan: Plan) -> Option<f64> {
+    pub fn cost(&self, plan: Strategy) -> Option<f64> {
         match plan {
-            Plan::Rent => Some(self.rent),
-            Plan::SelfHost => Some(self.self_host),
-            Plan::Hybrid => self.hybrid,
+            Strategy::Rent => Some(self.rent),
+            Strategy::SelfHost => Some(self.self_host),
+            Strategy::Hybrid => self.hybrid,
         }
     }
 
     /// The plans other than the one [`Totals::best`] names whose bills are within `tie` of its
     /// bill: they cost the same, as far as the inputs are known. Cheapest first.
-    pub fn ties(&self, tie: f64) -> Vec<(Plan, f64)> {
+    pub fn ties(&self, tie: f64) -> Vec<(Strategy, f64)> {
         let (best, usd) = self.best();
-        let mut tied: Vec<(Plan, f64)> = [Plan::Rent, Plan::SelfHost, Plan::Hybrid]
+        let mut tied: Vec<(Strategy, f64)> = [Strategy::Rent, Strategy::SelfHost, Strategy::Hybrid]
             .into_iter()
             .filter(|&p| p != best)
             .filter_map(|p| self.cost(p).map(|c| (p, c)))
@@ -150,7 +151,7 @@ impl Totals {
     /// when no other plan is costed).
     pub fn margin(&self) -> Option<f64> {
         let (best, usd) = self.best();
-        [Plan::Rent, Plan::SelfHost, Plan::Hybrid]
+        [Strategy::Rent, Strategy::SelfHost, Strategy::Hybrid]
             .into_iter()
             .filter(|&p| p != best)
             .filter_map(|p| self.cost(p))
@@ -177,7 +178,7 @@ pub fn within_tie(cheapest: f64, other: f64, tie: f64) -> bool {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Pick {
     /// What [`Totals::best`] names.
-    pub plan: Plan,
+    pub plan: Strategy,
     /// Renting, $ per month.
     pub rent: f64,
     /// Self-hosting everything, $ per month.
@@ -200,9 +201,9 @@ impl Pick {
             self_host: own,
         };
         let (base, usd) = if own < rent {
-            (Plan::SelfHost, own)
+            (Strategy::SelfHost, own)
         } else {
-            (Plan::Rent, rent)
+            (Strategy::Rent, rent)
         };
         if !hybrid {
             return settled(base);
@@ -226,7 +227,7 @@ impl Pick {
                 if below < named_below {
                     // A replica fewer already beats self-hosting by more than rounding; the
                     // cheapest cap is cheaper still, and has demand above it.
-                    return settled(Plan::Hybrid);
+                    return settled(Strategy::Hybrid);
                 }
             } else {
                 // Every cap pays for at least the smallest fleet's GPUs and staff.
@@ -374,7 +375,7 @@ pub(crate) fn holds_within(
     c: &Costing,
     scale: f64,
     hybrid: bool,
-    named: Plan,
+    named: Strategy,
     tie: f64,
     pick: &Pick,
 ) -> bool {
@@ -384,10 +385,10 @@ pub(crate) fn holds_within(
     if tie <= 0.0 {
         return false;
     }
-    let pair = |p: Plan| matches!(p, Plan::Rent | Plan::SelfHost);
+    let pair = |p: Strategy| matches!(p, Strategy::Rent | Strategy::SelfHost);
     if pair(named) && pair(pick.plan) {
-        let cost = |p: Plan| match p {
-            Plan::Rent => pick.rent,
+        let cost = |p: Strategy| match p {
+            Strategy::Rent => pick.rent,
             _ => pick.self_host,
         };
         return within_tie(cost(pick.plan), cost(named), tie);

@@ -43,7 +43,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{holds_within, Draw, Knob, Plan, SplitMix64, Totals};
+use super::{holds_within, Draw, Knob, SplitMix64, Strategy, Totals};
 use crate::curve::Reading;
 use crate::gpu_price::Commitment;
 use crate::resolved::Resolved;
@@ -700,9 +700,9 @@ pub fn uncertainty(
             Some(t) => {
                 holds += u32::from(holds_within(&work, 1.0, ctx.hybrid, named, tie, &t));
                 match t.plan {
-                    Plan::Rent => plans[0] += 1,
-                    Plan::SelfHost => plans[1] += 1,
-                    Plan::Hybrid => plans[2] += 1,
+                    Strategy::Rent => plans[0] += 1,
+                    Strategy::SelfHost => plans[1] += 1,
+                    Strategy::Hybrid => plans[2] += 1,
                 }
                 cheaper += u32::from(t.self_host < t.rent);
                 differences.push(t.difference());

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{holds_within, scratch, Band, Draw, Knob, Pick, Plan};
+use super::{holds_within, scratch, Band, Draw, Knob, Pick, Strategy};
 use crate::costing::Costing;
 use crate::curve::Reading;
 use crate::resolved::Resolved;
@@ -25,15 +25,15 @@ pub struct Flip {
     /// `above` or `below`: the side of `value` on which the new plan is cheapest.
     pub direction: String,
     /// The cheapest plan as given.
-    pub from: Plan,
+    pub from: Strategy,
     /// The cheapest plan past the value.
-    pub to: Plan,
+    pub to: Strategy,
     /// Where the new plan's band ends, for an input with a band map (the volume): it is
     /// cheapest from `value` to here (`None`: to the end of the searched range).
     pub until: Option<f64>,
     /// For an input with a band map, the plan cheapest over most of the change when that is not
     /// `to` (the hybrid just past a replica step, then renting, say).
-    pub mostly: Option<Plan>,
+    pub mostly: Option<Strategy>,
     /// For an input with a band map, the value past which the plan as given never holds again
     /// (is never the cheapest nor within the tie of it) up to the end of the searched range,
     /// when that is further than `value`: the change is reliable from there on.
@@ -47,7 +47,7 @@ pub fn band_flips(
     param: &str,
     label: &str,
     value: f64,
-    from: Plan,
+    from: Strategy,
     tie: f64,
 ) -> Vec<Flip> {
     let Some(at) = bands.iter().position(|b| b.from <= value && value <= b.to) else {
@@ -68,13 +68,13 @@ pub fn band_flips(
         };
     // The plan cheapest over most of a run, by the width of its bands.
     let widest = |run: &[Band]| {
-        let width = |p: Plan| {
+        let width = |p: Strategy| {
             run.iter()
                 .filter(|b| b.best == p)
                 .map(|b| (b.to / b.from).ln())
                 .sum::<f64>()
         };
-        [Plan::Rent, Plan::SelfHost, Plan::Hybrid]
+        [Strategy::Rent, Strategy::SelfHost, Strategy::Hybrid]
             .into_iter()
             .max_by(|a, b| width(*a).total_cmp(&width(*b)))
     };
@@ -210,8 +210,8 @@ impl Knob {
     /// its warm share), so a small fleet's overflow pays more per unit of the input price than
     /// renting everything does, and along the price the hybrid can win, lose to renting and win
     /// again. From the hybrid, that input keeps its grid.
-    fn end_tells(self, from: Plan) -> bool {
-        self.straight() && !(self == Knob::PriceIn && from == Plan::Hybrid)
+    fn end_tells(self, from: Strategy) -> bool {
+        self.straight() && !(self == Knob::PriceIn && from == Strategy::Hybrid)
     }
 
     /// The value as given, the accepted range (the codec's; for the throughput, ×0.1 to ×10 of
@@ -265,7 +265,7 @@ struct Probe<'a> {
     /// The inputs as given, with the one probed set.
     draw: Draw,
     /// The plan as given: a probe at which it is within the tie of the cheapest names it.
-    from: Plan,
+    from: Strategy,
     /// The tie threshold, a share of the cheapest's bill.
     tie: f64,
 }
@@ -334,11 +334,11 @@ impl Probe<'_> {
     fn search(
         &mut self,
         input: Knob,
-        from: Plan,
+        from: Strategy,
         base: f64,
         end: f64,
         geometric: bool,
-    ) -> Option<(f64, Plan)> {
+    ) -> Option<(f64, Strategy)> {
         if base == end {
             return None;
         }
@@ -404,13 +404,13 @@ impl Probe<'_> {
     fn refine(
         &mut self,
         input: Knob,
-        from: Plan,
+        from: Strategy,
         mut same: End,
         mut other: End,
-        mut to: Plan,
+        mut to: Strategy,
         geometric: bool,
-    ) -> (f64, Plan) {
-        let pair = |p: Plan| matches!(p, Plan::Rent | Plan::SelfHost);
+    ) -> (f64, Strategy) {
+        let pair = |p: Strategy| matches!(p, Strategy::Rent | Strategy::SelfHost);
         let mut lines = input.straight() && pair(from) && pair(to);
         if lines && same.margin.is_nan() {
             // The value as given was not probed on the way here.
@@ -484,7 +484,7 @@ pub fn flips(
     reading: &Reading,
     costing: &Costing,
     hybrid: bool,
-    from: Plan,
+    from: Strategy,
     tie: f64,
     volume_bands: &[Band],
 ) -> Flips {

@@ -119,7 +119,7 @@ pub(super) fn sample_context(
 pub fn candidate(
     scenario: &Scenario,
     data: &Dataset,
-    plan: decision::Plan,
+    plan: decision::Strategy,
 ) -> Result<decision::Candidate, Vec<Problem>> {
     let s = parse(&to_query(scenario))?.scenario;
     let (r, ctx) = resolve(&s, data)?;
@@ -129,7 +129,7 @@ pub fn candidate(
             (reading, ratios)
         }
         // Renting needs no curve: one that cannot reach the speed does not stop it.
-        Err(_) if plan == decision::Plan::Rent => (
+        Err(_) if plan == decision::Strategy::Rent => (
             crate::curve::Reading {
                 tokens_per_s_per_gpu: 0.0,
                 clamped: false,

@@ -103,9 +103,9 @@ fn draw<'a>(s: &CostVsVolume, body: u32, out: &'a mut String) -> Drawn<'a> {
             continue;
         }
         let colour = match b.best {
-            servecost::decision::Plan::Rent => RENT,
-            servecost::decision::Plan::SelfHost => SELF_HOST,
-            servecost::decision::Plan::Hybrid => HYBRID,
+            servecost::decision::Strategy::Rent => RENT,
+            servecost::decision::Strategy::SelfHost => SELF_HOST,
+            servecost::decision::Strategy::Hybrid => HYBRID,
         };
         chart.draw_series(std::iter::once(Rectangle::new(
             [(from, y0), (to, y1)],

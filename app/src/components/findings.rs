@@ -53,14 +53,15 @@ pub fn VolumeBands(
     let bands = &report.bands.volume;
     let tie = report.verdict.tie;
     let total = report.inputs.total_tokens;
-    let rent_ends = servecost::decision::never_again_above(bands, servecost::decision::Plan::Rent);
+    let rent_ends =
+        servecost::decision::never_again_above(bands, servecost::decision::Strategy::Rent);
     let near: Vec<servecost::decision::Band> = servecost::decision::material(bands, tie)
         .into_iter()
         .filter(|b| b.to > total / NEAR && b.from < total * NEAR)
         .collect();
     // Past a few replicas self-hosting and the hybrid take turns at every replica added: a run
     // of three or more such stretches is one stretch of owning, said once.
-    let owning = |p: servecost::decision::Plan| p != servecost::decision::Plan::Rent;
+    let owning = |p: servecost::decision::Strategy| p != servecost::decision::Strategy::Rent;
     let mut runs: Vec<Vec<servecost::decision::Band>> = Vec::new();
     for b in near {
         match runs.last_mut() {
@@ -74,7 +75,7 @@ pub fn VolumeBands(
             if run.len() >= 3 {
                 let mut whole = run[0].clone();
                 whole.to = run[run.len() - 1].to;
-                whole.best = servecost::decision::Plan::SelfHost;
+                whole.best = servecost::decision::Strategy::SelfHost;
                 whole
                     .ties
                     .retain(|p| run.iter().all(|x| x.ties.contains(p)));

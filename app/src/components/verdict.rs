@@ -6,7 +6,7 @@ use servecost::Report;
 
 use crate::citations::cite;
 use crate::format::{per_mtok, percent, share_about, significant, thousands, tokens, usd};
-use servecost::decision::{Flip, Knob, Plan};
+use servecost::decision::{Flip, Knob, Strategy};
 
 /// The verdict as two sentences: who wins and at what cost, and from which volume on.
 pub fn sentences(r: &Report) -> (String, String) {
@@ -46,10 +46,10 @@ pub fn sentences(r: &Report) -> (String, String) {
         .unwrap_or_default();
     let sentence = match (r.verdict.winner, r.verdict.best) {
         // The hybrid beats both: the two alone are compared, not crowned.
-        (Side::Rent, Plan::Hybrid) => format!(
+        (Side::Rent, Strategy::Hybrid) => format!(
             "{rent}; {host}. Of the two alone renting is cheaper{ratio}; the hybrid above beats both."
         ),
-        (Side::SelfHost, Plan::Hybrid) => format!(
+        (Side::SelfHost, Strategy::Hybrid) => format!(
             "{rent}; {host}. Of the two alone self-hosting is cheaper{ratio}; the hybrid above beats both."
         ),
         (Side::Rent, _) => format!("{rent}; {host}. Renting wins{ratio}."),
@@ -114,11 +114,11 @@ pub fn tie_sentence(r: &Report) -> Option<String> {
     if v.ties.is_empty() {
         return None;
     }
-    let name = |p: Plan| match p {
-        Plan::SelfHost => "self-hosting alone",
+    let name = |p: Strategy| match p {
+        Strategy::SelfHost => "self-hosting alone",
         other => other.label(),
     };
-    let plans: Vec<(Plan, f64)> = std::iter::once((v.best, v.best_monthly_usd))
+    let plans: Vec<(Strategy, f64)> = std::iter::once((v.best, v.best_monthly_usd))
         .chain(v.ties.iter().map(|t| (t.plan, t.monthly_usd)))
         .collect();
     let names: Vec<&str> = plans.iter().map(|&(p, _)| name(p)).collect();
@@ -146,9 +146,9 @@ pub fn doubt_sentence(r: &Report) -> Option<String> {
     }
     let n = f64::from(u.draws);
     let shares = [
-        (Plan::Rent, u.p_cheapest.rent),
-        (Plan::SelfHost, u.p_cheapest.self_host),
-        (Plan::Hybrid, u.p_cheapest.hybrid),
+        (Strategy::Rent, u.p_cheapest.rent),
+        (Strategy::SelfHost, u.p_cheapest.self_host),
+        (Strategy::Hybrid, u.p_cheapest.hybrid),
     ];
     let (other, share) = shares
         .into_iter()
@@ -173,7 +173,7 @@ fn plain_best_sentence(r: &Report) -> String {
     );
     let plural = |n: f64| if n == 1.0 { "replica" } else { "replicas" };
     match (r.verdict.best, r.hybrid) {
-        (Plan::Hybrid, Some(h)) => format!(
+        (Strategy::Hybrid, Some(h)) => format!(
             "Best: {} {} of {} × {chip} with {} of demand sent to the API, {} a month; {others}.",
             h.replicas,
             plural(h.replicas),
@@ -181,7 +181,7 @@ fn plain_best_sentence(r: &Report) -> String {
             crate::format::percent_share(h.api_share),
             usd(h.monthly_usd)
         ),
-        (Plan::SelfHost, _) => format!(
+        (Strategy::SelfHost, _) => format!(
             "Best: self-hosting on {} {} of {} × {chip}, {} a month; renting costs {}.",
             r.self_host.replicas,
             plural(r.self_host.replicas),
@@ -375,9 +375,9 @@ pub fn sureness_sentence(r: &Report) -> Option<String> {
 pub fn otherwise(r: &Report) -> Option<String> {
     let u = r.uncertainty.as_ref()?;
     let shares = [
-        (Plan::Rent, u.p_cheapest.rent),
-        (Plan::SelfHost, u.p_cheapest.self_host),
-        (Plan::Hybrid, u.p_cheapest.hybrid),
+        (Strategy::Rent, u.p_cheapest.rent),
+        (Strategy::SelfHost, u.p_cheapest.self_host),
+        (Strategy::Hybrid, u.p_cheapest.hybrid),
     ];
     let n = f64::from(u.draws);
     let about = |share: f64| share_about(share, crate::format::share_se(share, n));

@@ -129,14 +129,14 @@ fn Body(
     // A form submitted without JavaScript sends the benchmark editor's cells: they become the
     // link's own parameters here, on the server and in the browser alike.
     let raw = location.search.get_untracked();
-    let form = crate::bench::from_form(&raw);
+    let form = crate::curve_editor::from_form(&raw);
     let from_form = form.query != raw.trim_start_matches('?');
     let query = RwSignal::new(form.query);
     let kept_paste = RwSignal::new(form.paste);
     // Links on the page (presets, operating points, price tiers) navigate within the app: follow them.
     Effect::new(move |_| {
         let search = location.search.get();
-        let next = crate::bench::from_form(&search).query;
+        let next = crate::curve_editor::from_form(&search).query;
         if query.with_untracked(|q| *q != next) {
             query.set(next);
         }

@@ -202,9 +202,9 @@ pub async fn oembed(
         }
     };
     let best = match report.verdict.best {
-        servecost::decision::Plan::Rent => "Renting is cheapest",
-        servecost::decision::Plan::SelfHost => "Self-hosting is cheapest",
-        servecost::decision::Plan::Hybrid => "A hybrid is cheapest",
+        servecost::decision::Strategy::Rent => "Renting is cheapest",
+        servecost::decision::Strategy::SelfHost => "Self-hosting is cheapest",
+        servecost::decision::Strategy::Hybrid => "A hybrid is cheapest",
     };
     let sure = report
         .uncertainty

@@ -2,15 +2,15 @@
 //! chip and GPUs per replica, and a box to paste spreadsheet rows or vLLM benchmark results.
 //!
 //! Without JavaScript every cell is a form field (`pt_tps`, `pt_tput`) that the page turns into
-//! the link's `points` ([`crate::bench::from_form`]); with it, every edit updates the link and
+//! the link's `points` ([`crate::curve_editor::from_form`]); with it, every edit updates the link and
 //! the answer at once.
 
 use leptos::prelude::*;
 use servecost::codec::{decode, OTHER_CHIP};
 
-use crate::bench::{self, Row};
 use crate::components::inputs::Ctx;
 use crate::components::{Choice, Field};
+use crate::curve_editor::{self, Row};
 use crate::query;
 
 /// The chip in force for the scenario's curve: a dataset curve's, or the one given with own
@@ -49,17 +49,17 @@ pub fn Benchmark(
             .with(|q| query::get(q, "points"))
             .map(|p| decode(&p))
     };
-    let rows = RwSignal::new(bench::rows_for(points().as_deref()));
+    let rows = RwSignal::new(curve_editor::rows_for(points().as_deref()));
     // A link followed on the page (or a paste read) replaces the table; typing does not, since
     // the table then already makes the link's points.
     Effect::new(move |_| {
         let p = points().unwrap_or_default();
-        if rows.with_untracked(|r| bench::points_text(r)) != p {
-            rows.set(bench::rows_for(Some(&p)));
+        if rows.with_untracked(|r| curve_editor::points_text(r)) != p {
+            rows.set(curve_editor::rows_for(Some(&p)));
         }
     });
     let publish = move || {
-        let text = rows.with_untracked(|r| bench::points_text(r));
+        let text = rows.with_untracked(|r| curve_editor::points_text(r));
         on_change.run(("points", text));
     };
     let edit = move |i: usize, speed: bool, text: String| {
@@ -81,11 +81,12 @@ pub fn Benchmark(
     // Rows from a spreadsheet pasted into any cell fill the table from that row on; one figure
     // pastes as usual.
     let paste_rows = move |i: usize, ev: leptos::ev::ClipboardEvent| {
-        let Some(text) = crate::browser::pasted_text(&ev).filter(|t| bench::is_rows(t)) else {
+        let Some(text) = crate::browser::pasted_text(&ev).filter(|t| curve_editor::is_rows(t))
+        else {
             return;
         };
         ev.prevent_default();
-        match rows.with_untracked(|r| bench::filled_from(r, i, &text)) {
+        match rows.with_untracked(|r| curve_editor::filled_from(r, i, &text)) {
             Ok(filled) => {
                 rows.set(filled);
                 publish();
@@ -98,7 +99,7 @@ pub fn Benchmark(
     Effect::new(move |_| live.set(true));
     // The codec's message about the whole table, unless a cell already says what is wrong.
     let table_error = Memo::new(move |_| {
-        if rows.with(|r| bench::has_problem(r)) {
+        if rows.with(|r| curve_editor::has_problem(r)) {
             return None;
         }
         ctx.outcome.with(|o| {
@@ -126,9 +127,9 @@ pub fn Benchmark(
                             return None;
                         }
                         if speed {
-                            bench::tps_problem(&row.tps)
+                            curve_editor::tps_problem(&row.tps)
                         } else {
-                            bench::tput_problem(&row.tput)
+                            curve_editor::tput_problem(&row.tput)
                         }
                     })
                 };
@@ -185,9 +186,9 @@ pub fn Benchmark(
             .query
             .with_untracked(|q| query::get(q, "replica"))
             .and_then(|g| servecost::codec::read_number(&decode(&g), false, false));
-        match bench::read_paste(&paste.get_untracked(), gpus) {
+        match curve_editor::read_paste(&paste.get_untracked(), gpus) {
             Ok(p) => {
-                let merged = rows.with_untracked(|r| bench::merged(r, &p.rows));
+                let merged = rows.with_untracked(|r| curve_editor::merged(r, &p.rows));
                 rows.set(merged);
                 paste.set(String::new());
                 paste_error.set(None);
@@ -210,12 +211,12 @@ pub fn Benchmark(
     let lengths_error = move || {
         let (i, o, h) = (isl.get(), osl.get(), hit.get());
         let typed = !(i.trim().is_empty() && o.trim().is_empty() && h.trim().is_empty());
-        (typed && bench::mix_from_lengths(&i, &o, &h).is_none()).then(|| {
+        (typed && curve_editor::mix_from_lengths(&i, &o, &h).is_none()).then(|| {
             "ISL must be a number of tokens from 0, OSL above 0, and the cache-hit rate from 0 to 1 (or 0 % to 100 %)".to_owned()
         })
     };
     let lengths = move || {
-        if let Some(mix) = bench::mix_from_lengths(
+        if let Some(mix) = curve_editor::mix_from_lengths(
             &isl.get_untracked(),
             &osl.get_untracked(),
             &hit.get_untracked(),
