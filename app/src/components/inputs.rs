@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use servecost::codec::decode;
 use servecost::{Dataset, Report};
 
+use crate::components::Field;
 use crate::query::{self, Outcome};
 use crate::values::in_force;
 
@@ -18,6 +19,31 @@ pub use renting::Renting;
 pub use self_hosting::SelfHosting;
 pub use workload::WorkloadInputs;
 pub use years::YearsInputs;
+
+/// The field of numeric parameter `name`, bound to the inputs: its text as typed in the link,
+/// the value in force as its placeholder, its error from the answer, its edits to the link.
+/// Its label, unit and accepted range come from the codec's table.
+#[component]
+pub fn Param(
+    /// The inputs it belongs to.
+    ctx: Ctx,
+    /// Its query parameter.
+    name: &'static str,
+    /// A line of explanation under the field.
+    #[prop(optional)]
+    explain: Option<&'static str>,
+    /// Label, for a parameter outside the codec's numeric table.
+    #[prop(optional)]
+    label: Option<&'static str>,
+    /// Unit, for a parameter outside the codec's numeric table.
+    #[prop(optional)]
+    unit: Option<&'static str>,
+) -> impl IntoView {
+    view! {
+        <Field name value=ctx.typed(name) placeholder=ctx.in_force(name) outcome=ctx.outcome
+            on_change=ctx.on_change nostrip:explain=explain nostrip:label=label nostrip:unit=unit/>
+    }
+}
 
 /// What every input section needs.
 #[derive(Clone, Copy)]

@@ -8,8 +8,8 @@
 use leptos::prelude::*;
 use servecost::codec::{decode, OTHER_CHIP};
 
-use crate::components::inputs::Ctx;
-use crate::components::{Choice, Field};
+use crate::components::inputs::{Ctx, Param};
+use crate::components::Choice;
 use crate::curve_editor::{self, Row};
 use crate::query;
 
@@ -260,7 +260,7 @@ pub fn Benchmark(
                 <small id="f-paste-error" class="field-error" role="alert" data-testid="error-paste">{move || paste_error.get()}</small>
                 <button type="submit" class="read" formmethod="post" on:click=read>"Read the pasted text"</button>
             </div>
-            <Field name="curve_mix" value=ctx.typed("curve_mix") placeholder=ctx.in_force("curve_mix") outcome=ctx.outcome on_change
+            <Param ctx name="curve_mix"
                 label="Mix the points were measured at" unit="uncached input : cached input : output"
                 explain="Parts in any scale, e.g. 8:0:1 for 8k-token prompts and 1k-token answers without a prefix cache."/>
             <fieldset class="lengths">
@@ -293,7 +293,7 @@ pub fn Benchmark(
                     <small class="hint">"Not in the dataset: give your GPU-hour price (or, owned, the chip's kW)."</small>
                 </div>
             })}
-            <Field name="replica" value=ctx.typed("replica") placeholder=ctx.in_force("replica") outcome=ctx.outcome on_change
+            <Param ctx name="replica"
                 explain="GPUs the benchmark ran one copy of the model on; a pasted result's throughput is divided by it."/>
         </div>
     }

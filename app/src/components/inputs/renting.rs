@@ -3,8 +3,8 @@
 use leptos::prelude::*;
 use servecost::codec::write_significant;
 
-use crate::components::inputs::Ctx;
-use crate::components::{Choice, Field};
+use crate::components::inputs::{Ctx, Param};
+use crate::components::Choice;
 use crate::format::{percent_precise, usd};
 
 /// When the page carries only some of the model's offers: which, and a link to search them all
@@ -123,14 +123,14 @@ pub fn Renting(
             {more_offers(ctx)}
             <details open=move || own_prices_open.get()>
                 <summary>"Your own prices"</summary>
-                <Field name="price_in" value=ctx.typed("price_in") placeholder=ctx.in_force("price_in") outcome=ctx.outcome on_change/>
-                <Field name="price_out" value=ctx.typed("price_out") placeholder=ctx.in_force("price_out") outcome=ctx.outcome on_change/>
-                <Field name="cache_discount" value=ctx.typed("cache_discount") placeholder=ctx.in_force("cache_discount") outcome=ctx.outcome on_change
+                <Param ctx name="price_in"/>
+                <Param ctx name="price_out"/>
+                <Param ctx name="cache_discount"
                     explain="Share taken off the input price for input served from the provider's cache."/>
-                <Field name="markup" value=ctx.typed("markup") placeholder=ctx.in_force("markup") outcome=ctx.outcome on_change
+                <Param ctx name="markup"
                     explain="A router's markup on the provider's price."/>
             </details>
-            <Field name="bill" value=ctx.typed("bill") placeholder=ctx.in_force("bill") outcome=ctx.outcome on_change
+            <Param ctx name="bill"
                 explain="Optional: your last API invoice for these volumes, to check the estimate against it."/>
             <div aria-live="polite">{check}</div>
         </fieldset>

@@ -6,7 +6,7 @@ use servecost::codec::{decode, write_rounded, FLAG_ON, OWN_CURVE};
 use servecost::gpu_price::Commitment;
 
 use crate::components::inputs::benchmark::{chip_in_force, Benchmark};
-use crate::components::inputs::Ctx;
+use crate::components::inputs::{Ctx, Param};
 use crate::components::{Choice, Field};
 use crate::format::usd;
 use crate::query;
@@ -267,23 +267,23 @@ pub fn SelfHosting(
                 view! {
                     <div class="owned" data-testid="owned">
                         <p class="hint">"No published source gives a purchase price: enter your vendor's quote. The other inputs start at servecost's documented assumptions (see Method)."</p>
-                        <Field name="capex" value=ctx.typed("capex") placeholder=ctx.in_force("capex") outcome=ctx.outcome on_change
+                        <Param ctx name="capex"
                             explain="Purchase price per GPU, its share of the server and network included. Required."/>
-                        <Field name="years" value=ctx.typed("years") placeholder=ctx.in_force("years") outcome=ctx.outcome on_change
+                        <Param ctx name="years"
                             explain="Years the purchase is paid off over (assumption: 4)."/>
-                        <Field name="rate" value=ctx.typed("rate") placeholder=ctx.in_force("rate") outcome=ctx.outcome on_change
+                        <Param ctx name="rate"
                             explain="Yearly cost of the capital tied up (assumption: 8\u{a0}%)."/>
                         <div class="field-note">
                             <Field name="kw" value=ctx.typed("kw") placeholder=kw_placeholder outcome=ctx.outcome on_change/>
                             <small class="hint">{kw_explain}</small>
                         </div>
-                        <Field name="pue" value=ctx.typed("pue") placeholder=ctx.in_force("pue") outcome=ctx.outcome on_change
+                        <Param ctx name="pue"
                             explain="Facility power over IT power: cooling and losses (assumption: 1.3)."/>
-                        <Field name="kwh" value=ctx.typed("kwh") placeholder=ctx.in_force("kwh") outcome=ctx.outcome on_change
+                        <Param ctx name="kwh"
                             explain="What a kWh costs you (assumption: $0.10)."/>
-                        <Field name="colo" value=ctx.typed("colo") placeholder=ctx.in_force("colo") outcome=ctx.outcome on_change
+                        <Param ctx name="colo"
                             explain="Space, cooling and connectivity per kW of IT load a month (assumption: $150)."/>
-                        <Field name="maint" value=ctx.typed("maint") placeholder=ctx.in_force("maint") outcome=ctx.outcome on_change
+                        <Param ctx name="maint"
                             explain="Spares, support and repairs a year, as a share of the purchase price (assumption: 5\u{a0}%)."/>
                         <div class="owned-hour" data-testid="owned-hour" aria-live="polite">
                             {move || match parts.get() {
@@ -323,13 +323,13 @@ pub fn SelfHosting(
             <details open=move || fleet_open.get()>
                 <summary>"Fleet"</summary>
                 {move || (!own_curve.get()).then(|| view! {
-                    <Field name="replica" value=ctx.typed("replica") placeholder=ctx.in_force("replica") outcome=ctx.outcome on_change
+                    <Param ctx name="replica"
                         explain="GPUs that serve one copy of the model."/>
                 })}
-                <Field name="util" value=ctx.typed("util") placeholder=ctx.in_force("util") outcome=ctx.outcome on_change
+                <Param ctx name="util"
                     explain="How busy a replica may get at the peak hour and still hold the target speed."/>
-                <Field name="redundancy" value=ctx.typed("redundancy") placeholder=ctx.in_force("redundancy") outcome=ctx.outcome on_change/>
-                <Field name="min_replicas" value=ctx.typed("min_replicas") placeholder=ctx.in_force("min_replicas") outcome=ctx.outcome on_change/>
+                <Param ctx name="redundancy"/>
+                <Param ctx name="min_replicas"/>
                 {move || {
                     let hourly = if owned.get() || !hourly_ok.get() { "Scaled hour by hour (on-demand or spot prices only)" } else { "Scaled hour by hour" };
                     view! {
@@ -337,24 +337,24 @@ pub fn SelfHosting(
                     }
                 }}
                 <Choice name="hybrid" label="Hybrid: overflow to the API" options=yes_no("Search the cheapest split", "Off") value=hybrid on_change/>
-                <Field name="overflow_warm" value=ctx.typed("overflow_warm") placeholder=ctx.in_force("overflow_warm") outcome=ctx.outcome on_change
+                <Param ctx name="overflow_warm"
                     explain="Overflow sessions reach the API without their prefix cache: by default (0) their cached input is priced as uncached. Raise it if the API keeps your prefixes warm."/>
             </details>
             <details open=move || ops_open.get()>
                 <summary>"Operations"</summary>
-                <Field name="ops_fte" value=ctx.typed("ops_fte") placeholder=ctx.in_force("ops_fte") outcome=ctx.outcome on_change
+                <Param ctx name="ops_fte"
                     explain="Staff running the deployment (on call, upgrades, capacity)."/>
-                <Field name="fte_cost" value=ctx.typed("fte_cost") placeholder=ctx.in_force("fte_cost") outcome=ctx.outcome on_change/>
-                <Field name="ops_monthly" value=ctx.typed("ops_monthly") placeholder=ctx.in_force("ops_monthly") outcome=ctx.outcome on_change
+                <Param ctx name="fte_cost"/>
+                <Param ctx name="ops_monthly"
                     explain="Monitoring, storage, support contracts and other fixed costs."/>
-                <Field name="ops_gpus_per_fte" value=ctx.typed("ops_gpus_per_fte") placeholder=ctx.in_force("ops_gpus_per_fte") outcome=ctx.outcome on_change
+                <Param ctx name="ops_gpus_per_fte"
                     explain="Optional: one more FTE for every so many GPUs, for staff that grow with the fleet. Blank: staff stay fixed."/>
             </details>
             <details open=move || assumptions_open.get()>
                 <summary>"Assumptions: P, k and the curve's mix"</summary>
-                <Field name="prefill" value=ctx.typed("prefill") placeholder=ctx.in_force("prefill") outcome=ctx.outcome on_change
+                <Param ctx name="prefill"
                     explain="P: uncached input tokens one GPU prefills per second. It sets the cost of uncached input, and so how much of the curve's GPU time is left for output."/>
-                <Field name="cache_cost" value=ctx.typed("cache_cost") placeholder=ctx.in_force("cache_cost") outcome=ctx.outcome on_change
+                <Param ctx name="cache_cost"
                     explain="k: GPU time of a cached input token relative to an uncached one. Agent traces are mostly cached input, so k decides much of their cost."/>
                 {move || (!own_curve.get()).then(|| view! {
                     <Field name="curve_mix" value=ctx.typed("curve_mix") placeholder=curve_mix_in_force outcome=ctx.outcome on_change
@@ -365,21 +365,21 @@ pub fn SelfHosting(
             <details open=move || ranges_open.get() data-testid="ranges-inputs">
                 <summary>"How sure: the ranges drawn"</summary>
                 <p class="hint">"The sureness figures draw every input below at once from its range. A factor f means ×1/f to ×f; 1 (or 0 for a share) takes the input as given. "<a href="/method#ranges">"Why these ranges"</a></p>
-                <Field name="u_gpu_hour" value=ctx.typed("u_gpu_hour") placeholder=ctx.in_force("u_gpu_hour") outcome=ctx.outcome on_change
+                <Param ctx name="u_gpu_hour"
                     explain="Blank: by what the price commits to (reserved 1.1, on demand 1.25, spot 1.5, owner's cost 1.3, owned 1.2)."/>
-                <Field name="u_api" value=ctx.typed("u_api") placeholder=ctx.in_force("u_api") outcome=ctx.outcome on_change/>
-                <Field name="u_prefill" value=ctx.typed("u_prefill") placeholder=ctx.in_force("u_prefill") outcome=ctx.outcome on_change/>
-                <Field name="u_cache_cost" value=ctx.typed("u_cache_cost") placeholder=ctx.in_force("u_cache_cost") outcome=ctx.outcome on_change/>
-                <Field name="u_util" value=ctx.typed("u_util") placeholder=ctx.in_force("u_util") outcome=ctx.outcome on_change/>
-                <Field name="u_curve_mix" value=ctx.typed("u_curve_mix") placeholder=ctx.in_force("u_curve_mix") outcome=ctx.outcome on_change
+                <Param ctx name="u_api"/>
+                <Param ctx name="u_prefill"/>
+                <Param ctx name="u_cache_cost"/>
+                <Param ctx name="u_util"/>
+                <Param ctx name="u_curve_mix"
                     explain="Applies when the curve's publication states no mix."/>
-                <Field name="u_haircut" value=ctx.typed("u_haircut") placeholder=ctx.in_force("u_haircut") outcome=ctx.outcome on_change
+                <Param ctx name="u_haircut"
                     explain="Applies to a curve published by a vendor of the stack it measures."/>
-                <Field name="u_curves" value=ctx.typed("u_curves") placeholder=ctx.in_force("u_curves") outcome=ctx.outcome on_change
+                <Param ctx name="u_curves"
                     explain="Applies where the dataset has other independent curves of the model on chips of the same family; drawn both ways around the curve in use."/>
-                <Field name="tie" value=ctx.typed("tie") placeholder=ctx.in_force("tie") outcome=ctx.outcome on_change
+                <Param ctx name="tie"
                     explain="Plans whose monthly bills differ by less than this share of the cheaper one cost the same: named together, never a change of answer, and holding in the sample."/>
-                <Field name="draws" value=ctx.typed("draws") placeholder=ctx.in_force("draws") outcome=ctx.outcome on_change
+                <Param ctx name="draws"
                     explain="At most; the sample stops once its shares are known within one point. 0 turns it off."/>
             </details>
         </fieldset>

@@ -8,8 +8,8 @@ use servecost::profile::ProfileSpec;
 use servecost::workload::{Preset, Workload};
 
 use crate::charts::sparkline;
-use crate::components::inputs::Ctx;
-use crate::components::{Choice, Field};
+use crate::components::inputs::{Ctx, Param};
+use crate::components::Choice;
 
 /// What was typed in one form of the workload: its key and its parameters.
 type Typed = (&'static str, Vec<(String, String)>);
@@ -175,24 +175,24 @@ pub fn WorkloadInputs(
             {move || match form.get() {
                 "requests" => view! {
                     <Choice name="workload" label="Per-request shape (preset)" options=presets.clone() value=ctx.text("workload") on_change/>
-                    <Field name="requests" value=ctx.typed("requests") placeholder=ctx.in_force("requests") outcome=ctx.outcome on_change/>
-                    <Field name="input_per_request" value=ctx.typed("input_per_request") placeholder=ctx.in_force("input_per_request") outcome=ctx.outcome on_change/>
-                    <Field name="cache_hit" value=ctx.typed("cache_hit") placeholder=ctx.in_force("cache_hit") outcome=ctx.outcome on_change/>
-                    <Field name="output_per_request" value=ctx.typed("output_per_request") placeholder=ctx.in_force("output_per_request") outcome=ctx.outcome on_change/>
+                    <Param ctx name="requests"/>
+                    <Param ctx name="input_per_request"/>
+                    <Param ctx name="cache_hit"/>
+                    <Param ctx name="output_per_request"/>
                 }.into_any(),
                 "tokens" => view! {
-                    <Field name="tokens" value=ctx.typed("tokens") placeholder=ctx.in_force("tokens") outcome=ctx.outcome on_change/>
-                    <Field name="mix" value=ctx.typed("mix") placeholder=ctx.in_force("mix") outcome=ctx.outcome on_change
+                    <Param ctx name="tokens"/>
+                    <Param ctx name="mix"
                         label="Mix" unit="uncached input : cached input : output"
                         explain="Parts in any scale, e.g. 2:7:1 (the published 7:2:1 blend is 7 cached : 2 uncached : 1 output)."/>
                 }.into_any(),
                 _ => view! {
-                    <Field name="input" value=ctx.typed("input") placeholder=ctx.in_force("input") outcome=ctx.outcome on_change/>
-                    <Field name="cached" value=ctx.typed("cached") placeholder=ctx.in_force("cached") outcome=ctx.outcome on_change/>
-                    <Field name="output" value=ctx.typed("output") placeholder=ctx.in_force("output") outcome=ctx.outcome on_change/>
+                    <Param ctx name="input"/>
+                    <Param ctx name="cached"/>
+                    <Param ctx name="output"/>
                 }.into_any(),
             }}
-            <Field name="tps" value=ctx.typed("tps") placeholder=ctx.in_force("tps") outcome=ctx.outcome on_change
+            <Param ctx name="tps"
                 explain="The output speed each user must see. Default: the hosted API's measured speed."/>
             <div class="marks" aria-label="Published operating points, tokens/s per user">{points}</div>
             <Choice name="profile" label="Load over the week" options=profiles value=profile_value on_change/>
