@@ -449,3 +449,45 @@ async fn a_price_older_than_90_days_is_named_with_its_age() {
         assert!(found[0].starts_with("The API price is as of 2026-10-15 (Artificial Analysis)"));
     }
 }
+
+/// The form submitted without JavaScript posts each parameter once: a field it shows is not
+/// also carried hidden (the codec refuses a parameter given twice), on every path of the form.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_form_posts_each_parameter_once() {
+    let (app, _db) = app().await;
+    for q in [
+        "",
+        "requests=20M&gpu_hour=2.35&gpu_kind=spot&scaling=hourly&bill=13900",
+        "tokens=5B&mix=2:7:1&profile=flat&hybrid=0",
+        "input=3.1B&cached=41B&output=900M&growth=0.5&horizon=5&u_api=1.2&tie=0.02",
+        "own=1&capex=45k&pue=1.2&kw=2&gpu_hour=2.1",
+        "curve=own&points=20:2400,40:1800&curve_mix=1:0:1&chip=other&chip_name=Acme%20X1&replica=8",
+        "workload=chat&tps=40&price_in=0.3&price_out=1.2&cache_discount=0.5&markup=0.05",
+        "ops_fte=1&fte_cost=150k&ops_monthly=2000&ops_gpus_per_fte=64&overflow_warm=0.5&prefill=30k&cache_cost=0.2&util=0.7&redundancy=1&min_replicas=2",
+    ] {
+        let html = body_text(get(&app, &format!("/?{q}")).await).await;
+        let form = html
+            .split(r#"id="inputs""#)
+            .nth(1)
+            .and_then(|f| f.split("</form>").next())
+            .unwrap_or_else(|| panic!("{q}: the form"));
+        let mut names: Vec<&str> = Vec::new();
+        for tag in form.split('<').skip(1) {
+            let element = tag.split(['>', ' ']).next().unwrap_or_default();
+            if !["input", "select", "textarea"].contains(&element) || tag.contains(r#"type="radio""#) {
+                continue;
+            }
+            let Some(name) = tag.split(r#"name=""#).nth(1).and_then(|n| n.split('"').next()) else {
+                continue;
+            };
+            // The points editor's rows post one cell each, read together.
+            if !name.starts_with("pt_") {
+                names.push(name);
+            }
+        }
+        assert!(names.len() > 20, "{q}: {names:?}");
+        let mut seen = std::collections::HashSet::new();
+        let twice: Vec<&&str> = names.iter().filter(|n| !seen.insert(**n)).collect();
+        assert!(twice.is_empty(), "{q}: posted twice: {twice:?}");
+    }
+}
