@@ -66,25 +66,25 @@ fn bench(c: &mut Criterion) {
     });
     // The cost over five years: nothing changing (each month's costing is the first's), and
     // the volume and prices moving every month, on a fixed and on an hourly fleet.
-    let five = servecost::plan::PlanSpec {
+    let five = servecost::projection::ProjectionSpec {
         horizon: 5.0,
         ..Default::default()
     };
-    let moving = servecost::plan::PlanSpec {
+    let moving = servecost::projection::ProjectionSpec {
         growth: 0.5,
         api_trend: -0.3,
         gpu_trend: -0.15,
         ..five
     };
-    let term = servecost::plan::Holding::Term {
+    let term = servecost::projection::Holding::Term {
         months: 36,
         upfront: 0.25,
     };
     c.bench_function("plan_5y_flat", |b| {
-        b.iter(|| servecost::plan::plan(black_box(&cn), &five, term, true))
+        b.iter(|| servecost::projection::project(black_box(&cn), &five, term, true))
     });
     c.bench_function("plan_5y_moving", |b| {
-        b.iter(|| servecost::plan::plan(black_box(&cn), &moving, term, true))
+        b.iter(|| servecost::projection::project(black_box(&cn), &moving, term, true))
     });
     let hourly = servecost::parse(
         "requests=300M&gpu_hour=2.1&gpu_kind=on_demand&scaling=hourly&profile=diurnal&redundancy=1",
@@ -95,10 +95,10 @@ fn bench(c: &mut Criterion) {
     let ch = rh.costing().expect("costs");
     c.bench_function("plan_5y_moving_large_hourly", |b| {
         b.iter(|| {
-            servecost::plan::plan(
+            servecost::projection::project(
                 black_box(&ch),
                 &moving,
-                servecost::plan::Holding::Follows,
+                servecost::projection::Holding::Follows,
                 true,
             )
         })

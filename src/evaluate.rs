@@ -16,8 +16,8 @@ use crate::dataset::Dataset;
 use crate::decision::{self, Totals};
 use crate::error::Problem;
 use crate::gpu_price::Commitment;
-use crate::plan::Holding;
 use crate::power::{decode_headline, operating_point, PowerDefinition};
+use crate::projection::Holding;
 use crate::report::{
     Bar, BillCheck, ClassBars, HybridReport, Inputs, PowerReport, RentReport, Report,
     SelfHostReport, Series, Side, Verdict, Warning, WarningCode,
@@ -132,7 +132,7 @@ pub fn evaluate_with(
                 &totals,
                 // The years ahead move nothing the sample draws: they do not move its seed.
                 decision::seed_of(&crate::codec::canonical_query(&Scenario {
-                    plan: crate::plan::PlanSpec::default(),
+                    plan: crate::projection::ProjectionSpec::default(),
                     ..s.clone()
                 })),
             );
@@ -253,7 +253,7 @@ pub fn evaluate_with(
     let (holding, holding_note) = holding(&s, &ctx, r.gpu_hour);
     let plan = {
         let note = holding_note;
-        let mut plan = crate::plan::plan(&costing, &s.plan, holding, s.hybrid);
+        let mut plan = crate::projection::project(&costing, &s.plan, holding, s.hybrid);
         plan.notes.extend(note);
         plan
     };

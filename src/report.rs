@@ -52,7 +52,7 @@ pub struct Report {
     /// Chart series.
     pub series: Series,
     /// The cost over the years: month by month, present values, payback.
-    pub plan: crate::plan::PlanReport,
+    pub plan: crate::projection::Projection,
 }
 
 /// Inputs as resolved: ids, names, and the numbers the dataset supplied.

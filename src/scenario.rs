@@ -181,7 +181,7 @@ pub struct Scenario {
     /// The widths of the ranges the answer's sureness is drawn over.
     pub uncertainty: crate::decision::UncertaintySpec,
     /// The years ahead: horizon, growth, price trends and the discount rate.
-    pub plan: crate::plan::PlanSpec,
+    pub plan: crate::projection::ProjectionSpec,
 }
 
 impl Default for Scenario {
@@ -219,7 +219,7 @@ impl Default for Scenario {
             ops_gpus_per_fte: None,
             overflow_warm: 0.0,
             uncertainty: crate::decision::UncertaintySpec::default(),
-            plan: crate::plan::PlanSpec::default(),
+            plan: crate::projection::ProjectionSpec::default(),
         }
     }
 }

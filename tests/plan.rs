@@ -6,7 +6,7 @@ mod common;
 
 use common::revision_3;
 use servecost::decision::Strategy;
-use servecost::plan::PlanReport;
+use servecost::projection::Projection;
 use servecost::{evaluate, parse, Report};
 
 fn report(q: &str) -> Report {
@@ -20,7 +20,7 @@ fn close(a: f64, b: f64) -> bool {
 
 /// The month at which the cumulative difference (self-hosting minus renting) first has the
 /// other sign than the first month's, counted here from the months themselves.
-fn sign_change(plan: &PlanReport) -> Option<(u32, bool)> {
+fn sign_change(plan: &Projection) -> Option<(u32, bool)> {
     let mut cumulative = 0.0;
     let mut first: Option<bool> = None;
     for m in &plan.months {
@@ -107,7 +107,9 @@ fn with_nothing_changing_every_month_is_the_one_month_answer() {
             }
         }
         // Undiscounted, the present value is the sum.
-        let sum = |f: fn(&servecost::plan::PlanMonth) -> f64| p.months.iter().map(f).sum::<f64>();
+        let sum = |f: fn(&servecost::projection::ProjectionMonth) -> f64| {
+            p.months.iter().map(f).sum::<f64>()
+        };
         assert!(close(p.npv_usd.rent, sum(|m| m.rent_usd)), "{q}");
         assert!(close(p.npv_usd.self_host, sum(|m| m.self_host_usd)), "{q}");
         assert!(close(p.total_usd.self_host, p.npv_usd.self_host), "{q}");

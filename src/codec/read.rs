@@ -467,9 +467,9 @@ impl Reader {
         }
     }
 
-    fn plan(&mut self) -> crate::plan::PlanSpec {
-        let d = crate::plan::PlanSpec::default();
-        crate::plan::PlanSpec {
+    fn plan(&mut self) -> crate::projection::ProjectionSpec {
+        let d = crate::projection::ProjectionSpec::default();
+        crate::projection::ProjectionSpec {
             horizon: self.number("horizon").unwrap_or(d.horizon),
             growth: self.number("growth").unwrap_or(d.growth),
             api_trend: self.number("api_trend").unwrap_or(d.api_trend),

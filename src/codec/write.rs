@@ -175,7 +175,7 @@ pub fn to_query(scenario: &Scenario) -> String {
     w.unless("u_util", u.util, d.util);
     w.unless("u_api", u.api, d.api);
     w.unless("tie", u.tie, d.tie);
-    let (p, d) = (&s.plan, crate::plan::PlanSpec::default());
+    let (p, d) = (&s.plan, crate::projection::ProjectionSpec::default());
     w.unless("horizon", p.horizon, d.horizon);
     w.unless("growth", p.growth, d.growth);
     w.unless("api_trend", p.api_trend, d.api_trend);

@@ -4,7 +4,7 @@
 use plotters::prelude::*;
 
 use crate::charts::backend::Svg;
-use servecost::plan::PlanReport;
+use servecost::projection::Projection;
 
 use crate::charts::{
     dashed, font, render, strips, Drawn, Frame, Marks, Overlay, Swatch, DECISION_BODY, GRID,
@@ -16,7 +16,7 @@ use crate::format;
 pub type Cumulative = (u32, f64, f64, Option<f64>);
 
 /// The cumulative cost of each plan at the end of each month, from month 1.
-pub fn cumulative(plan: &PlanReport) -> Vec<Cumulative> {
+pub fn cumulative(plan: &Projection) -> Vec<Cumulative> {
     let (mut rent, mut own, mut hybrid) = (0.0, 0.0, 0.0);
     plan.months
         .iter()
@@ -33,18 +33,18 @@ pub fn cumulative(plan: &PlanReport) -> Vec<Cumulative> {
 }
 
 /// The chart as an SVG string (empty when there is nothing to draw).
-pub fn cost_over_years(plan: &PlanReport) -> String {
+pub fn cost_over_years(plan: &Projection) -> String {
     cost_over_years_in(plan, DECISION_BODY)
 }
 
 /// [`cost_over_years`] with a plot `body` units high (a wide, short chart for an embed).
-pub fn cost_over_years_in(plan: &PlanReport, body: u32) -> String {
+pub fn cost_over_years_in(plan: &Projection, body: u32) -> String {
     render("Cumulative cost of each plan over the years", |svg| {
         draw(plan, body, svg)
     })
 }
 
-fn draw<'a>(plan: &PlanReport, body: u32, out: &'a mut String) -> Drawn<'a> {
+fn draw<'a>(plan: &Projection, body: u32, out: &'a mut String) -> Drawn<'a> {
     let points = cumulative(plan);
     let Some(&(last, ..)) = points.last() else {
         return Ok(Overlay::default());

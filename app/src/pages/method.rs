@@ -7,7 +7,7 @@ use servecost::scenario::defaults as d;
 
 use crate::format::number;
 use servecost::decision::defaults as u;
-use servecost::plan::defaults as y;
+use servecost::projection::defaults as y;
 
 /// The method page.
 #[component]

@@ -54,7 +54,7 @@ pub mod defaults {
 /// What the scenario sets for the years ahead.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct PlanSpec {
+pub struct ProjectionSpec {
     /// Years ahead, 1 to 5.
     pub horizon: f64,
     /// Yearly growth of the monthly volume (0.5: half as much again each year; negative for a
@@ -70,7 +70,7 @@ pub struct PlanSpec {
     pub residual: f64,
 }
 
-impl Default for PlanSpec {
+impl Default for ProjectionSpec {
     fn default() -> Self {
         Self {
             horizon: defaults::HORIZON,
@@ -126,7 +126,7 @@ impl Holding {
 /// One month of the plan.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct PlanMonth {
+pub struct ProjectionMonth {
     /// Month, from 1.
     pub month: u32,
     /// All tokens this month.
@@ -171,9 +171,9 @@ impl PlanTotals {
 /// The cost over the years.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct PlanReport {
+pub struct Projection {
     /// What the scenario set.
-    pub spec: PlanSpec,
+    pub spec: ProjectionSpec,
     /// How the self-hosted GPUs are held: `follows` (rented by the hour, sized each month),
     /// `term` (reserved blocks billed for their whole term) or `owned` (bought and kept).
     pub holding: String,
@@ -183,7 +183,7 @@ pub struct PlanReport {
     /// `term`).
     pub upfront_share: Option<f64>,
     /// Month by month.
-    pub months: Vec<PlanMonth>,
+    pub months: Vec<ProjectionMonth>,
     /// The sum over the horizon, $.
     pub total_usd: PlanTotals,
     /// The net present value of each plan's costs within the horizon, $.
@@ -356,7 +356,7 @@ type MonthPlans = (PlanCost, Option<PlanCost>);
 
 /// The plan of `c` over `spec`'s horizon, the self-hosted GPUs held as `holding`, with the
 /// hybrid searched when `hybrid`.
-pub fn plan(c: &Costing, spec: &PlanSpec, holding: Holding, hybrid: bool) -> PlanReport {
+pub fn project(c: &Costing, spec: &ProjectionSpec, holding: Holding, hybrid: bool) -> Projection {
     let months = (spec.horizon.clamp(1.0, 5.0) * 12.0).round() as u32;
     // Hour-by-hour scaling needs prices stoppable by the hour: such a fleet follows demand.
     let holding = if c.policy.scaling == Scaling::Hourly {
@@ -436,7 +436,7 @@ pub fn plan(c: &Costing, spec: &PlanSpec, holding: Holding, hybrid: bool) -> Pla
                 )
             }
         };
-        rows.push(PlanMonth {
+        rows.push(ProjectionMonth {
             month: m + 1,
             tokens: c.volumes.total() * scale,
             rent_usd: rent,
@@ -466,15 +466,15 @@ pub fn plan(c: &Costing, spec: &PlanSpec, holding: Holding, hybrid: bool) -> Pla
 type After = (Vec<(u32, f64)>, f64);
 
 fn summarise(
-    rows: Vec<PlanMonth>,
-    spec: &PlanSpec,
+    rows: Vec<ProjectionMonth>,
+    spec: &ProjectionSpec,
     holding: Holding,
     hybrid: bool,
     own_after: After,
     hybrid_after: Option<After>,
-) -> PlanReport {
+) -> Projection {
     let discount = |m: u32| (1.0 + spec.discount_rate).powf(-f64::from(m) / 12.0);
-    let sum = |f: &dyn Fn(&PlanMonth) -> f64, discounted: bool| -> f64 {
+    let sum = |f: &dyn Fn(&ProjectionMonth) -> f64, discounted: bool| -> f64 {
         rows.iter()
             .map(|r| {
                 if discounted {
@@ -546,7 +546,7 @@ fn summarise(
                 .into(),
         );
     }
-    PlanReport {
+    Projection {
         spec: *spec,
         holding: holding.key().into(),
         term_months: match holding {
@@ -572,7 +572,7 @@ fn summarise(
 
 /// The months at which the cumulative difference (self-hosting minus renting) leaves the sign
 /// of the first month's: `(payback, lead_lost)`.
-fn crossings(rows: &[PlanMonth]) -> (Option<u32>, Option<u32>) {
+fn crossings(rows: &[ProjectionMonth]) -> (Option<u32>, Option<u32>) {
     let mut cumulative = 0.0;
     let mut first = None;
     for r in rows {
@@ -594,8 +594,8 @@ fn crossings(rows: &[PlanMonth]) -> (Option<u32>, Option<u32>) {
 mod tests {
     use super::*;
 
-    fn month(m: u32, rent: f64, own: f64) -> PlanMonth {
-        PlanMonth {
+    fn month(m: u32, rent: f64, own: f64) -> ProjectionMonth {
+        ProjectionMonth {
             month: m,
             tokens: 0.0,
             rent_usd: rent,
