@@ -35,7 +35,7 @@ fn bench(c: &mut Criterion) {
     let (reading, _) = rn.gpu_time().expect("gpu time");
     let cn = rn.costing().expect("costs");
     let totals = servecost::decision::Totals::of(&cn, 1.0, true);
-    let sure = servecost::decision::Context {
+    let sure = servecost::decision::SampleContext {
         spec: servecost::decision::UncertaintySpec::default(),
         gpu_hour_spread: 1.1,
         gpu_hour_reason: String::new(),

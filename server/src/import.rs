@@ -79,8 +79,8 @@ fn loopback(url: &str) -> bool {
 
 /// Downloads `url` as [`read_capped`] reads a file: at most [`MAX_FILE_BYTES`] and `budget`,
 /// within the timeout, as UTF-8 text. Redirects are followed only to `https://`.
-fn fetch_capped(url: &str, opts: &Options, budget: &mut u64) -> Result<String, Vec<Problem>> {
-    let fail = |what: String| vec![Problem::new(url, "", "", what)];
+fn fetch_capped(url: &str, opts: &Options, budget: &mut u64) -> Result<String, Vec<ImportProblem>> {
+    let fail = |what: String| vec![ImportProblem::new(url, "", "", what)];
     let secure = url
         .get(..8)
         .is_some_and(|p| p.eq_ignore_ascii_case("https://"));
@@ -183,7 +183,7 @@ fn utc_now() -> String {
 
 /// A problem with an imported file.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Problem {
+pub struct ImportProblem {
     /// The file.
     pub file: String,
     /// Where in it: a line, a record.
@@ -194,7 +194,7 @@ pub struct Problem {
     pub problem: String,
 }
 
-impl fmt::Display for Problem {
+impl fmt::Display for ImportProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.file)?;
         if !self.at.is_empty() {
@@ -207,7 +207,7 @@ impl fmt::Display for Problem {
     }
 }
 
-impl Problem {
+impl ImportProblem {
     fn new(file: &str, at: impl Into<String>, field: &str, problem: impl Into<String>) -> Self {
         Self {
             file: file.to_owned(),
@@ -241,7 +241,7 @@ fn read_file(
     opts: &Options,
     read: &mut Read,
     budget: &mut u64,
-) -> Result<(), Vec<Problem>> {
+) -> Result<(), Vec<ImportProblem>> {
     let (name, text, extension) = if is_url(file) {
         let text = fetch_capped(file, opts, budget)?;
         let path = file.split(['?', '#']).next().unwrap_or(file);
@@ -264,7 +264,7 @@ fn read_file(
         return native::csv(&name, &text, read);
     }
     let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-        vec![Problem::new(
+        vec![ImportProblem::new(
             &name,
             format!("line {}, column {}", e.line(), e.column()),
             "",
@@ -280,7 +280,7 @@ fn read_file(
     } else if litellm::is_price_table(&value) {
         litellm::read(&name, &value, read)
     } else {
-        Err(vec![Problem::new(
+        Err(vec![ImportProblem::new(
             &name,
             "",
             "",
@@ -294,9 +294,9 @@ fn read_file(
 /// Reads a file of at most [`MAX_FILE_BYTES`] and at most `budget` bytes (what is left of
 /// [`MAX_REVISION_BYTES`]), without reading further than that whatever the file is (a device
 /// such as `/dev/zero` included).
-fn read_capped(path: &Path, name: &str, budget: &mut u64) -> Result<String, Vec<Problem>> {
+fn read_capped(path: &Path, name: &str, budget: &mut u64) -> Result<String, Vec<ImportProblem>> {
     use std::io::Read as _;
-    let fail = |what: String| vec![Problem::new(name, "", "", what)];
+    let fail = |what: String| vec![ImportProblem::new(name, "", "", what)];
     let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot be read: {e}")))?;
     let cap = MAX_FILE_BYTES.min(*budget);
     let mut bytes = Vec::new();
@@ -383,7 +383,7 @@ impl fmt::Display for Outcome {
 /// read from: the row limits, every field's range (the link reader's where a link takes the
 /// figure), references, keys given twice and curves the engine cannot use. Rows without a
 /// problem can each be chosen by a link, which the calculator then reads without refusal.
-pub fn checked(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<Problem> {
+pub fn checked(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<ImportProblem> {
     let problems = limits::rows(incoming);
     if !problems.is_empty() {
         return problems;
@@ -400,10 +400,10 @@ pub async fn run(
     pool: &AnyPool,
     files: &[String],
     opts: &Options,
-) -> Result<Outcome, Vec<Problem>> {
-    let db = |e: sqlx::Error| vec![Problem::new("database", "", "", e.to_string())];
+) -> Result<Outcome, Vec<ImportProblem>> {
+    let db = |e: sqlx::Error| vec![ImportProblem::new("database", "", "", e.to_string())];
     if files.is_empty() {
-        return Err(vec![Problem::new(
+        return Err(vec![ImportProblem::new(
             "command line",
             "",
             "",
@@ -412,7 +412,7 @@ pub async fn run(
         )]);
     }
     if files.len() > MAX_FILES {
-        return Err(vec![Problem::new(
+        return Err(vec![ImportProblem::new(
             "command line",
             "",
             "",
@@ -433,7 +433,7 @@ pub async fn run(
         }
     }
     if read.measurements.len() > MAX_MEASUREMENTS {
-        problems.push(Problem::new(
+        problems.push(ImportProblem::new(
             "import",
             "",
             "",

@@ -1,7 +1,7 @@
 //! The ranking's joint sample: one sample over every option at once, the same numbers drawn
 //! for all, so that the share in which each option is the cheapest adds up over the options.
 
-use super::sample::{Context, Logs, LEVERS};
+use super::sample::{Logs, SampleContext, LEVERS};
 use super::{Draw, SplitMix64, Strategy};
 use crate::costing::Costing;
 use crate::curve::Reading;
@@ -16,7 +16,7 @@ pub struct Candidate {
     /// The curve read at the option's speed target.
     pub reading: Reading,
     /// The ranges that apply to it.
-    pub ctx: Context,
+    pub ctx: SampleContext,
     /// Renting, self-hosting alone or the best hybrid.
     pub plan: Strategy,
 }

@@ -166,7 +166,7 @@ impl CurveSpread {
 
 /// What the dataset says about the uncertainty of this scenario's inputs.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Context {
+pub struct SampleContext {
     /// The range widths and the tie threshold.
     pub spec: UncertaintySpec,
     /// The GPU-hour factor in force (the spec's, or the kind's).
@@ -300,7 +300,7 @@ pub(super) struct Logs {
 }
 
 impl Logs {
-    pub(super) fn of(base: &Resolved, reading: &Reading, ctx: &Context) -> Self {
+    pub(super) fn of(base: &Resolved, reading: &Reading, ctx: &SampleContext) -> Self {
         let s = &ctx.spec;
         let mix_floor = ctx.alternative_mix.as_ref().map_or(0.0, |(alt, _)| {
             let m = &base.curve_mix;
@@ -390,7 +390,14 @@ impl Lever {
 
     /// Sets the lever at `u` in `[0, 1]` of its range: `u = 1/2` is its median, which leaves
     /// the input as given for every centred range.
-    pub(super) fn apply(self, d: &mut Draw, base: &Resolved, ctx: &Context, logs: &Logs, u: f64) {
+    pub(super) fn apply(
+        self,
+        d: &mut Draw,
+        base: &Resolved,
+        ctx: &SampleContext,
+        logs: &Logs,
+        u: f64,
+    ) {
         let s = &ctx.spec;
         match self {
             Lever::Prefill => {
@@ -434,7 +441,7 @@ impl Lever {
         }
     }
 
-    fn applies(self, ctx: &Context) -> bool {
+    fn applies(self, ctx: &SampleContext) -> bool {
         match self {
             Lever::CurveMix => ctx.alternative_mix.is_some() && ctx.spec.curve_mix > 0.0,
             Lever::Haircut => ctx.vendor.is_some() && ctx.spec.haircut > 0.0,
@@ -448,7 +455,7 @@ impl Lever {
         }
     }
 
-    fn describe(self, base: &Resolved, reading: &Reading, ctx: &Context) -> Range {
+    fn describe(self, base: &Resolved, reading: &Reading, ctx: &SampleContext) -> Range {
         let s = &ctx.spec;
         let n = |v: f64| crate::format::significant(v, 3);
         let money = crate::format::usd;
@@ -616,7 +623,7 @@ impl Lever {
 pub fn medians_are_the_point(
     base: &Resolved,
     reading: &Reading,
-    ctx: &Context,
+    ctx: &SampleContext,
 ) -> Vec<(Lever, bool)> {
     let logs = Logs::of(base, reading, ctx);
     LEVERS
@@ -646,7 +653,7 @@ pub fn medians_are_the_point(
 pub fn uncertainty(
     base: &Resolved,
     reading: &Reading,
-    ctx: &Context,
+    ctx: &SampleContext,
     point: &Totals,
     seed: u64,
 ) -> (Vec<Range>, Option<Uncertainty>) {

@@ -92,8 +92,8 @@ pub(super) fn sample_context(
     ctx: &Context,
     data: &Dataset,
     ratios: Option<decision::CurveSpread>,
-) -> decision::Context {
-    decision::Context {
+) -> decision::SampleContext {
+    decision::SampleContext {
         spec: s.uncertainty,
         gpu_hour_spread: s.uncertainty.gpu_hour.unwrap_or_else(|| {
             decision::gpu_hour_spread(ctx.commitment, ctx.owned_parts.is_some())

@@ -61,7 +61,7 @@ pub fn side_input(text: &str) -> SideInput {
 
 /// One side, evaluated.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-pub struct Side {
+pub struct Compared {
     /// `A` or `B`.
     pub letter: String,
     /// What the page calls it: the saved name, or "Scenario A".
@@ -79,7 +79,11 @@ pub struct Side {
 }
 
 /// Evaluates the side `letter` given as `text` (`None`: not given).
-pub async fn side(store: &Store, letter: &'static str, text: Option<&str>) -> Result<Side, String> {
+pub async fn side(
+    store: &Store,
+    letter: &'static str,
+    text: Option<&str>,
+) -> Result<Compared, String> {
     let label = format!("Scenario {letter}");
     let Some(text) = text.filter(|t| !t.trim().is_empty()) else {
         return Err(format!(
@@ -88,7 +92,7 @@ pub async fn side(store: &Store, letter: &'static str, text: Option<&str>) -> Re
     };
     match side_input(text) {
         SideInput::Saved(id) => match crate::db::saved::pinned_report(store, &id).await {
-            Ok((saved, report)) => Ok(Side {
+            Ok((saved, report)) => Ok(Compared {
                 letter: letter.to_owned(),
                 href: format!("/s/{}", saved.id),
                 param: saved.id.clone(),
@@ -118,7 +122,7 @@ pub async fn side(store: &Store, letter: &'static str, text: Option<&str>) -> Re
                 return Err(format!("{label}: {}", words(&o.problems)));
             }
             match o.report {
-                Ok(report) => Ok(Side {
+                Ok(report) => Ok(Compared {
                     letter: letter.to_owned(),
                     name: label,
                     href: query::canonical_href(&report.query),
@@ -156,7 +160,7 @@ fn sides_of_link() -> (Option<String>, Option<String>) {
 fn both_sides(
     a: Option<String>,
     b: Option<String>,
-) -> OnceResource<(Result<Side, String>, Result<Side, String>)> {
+) -> OnceResource<(Result<Compared, String>, Result<Compared, String>)> {
     let store = use_context::<Store>();
     OnceResource::new(async move {
         let Some(store) = store else {
@@ -311,7 +315,7 @@ pub fn distinguishing(a: &Report, b: &Report) -> (String, String) {
 
 /// A side's title: its letter and what distinguishes it, after its name when it was saved
 /// with one.
-fn title(s: &Side, distinct: &str) -> String {
+fn title(s: &Compared, distinct: &str) -> String {
     match s.pinned {
         Some(_) => format!("{}: {} ({distinct})", s.letter, s.name),
         None => format!("{}: {distinct}", s.letter),
@@ -322,9 +326,9 @@ fn title(s: &Side, distinct: &str) -> String {
 #[component]
 fn Comparison(
     /// Scenario A.
-    a: Side,
+    a: Compared,
     /// Scenario B.
-    b: Side,
+    b: Compared,
 ) -> impl IntoView {
     let (ra, rb) = (&a.report, &b.report);
     let differing = differing_inputs(ra, rb);
@@ -505,7 +509,7 @@ fn over_horizon(r: &Report) -> String {
 }
 
 /// A side's heading: its name, where it opens, its answer.
-fn side_head(s: &Side, title: &str) -> impl IntoView + use<> {
+fn side_head(s: &Compared, title: &str) -> impl IntoView + use<> {
     let r = &s.report;
     let revision = match s.pinned {
         Some(rev) => format!("Saved, pinned to dataset revision {rev}."),
@@ -550,7 +554,7 @@ pub fn EmbedCompare() -> impl IntoView {
                                 &b.report.series.cost_vs_volume,
                             );
                             let (na, nb) = distinguishing(&a.report, &b.report);
-                            let line = |s: &Side, distinct: &str| {
+                            let line = |s: &Compared, distinct: &str| {
                                 let key = s.letter.to_lowercase();
                                 view! {
                                     <li data-testid=format!("side-{key}") data-rent=s.report.rent.monthly_usd.to_string()

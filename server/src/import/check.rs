@@ -10,14 +10,20 @@ use app::db::rows::{
 use servecost::curve::{CurvePoint, ThroughputCurve};
 
 use super::native::Valid;
-use super::{Origins, Problem};
+use super::{ImportProblem, Origins};
 
-fn problem(origins: &Origins, kind: &'static str, key: &str, field: &str, what: String) -> Problem {
+fn problem(
+    origins: &Origins,
+    kind: &'static str,
+    key: &str,
+    field: &str,
+    what: String,
+) -> ImportProblem {
     let (file, at) = origins
         .get(&(kind, key.to_owned()))
         .cloned()
         .unwrap_or_else(|| ("import".to_owned(), String::new()));
-    Problem {
+    ImportProblem {
         file,
         at,
         field: field.to_owned(),
@@ -27,7 +33,7 @@ fn problem(origins: &Origins, kind: &'static str, key: &str, field: &str, what: 
 
 /// A problem for every row of `rows` with a field out of its range, whichever reader made it:
 /// every format is held to the same ranges, the link reader's where a link can give the figure.
-fn fields<T: Valid>(rows: &[T], origins: &Origins, problems: &mut Vec<Problem>) {
+fn fields<T: Valid>(rows: &[T], origins: &Origins, problems: &mut Vec<ImportProblem>) {
     for row in rows {
         if let Err((field, what)) = row.valid() {
             problems.push(problem(origins, T::KIND, &row.key(), field, what));
@@ -36,7 +42,7 @@ fn fields<T: Valid>(rows: &[T], origins: &Origins, problems: &mut Vec<Problem>) 
 }
 
 /// Every problem across `incoming`'s rows, given the dataset `current`.
-pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<Problem> {
+pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<ImportProblem> {
     let mut problems = Vec::new();
     fields(&incoming.sources, origins, &mut problems);
     fields(&incoming.models, origins, &mut problems);
@@ -244,7 +250,7 @@ pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<Problem> {
     // The calculator must still answer its default scenario with the data the import leaves.
     if problems.is_empty() {
         match app::db::rows::dataset(current.overlaid(incoming), 0) {
-            Err(e) => problems.push(Problem {
+            Err(e) => problems.push(ImportProblem {
                 file: "import".into(),
                 at: String::new(),
                 field: String::new(),
@@ -254,7 +260,7 @@ pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<Problem> {
                 let scenario = servecost::Scenario::default();
                 if let Err(p) = servecost::evaluate(&scenario, &data) {
                     let reasons: Vec<String> = p.iter().map(ToString::to_string).collect();
-                    problems.push(Problem {
+                    problems.push(ImportProblem {
                         file: "import".into(),
                         at: String::new(),
                         field: String::new(),

@@ -24,7 +24,7 @@ use app::db::import::Rows;
 use app::db::rows::{CurveRow, Keyed, ModelRow, PointRow, SourceRow};
 use serde_json::Value;
 
-use super::{slug, Options, Problem, Read};
+use super::{slug, ImportProblem, Options, Read};
 
 /// What raw files do not say (precision, serving framework).
 const NOT_STATED: &str = "not stated";
@@ -102,11 +102,11 @@ struct Fields<'a> {
 }
 
 impl Fields<'_> {
-    fn bad(&self, field: &str, problem: impl Into<String>) -> Problem {
-        Problem::new(self.file, self.at.clone(), field, problem)
+    fn bad(&self, field: &str, problem: impl Into<String>) -> ImportProblem {
+        ImportProblem::new(self.file, self.at.clone(), field, problem)
     }
 
-    fn number(&self, field: &str) -> Result<f64, Problem> {
+    fn number(&self, field: &str) -> Result<f64, ImportProblem> {
         match self.value.get(field) {
             None | Some(Value::Null) => Err(self.bad(field, "missing")),
             Some(v) => {
@@ -121,14 +121,14 @@ impl Fields<'_> {
         }
     }
 
-    fn optional(&self, field: &str) -> Result<Option<f64>, Problem> {
+    fn optional(&self, field: &str) -> Result<Option<f64>, ImportProblem> {
         match self.value.get(field) {
             None | Some(Value::Null) => Ok(None),
             Some(_) => self.number(field).map(Some),
         }
     }
 
-    fn text(&self, field: &str) -> Result<String, Problem> {
+    fn text(&self, field: &str) -> Result<String, ImportProblem> {
         match self.value.get(field) {
             Some(Value::String(s)) if !s.trim().is_empty() => Ok(s.trim().to_owned()),
             Some(Value::Bool(b)) => Ok(b.to_string()),
@@ -138,7 +138,7 @@ impl Fields<'_> {
         }
     }
 
-    fn whole(&self, field: &str) -> Result<u64, Problem> {
+    fn whole(&self, field: &str) -> Result<u64, ImportProblem> {
         let n = self.number(field)?;
         if n.fract() == 0.0 && n <= 1e9 {
             Ok(n as u64)
@@ -154,7 +154,7 @@ fn date(text: &str) -> Option<String> {
     (digits.len() == 8).then(|| format!("{}-{}-{}", &digits[..4], &digits[4..6], &digits[6..8]))
 }
 
-fn agg_row(file: &str, at: String, value: &Value) -> Result<Measurement, Problem> {
+fn agg_row(file: &str, at: String, value: &Value) -> Result<Measurement, ImportProblem> {
     let f = Fields { file, at, value };
     let model = f.text("model")?;
     let prefix = f
@@ -209,7 +209,7 @@ fn agg_row(file: &str, at: String, value: &Value) -> Result<Measurement, Problem
 }
 
 /// Reads processed rows.
-pub fn agg(file: &str, value: &Value, read: &mut Read) -> Result<(), Vec<Problem>> {
+pub fn agg(file: &str, value: &Value, read: &mut Read) -> Result<(), Vec<ImportProblem>> {
     let rows: Vec<(String, &Value)> = match value {
         Value::Array(rows) => rows
             .iter()
@@ -243,7 +243,12 @@ fn split_from_name(name: &str) -> Option<(u64, u64, u64)> {
 }
 
 /// Reads raw benchmark-client output; `--hardware` names the chip.
-pub fn raw(file: &str, value: &Value, opts: &Options, read: &mut Read) -> Result<(), Vec<Problem>> {
+pub fn raw(
+    file: &str,
+    value: &Value,
+    opts: &Options,
+    read: &mut Read,
+) -> Result<(), Vec<ImportProblem>> {
     let f = Fields {
         file,
         at: String::new(),
@@ -341,7 +346,7 @@ pub fn curves(
     opts: &Options,
     read: &mut Read,
     notes: &mut Vec<String>,
-) -> Result<(), Vec<Problem>> {
+) -> Result<(), Vec<ImportProblem>> {
     if read.measurements.is_empty() {
         return Ok(());
     }
@@ -361,7 +366,7 @@ pub fn curves(
         let first = &measured[0];
         if !chips.contains(&&config.hw) {
             let known: Vec<&str> = chips.iter().map(|c| c.as_str()).collect();
-            problems.push(Problem::new(
+            problems.push(ImportProblem::new(
                 &first.file,
                 first.at.clone(),
                 "hw",

@@ -5,7 +5,7 @@
 
 use app::db::import::Rows;
 
-use super::Problem;
+use super::ImportProblem;
 
 /// Most rows of one table (sources, models, chips, price tiers, API offers, curves,
 /// headlines) one import brings.
@@ -46,11 +46,11 @@ pub const MAX_POINTS_PER_MODEL: usize = 20_000;
 
 /// A problem for every table the dataset would hold over its limit once `incoming` is written
 /// over `current`.
-pub fn dataset(current: &Rows, incoming: &Rows) -> Vec<Problem> {
+pub fn dataset(current: &Rows, incoming: &Rows) -> Vec<ImportProblem> {
     let after = current.overlaid(incoming);
     let show = |v: usize| servecost::format::exact(v as f64, false);
     let over = |table: &str, n: usize, max: usize, what: &str| {
-        Problem::new(
+        ImportProblem::new(
             "import",
             table,
             "",
@@ -103,7 +103,7 @@ pub fn dataset(current: &Rows, incoming: &Rows) -> Vec<Problem> {
 }
 
 /// A problem for every table of `incoming` over its row limit.
-pub fn rows(incoming: &Rows) -> Vec<Problem> {
+pub fn rows(incoming: &Rows) -> Vec<ImportProblem> {
     let counts = [
         ("sources", incoming.sources.len(), MAX_ROWS),
         ("models", incoming.models.len(), MAX_ROWS),
@@ -120,7 +120,7 @@ pub fn rows(incoming: &Rows) -> Vec<Problem> {
         .filter(|(_, n, max)| n > max)
         .map(|(table, n, max)| {
             let show = |v: usize| servecost::format::exact(v as f64, false);
-            Problem::new(
+            ImportProblem::new(
                 "import",
                 table,
                 "",

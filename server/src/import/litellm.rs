@@ -12,7 +12,7 @@ use app::db::import::Rows;
 use app::db::rows::{Keyed, OfferRow, SourceRow};
 use serde_json::Value;
 
-use super::{slug, Options, Problem, Read};
+use super::{slug, ImportProblem, Options, Read};
 
 /// A price entry.
 #[derive(Debug, Clone)]
@@ -39,7 +39,7 @@ pub fn is_price_table(value: &Value) -> bool {
 }
 
 /// Reads the entries; an entry without both prices (e.g. an image model) is left out.
-pub fn read(file: &str, value: &Value, read: &mut Read) -> Result<(), Vec<Problem>> {
+pub fn read(file: &str, value: &Value, read: &mut Read) -> Result<(), Vec<ImportProblem>> {
     let short = std::path::Path::new(file)
         .file_name()
         .map_or_else(|| file.to_owned(), |n| n.to_string_lossy().into_owned());
@@ -54,10 +54,10 @@ pub fn read(file: &str, value: &Value, read: &mut Read) -> Result<(), Vec<Proble
         ) else {
             continue;
         };
-        let number = |field: &str, v: &Value| -> Result<f64, Problem> {
+        let number = |field: &str, v: &Value| -> Result<f64, ImportProblem> {
             match v.as_f64() {
                 Some(n) if (0.0..1.0).contains(&n) => Ok(n),
-                _ => Err(Problem::new(
+                _ => Err(ImportProblem::new(
                     file,
                     format!("entry {name:?}"),
                     field,
@@ -77,7 +77,7 @@ pub fn read(file: &str, value: &Value, read: &mut Read) -> Result<(), Vec<Proble
         match parsed {
             (Ok(input), Ok(output), Ok(cached)) => {
                 if let Some(c) = cached.filter(|c| *c > input) {
-                    problems.push(Problem::new(
+                    problems.push(ImportProblem::new(
                         file,
                         format!("entry {name:?}"),
                         "cache_read_input_token_cost",
@@ -125,7 +125,7 @@ pub fn offers(
     opts: &Options,
     read: &mut Read,
     notes: &mut Vec<String>,
-) -> Result<(), Vec<Problem>> {
+) -> Result<(), Vec<ImportProblem>> {
     if read.prices.is_empty() {
         return Ok(());
     }

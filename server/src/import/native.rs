@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
 use super::limits::{MAX_ID, MAX_NAME, MAX_NOTE, MAX_TITLE, MAX_URL, MAX_WORD};
-use super::{is_slug, Problem, Read};
+use super::{is_slug, ImportProblem, Read};
 
 /// The kinds of row, by table name, with their required and optional columns.
 const KINDS: &[(&str, &[&str], &[&str])] = &[
@@ -451,10 +451,10 @@ impl Valid for HeadlineRow {
 /// appends them; problems keep the file's order.
 fn take<T: Valid>(
     file: &str,
-    rows: Vec<Result<(String, T), Problem>>,
+    rows: Vec<Result<(String, T), ImportProblem>>,
     read: &mut Read,
     out: &mut Vec<T>,
-    problems: &mut Vec<Problem>,
+    problems: &mut Vec<ImportProblem>,
 ) {
     for row in rows {
         let (at, row) = match row {
@@ -472,7 +472,7 @@ fn take<T: Valid>(
                     .or_insert_with(|| (file.to_owned(), at.clone()));
                 out.push(row);
             }
-            Err((field, problem)) => problems.push(Problem::new(file, at, field, problem)),
+            Err((field, problem)) => problems.push(ImportProblem::new(file, at, field, problem)),
         }
     }
 }
@@ -493,14 +493,14 @@ fn number_points(points: &mut [PointRow]) {
 }
 
 /// Reads servecost's JSON format.
-pub fn json(file: &str, text: &str, read: &mut Read) -> Result<(), Vec<Problem>> {
+pub fn json(file: &str, text: &str, read: &mut Read) -> Result<(), Vec<ImportProblem>> {
     // serde_path_to_error names the field of a type error (`price_tiers[3].usd_per_gpu_hour`),
     // which serde_json alone gives only as a line and column.
     let mut de = serde_json::Deserializer::from_str(text);
     let doc: Document = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
-        vec![Problem::new(
+        vec![ImportProblem::new(
             file,
             format!("line {}, column {}", inner.line(), inner.column()),
             if path == "." { "" } else { &path },
@@ -543,7 +543,7 @@ fn rows_of<T: DeserializeOwned>(
     file: &str,
     reader: &mut csv::Reader<&[u8]>,
     headers: &csv::StringRecord,
-) -> Vec<Result<(String, T), Problem>> {
+) -> Vec<Result<(String, T), ImportProblem>> {
     let mut out = Vec::new();
     for record in reader.records() {
         match record {
@@ -551,7 +551,7 @@ fn rows_of<T: DeserializeOwned>(
                 let at = e
                     .position()
                     .map_or_else(String::new, |p| format!("line {}", p.line()));
-                out.push(Err(Problem::new(file, at, "", e.to_string())));
+                out.push(Err(ImportProblem::new(file, at, "", e.to_string())));
             }
             Ok(record) => {
                 let at = record
@@ -572,7 +572,7 @@ fn rows_of<T: DeserializeOwned>(
                             csv::ErrorKind::Deserialize { err, .. } => err.to_string(),
                             _ => e.to_string(),
                         };
-                        out.push(Err(Problem {
+                        out.push(Err(ImportProblem {
                             file: file.to_owned(),
                             at,
                             field,
@@ -587,13 +587,13 @@ fn rows_of<T: DeserializeOwned>(
 }
 
 /// Reads one of servecost's CSV tables, recognised by its header.
-pub fn csv(file: &str, text: &str, read: &mut Read) -> Result<(), Vec<Problem>> {
+pub fn csv(file: &str, text: &str, read: &mut Read) -> Result<(), Vec<ImportProblem>> {
     let mut reader = csv::ReaderBuilder::new()
         .trim(csv::Trim::All)
         .from_reader(text.as_bytes());
     let headers = reader
         .headers()
-        .map_err(|e| vec![Problem::new(file, "line 1", "", e.to_string())])?
+        .map_err(|e| vec![ImportProblem::new(file, "line 1", "", e.to_string())])?
         .clone();
     let columns: Vec<&str> = headers.iter().collect();
     let fits: Vec<&str> = KINDS
@@ -619,7 +619,7 @@ pub fn csv(file: &str, text: &str, read: &mut Read) -> Result<(), Vec<Problem>> 
                     )
                 })
                 .collect();
-            return Err(vec![Problem::new(
+            return Err(vec![ImportProblem::new(
                 file,
                 "line 1",
                 "",

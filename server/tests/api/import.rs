@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use axum::http::StatusCode;
 use serde_json::Value;
-use server::import::{run, Options, Outcome, Problem};
+use server::import::{run, ImportProblem, Options, Outcome};
 
 use crate::common::{app_with_store, body_text, get, json, TestDb, SEEDED};
 
@@ -41,7 +41,11 @@ fn example(name: &str) -> String {
     examples().join(name).display().to_string()
 }
 
-async fn import(db: &TestDb, files: &[String], opts: Options) -> Result<Outcome, Vec<Problem>> {
+async fn import(
+    db: &TestDb,
+    files: &[String],
+    opts: Options,
+) -> Result<Outcome, Vec<ImportProblem>> {
     run(&db.pool, files, &opts).await
 }
 
