@@ -98,9 +98,12 @@ fn Page(
             <h1 data-testid="saved-name">{s.name.clone()}</h1>
             <p class="tagline">
                 {format!("Saved {} with dataset revision {}. ", s.created_at, s.revision)}
-                <a href=current.clone() rel="external">"Open in the calculator"</a>
-                " · "
-                <a href=format!("/compare?a={}", s.id) rel="external" data-testid="compare-link">"Compare with another scenario…"</a>
+                // Ways on from the page: a printout gives the record's own link instead.
+                <span class="ways-on">
+                    <a href=current.clone() rel="external">"Open in the calculator"</a>
+                    " · "
+                    <a href=format!("/compare?a={}", s.id) rel="external" data-testid="compare-link">"Compare with another scenario…"</a>
+                </span>
             </p>
             <crate::components::SiteNav current=""/>
         </header>
