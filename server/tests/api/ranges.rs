@@ -20,9 +20,14 @@ fn published() -> &'static Rows {
             .expect("a runtime");
         rt.block_on(async {
             let db = fresh_db().await;
-            app::db::import::rows_at(&db.pool, SEEDED)
+            let rows = app::db::import::rows_at(&db.pool, SEEDED)
                 .await
-                .expect("the published rows")
+                .expect("the published rows");
+            // Closed here, on the runtime its connections belong to: dropping the test
+            // database closes its pool from a thread of its own, which would wait on this
+            // runtime while it is blocked in that drop (PostgreSQL hung on it).
+            db.pool.close().await;
+            rows
         })
     })
 }
