@@ -231,7 +231,7 @@ fn row(label: &str, a: String, b: String) -> impl IntoView + use<> {
 
 /// An input of one side: its value in force as people read it, and whether it is a default.
 fn side_value(rows: &[InForce], name: &str) -> String {
-    rows.iter().find(|r| r.name == name).map_or_else(
+    input_of(rows, name).map_or_else(
         || "not used".to_owned(),
         |r| match r.origin {
             Origin::Yours => r.shown.clone(),
@@ -240,29 +240,34 @@ fn side_value(rows: &[InForce], name: &str) -> String {
     )
 }
 
+/// The input of `name` on one side, if it applies there.
+fn input_of<'a>(rows: &'a [InForce], name: &str) -> Option<&'a InForce> {
+    rows.iter().find(|r| r.name == name)
+}
+
+/// The inputs in force on either side whose values differ, in the form's order.
+fn differing<'a>(la: &'a [InForce], lb: &'a [InForce]) -> Vec<&'a InForce> {
+    let mut out: Vec<&InForce> = Vec::new();
+    for r in la.iter().chain(lb) {
+        let brief = |rows: &'a [InForce]| input_of(rows, r.name).map(|x| &x.brief);
+        if !out.iter().any(|o| o.name == r.name) && brief(la) != brief(lb) {
+            out.push(r);
+        }
+    }
+    out
+}
+
 /// The inputs whose values in force differ, in the form's order: each with its label and its
 /// value on either side, formatted (`not used` where an input does not apply to a side).
 fn differing_inputs(a: &Report, b: &Report) -> Vec<(String, String, String)> {
     let (la, lb) = (list(a), list(b));
-    let mut names: Vec<(&'static str, &'static str)> = Vec::new();
-    for r in la.iter().chain(&lb) {
-        if !names.iter().any(|(n, _)| *n == r.name) {
-            names.push((r.name, r.label));
-        }
-    }
-    let brief = |rows: &[InForce], name: &str| {
-        rows.iter()
-            .find(|r| r.name == name)
-            .map(|r| r.brief.clone())
-    };
-    names
+    differing(&la, &lb)
         .into_iter()
-        .filter(|(name, _)| brief(&la, name) != brief(&lb, name))
-        .map(|(name, label)| {
+        .map(|r| {
             (
-                label.to_owned(),
-                side_value(&la, name),
-                side_value(&lb, name),
+                r.label.to_owned(),
+                side_value(&la, r.name),
+                side_value(&lb, r.name),
             )
         })
         .collect()
@@ -272,28 +277,17 @@ fn differing_inputs(a: &Report, b: &Report) -> Vec<(String, String, String)> {
 /// differ, in a few words (`$2.35 per GPU-hour, on demand, hourly sizing`), and how many more.
 pub fn distinguishing(a: &Report, b: &Report) -> (String, String) {
     let (la, lb) = (list(a), list(b));
-    let mut names: Vec<&'static str> = Vec::new();
-    for r in la.iter().chain(&lb) {
-        if !names.contains(&r.name) {
-            names.push(r.name);
-        }
-    }
-    let brief = |rows: &[InForce], name: &str| {
-        rows.iter()
-            .find(|r| r.name == name)
-            .map(|r| r.brief.clone())
-    };
     // What follows from a choice (a range's default by the price's kind) names neither side:
     // only inputs that one side sets do.
     let typed = |rows: &[InForce], name: &str| {
-        rows.iter()
-            .any(|r| r.name == name && r.origin == Origin::Yours)
+        input_of(rows, name).is_some_and(|r| r.origin == Origin::Yours)
     };
-    let differing: Vec<&str> = names
+    let differing: Vec<&str> = differing(&la, &lb)
         .into_iter()
-        .filter(|name| brief(&la, name) != brief(&lb, name))
+        .map(|r| r.name)
         .filter(|name| typed(&la, name) || typed(&lb, name))
         .collect();
+    let brief = |rows: &[InForce], name: &str| input_of(rows, name).map(|r| r.brief.clone());
     let name = |rows: &[InForce]| {
         if differing.is_empty() {
             return "the same inputs".to_owned();
