@@ -3,54 +3,15 @@
 //! decision record lists them (the saved page, the printout, the CSV), and the comparison of
 //! two scenarios names the ones that differ.
 
-use crate::codec::{self, write_rounded, NumSpec};
+use crate::codec::{self, write_rounded, NumSpec, Slot};
 use crate::dataset::ASSUMPTIONS_SOURCE;
 use crate::format::{exact, exact_percent, per_mtok, usd};
 use crate::profile::ProfileSpec;
 use crate::report::Report;
-use crate::scenario::{CurveChoice, Scenario};
+use crate::scenario::{CurveChoice, OwnedInputs, Scenario};
 use crate::workload::Workload;
 
-/// The part of the form an input belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Section {
-    /// The volumes, their shape and the speed per user.
-    Workload,
-    /// The API side.
-    Renting,
-    /// The curve, the GPU-hour and the fleet.
-    SelfHosting,
-    /// Owned hardware's costs.
-    Owned,
-    /// The plan over the years.
-    Years,
-    /// The ranges of the sureness sample and the tie.
-    Sureness,
-}
-
-impl Section {
-    /// Every section, in the form's order.
-    pub const ALL: [Section; 6] = [
-        Self::Workload,
-        Self::Renting,
-        Self::SelfHosting,
-        Self::Owned,
-        Self::Years,
-        Self::Sureness,
-    ];
-
-    /// Its heading.
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Workload => "Workload",
-            Self::Renting => "Renting",
-            Self::SelfHosting => "Self-hosting",
-            Self::Owned => "Owned hardware",
-            Self::Years => "Over the years",
-            Self::Sureness => "Ranges of the sureness sample",
-        }
-    }
-}
+pub use crate::codec::Section;
 
 /// Where a value in force comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -133,21 +94,6 @@ fn shown_text(name: &str, value: &str) -> String {
         Some(spec) => codec::read_number(value, spec.suffixes, spec.percent)
             .map_or_else(|| value.to_owned(), |v| shown(spec, v)),
         None => value.to_owned(),
-    }
-}
-
-/// The section of numeric parameter `name`.
-fn section(name: &str) -> Section {
-    match name {
-        "tokens" | "input" | "cached" | "output" | "requests" | "input_per_request"
-        | "cache_hit" | "output_per_request" | "tps" | "bill" => Section::Workload,
-        "price_in" | "price_out" | "cache_discount" | "markup" | "overflow_warm" => {
-            Section::Renting
-        }
-        "capex" | "years" | "rate" | "kw" | "pue" | "kwh" | "colo" | "maint" => Section::Owned,
-        _ if codec::PLAN_PARAMS.contains(&name) => Section::Years,
-        _ if codec::RANGE_PARAMS.contains(&name) => Section::Sureness,
-        _ => Section::SelfHosting,
     }
 }
 
@@ -236,42 +182,38 @@ pub fn list(report: &Report) -> Vec<InForce> {
         profile_value,
         profile_origin,
     );
-    for spec in codec::NUMBERS {
+    for spec in codec::numbers() {
         let name = spec.name;
         // A typed figure as typed, a default rounded as a field shows it.
         let value = given(name).unwrap_or_else(|| link_text(name, s, Some(report)));
-        if value.is_empty() || name == "headline" {
+        // The decoder's headline is not an input of the answer.
+        if value.is_empty() || !Section::ALL.contains(&spec.section) {
             continue;
         }
-        let owned_part = section(name) == Section::Owned && name != "capex";
-        if owned_part && s.owned.is_none() {
+        if matches!(spec.slot, Some(Slot::Owned { .. })) && s.owned.is_none() {
             continue;
         }
         // With owned hardware the GPU-hour is a result, its parts the inputs.
         if name == "gpu_hour" && s.owned.is_some() {
             continue;
         }
-        let origin = if yours(name) {
-            Origin::Yours
-        } else {
-            match (name, &s.workload) {
-                (
-                    "input_per_request" | "cache_hit" | "output_per_request",
-                    Workload::Requests { preset, .. },
-                ) => Origin::Default(Some(preset.source().to_owned())),
-                ("price_in" | "price_out" | "cache_discount" | "markup", _) if i.api.is_some() => {
-                    from(&i.api_source)
+        let origin = match spec.slot {
+            _ if yours(name) => Origin::Yours,
+            Some(Slot::Workload { preset: true, .. }) => match &s.workload {
+                Workload::Requests { preset, .. } => {
+                    Origin::Default(Some(preset.source().to_owned()))
                 }
-                ("tps", _) => from(&i.tps_source),
-                ("gpu_hour", _) => from(&i.gpu_hour_source),
-                ("replica", _) => from(&i.curve_source),
                 _ => assumption(),
-            }
+            },
+            Some(Slot::Given {
+                resolved: Some(r), ..
+            }) => (r.source)(i).map_or_else(assumption, from),
+            _ => assumption(),
         };
         text(
             name,
             spec.label,
-            section(name),
+            spec.section,
             shown_text(name, &value),
             value,
             origin,
@@ -452,105 +394,38 @@ fn choices(report: &Report, s: &Scenario, yours: &dyn Fn(&str) -> bool, out: &mu
     );
 }
 
-fn num(v: f64, name: &str) -> String {
-    let suffixes = crate::codec::spec(name).is_some_and(|s| s.suffixes);
-    write_rounded(v, suffixes)
-}
-
 /// The value in force for parameter `name`, as a field would show it ("" when none applies).
 pub fn link_text(name: &str, s: &Scenario, report: Option<&Report>) -> String {
-    let inputs = report.map(|r| &r.inputs);
-    let from_report =
-        |f: fn(&crate::report::Inputs) -> f64| inputs.map(|i| num(f(i), name)).unwrap_or_default();
-    match (name, &s.workload) {
-        ("workload", Workload::Requests { preset, .. }) => preset.key().to_owned(),
-        ("requests", Workload::Requests { requests, .. }) => num(*requests, name),
-        ("input_per_request", Workload::Requests { shape, .. }) => {
-            num(shape.input_per_request, name)
-        }
-        ("cache_hit", Workload::Requests { shape, .. }) => num(shape.cache_hit, name),
-        ("output_per_request", Workload::Requests { shape, .. }) => {
-            num(shape.output_per_request, name)
-        }
-        ("tokens", Workload::Mix { tokens, .. }) => num(*tokens, name),
-        ("mix", Workload::Mix { mix, .. }) => mix.map(|p| write_rounded(p, false)).join(":"),
-        ("input", Workload::Totals { input, .. }) => num(*input, name),
-        ("cached", Workload::Totals { cached, .. }) => num(*cached, name),
-        ("output", Workload::Totals { output, .. }) => num(*output, name),
-        ("tps", _) => from_report(|i| i.tps),
-        ("price_in", _) => from_report(|i| i.price_in),
-        ("price_out", _) => from_report(|i| i.price_out),
-        ("cache_discount", _) => from_report(|i| i.cache_discount),
-        ("markup", _) => from_report(|i| i.markup),
-        ("gpu_hour", _) => from_report(|i| i.gpu_hour_usd),
-        ("replica", _) => from_report(|i| i.replica_gpus),
-        ("prefill", _) => num(s.prefill, name),
-        ("cache_cost", _) => num(s.cache_cost, name),
-        ("util", _) => num(s.util, name),
-        ("redundancy", _) => num(s.redundancy, name),
-        ("min_replicas", _) => num(s.min_replicas, name),
-        ("ops_fte", _) => num(s.ops_fte, name),
-        ("fte_cost", _) => num(s.fte_cost, name),
-        ("ops_monthly", _) => num(s.ops_monthly, name),
-        ("ops_gpus_per_fte", _) => s.ops_gpus_per_fte.map(|v| num(v, name)).unwrap_or_default(),
-        ("overflow_warm", _) => num(s.overflow_warm, name),
-        ("headline", _) => s.headline.map(|h| num(h, name)).unwrap_or_default(),
-        ("capex", _) => s.owned.map(|o| num(o.capex, name)).unwrap_or_default(),
-        ("years" | "rate" | "pue" | "kwh" | "colo" | "maint" | "kw", _) => {
-            let hw = s
-                .owned
-                .unwrap_or_else(|| crate::scenario::OwnedInputs::with_capex(1.0));
-            let v = match name {
-                "years" => Some(hw.years),
-                "rate" => Some(hw.rate),
-                "pue" => Some(hw.pue),
-                "kwh" => Some(hw.kwh),
-                "colo" => Some(hw.colo),
-                "maint" => Some(hw.maint),
-                _ => hw.kw,
-            };
-            v.map(|v| num(v, name)).unwrap_or_default()
-        }
-        ("draws", _) => num(s.uncertainty.draws, name),
-        ("u_prefill", _) => num(s.uncertainty.prefill, name),
-        ("u_cache_cost", _) => num(s.uncertainty.cache_cost, name),
-        ("u_curve_mix", _) => num(s.uncertainty.curve_mix, name),
-        ("u_haircut", _) => num(s.uncertainty.haircut, name),
-        ("u_curves", _) => num(s.uncertainty.curves, name),
-        ("u_util", _) => num(s.uncertainty.util, name),
-        ("u_api", _) => num(s.uncertainty.api, name),
-        ("tie", _) => num(s.uncertainty.tie, name),
-        ("horizon", _) => num(s.plan.horizon, name),
-        ("growth", _) => num(s.plan.growth, name),
-        ("residual", _) => num(s.plan.residual, name),
-        ("api_trend", _) => num(s.plan.api_trend, name),
-        ("gpu_trend", _) => num(s.plan.gpu_trend, name),
-        ("discount_rate", _) => num(s.plan.discount_rate, name),
-        // By the price's kind, as the report applies it.
-        ("u_gpu_hour", _) => s
-            .uncertainty
-            .gpu_hour
-            .map(|v| num(v, name))
-            .or_else(|| {
-                report.map(|r| {
-                    num(
-                        crate::decision::gpu_hour_spread(
-                            r.inputs.gpu_kind,
-                            r.inputs.owned_parts.is_some(),
-                        ),
-                        name,
-                    )
-                })
-            })
+    if let Some(spec) = codec::spec(name) {
+        return number_in_force(spec, s, report)
+            .map(|v| write_rounded(v, spec.suffixes))
+            .unwrap_or_default();
+    }
+    match (name, &s.workload, &s.curve) {
+        ("workload", Workload::Requests { preset, .. }, _) => preset.key().to_owned(),
+        ("mix", Workload::Mix { mix, .. }, _) => mix.map(|p| write_rounded(p, false)).join(":"),
+        ("curve", _, CurveChoice::Dataset { id }) => id
+            .clone()
+            .or_else(|| report.map(|r| r.inputs.curve.clone()))
             .unwrap_or_default(),
-        ("curve", _) => match &s.curve {
-            CurveChoice::Dataset { id } => id
-                .clone()
-                .or_else(|| inputs.map(|i| i.curve.clone()))
-                .unwrap_or_default(),
-            CurveChoice::Own { .. } => "own".to_owned(),
-        },
+        ("curve", _, CurveChoice::Own { .. }) => codec::OWN_CURVE.to_owned(),
         _ => String::new(),
+    }
+}
+
+/// The value in force of numeric parameter `spec`: the scenario's, else the report's figure.
+fn number_in_force(spec: &NumSpec, s: &Scenario, report: Option<&Report>) -> Option<f64> {
+    match spec.slot? {
+        Slot::Value { get, .. } => Some(get(s)),
+        Slot::Given { get, resolved, .. } => {
+            get(s).or_else(|| Some((resolved?.value)(&report?.inputs)))
+        }
+        // Owned hardware's defaults show even before it is chosen; its price has none.
+        Slot::Owned { get, .. } => {
+            get(&s.owned.unwrap_or_else(|| OwnedInputs::with_capex(f64::NAN)))
+                .filter(|v| !v.is_nan())
+        }
+        Slot::Workload { get, .. } => get(&s.workload),
     }
 }
 

@@ -1,6 +1,6 @@
 //! Query string to scenario: every problem at once, unknown parameters as warnings.
 
-use crate::codec::{number, spec, NUMBERS, OTHERS, VERSION};
+use crate::codec::{number, spec, Param, Slot, PARAMS, VERSION};
 use crate::curve::{CurvePoint, ThroughputCurve};
 use crate::error::Problem;
 use crate::fleet::Scaling;
@@ -129,7 +129,7 @@ pub fn decode(text: &str) -> String {
 
 /// Whether `name` is a parameter of the link.
 pub fn is_known(name: &str) -> bool {
-    spec(name).is_some() || OTHERS.iter().any(|(n, _)| *n == name)
+    PARAMS.iter().any(|p| p.name() == name)
 }
 
 impl Reader {
@@ -246,7 +246,7 @@ impl Reader {
     }
 
     fn number(&mut self, name: &str) -> Option<f64> {
-        let s = NUMBERS.iter().find(|s| s.name == name)?;
+        let s = spec(name)?;
         let text = self.get(name)?;
         let value = number::read(&text, s.suffixes, s.percent);
         match value {
@@ -378,7 +378,7 @@ impl Reader {
                 self.fail("v", &v, "unsupported link version; this server reads v=1");
             }
         }
-        let workload = self.workload().unwrap_or(d.workload);
+        let workload = self.workload().unwrap_or_else(|| d.workload.clone());
         let curve = self.curve();
         // With a dataset curve, `curve_mix` is your reading of the mix it was measured at.
         let dataset_curve_mix = match &curve {
@@ -412,9 +412,6 @@ impl Reader {
             }
         };
         let owned = self.owned();
-        // The GPU-hour price is read where the rented price always was, so that problems keep
-        // their order.
-        let (gpu_tier, gpu_kind);
         let scaling = self.scaling().unwrap_or(Scaling::Fixed);
         let scaling = if scaling == Scaling::Hourly && owned.is_some() {
             self.conflict(
@@ -426,73 +423,58 @@ impl Reader {
         } else {
             scaling
         };
-        Scenario {
-            model: self.id("model"),
+        let mut s = Scenario {
             workload,
-            tps: self.number("tps"),
-            profile: self.profile().unwrap_or(d.profile),
-            api: self.id("api"),
-            price_in: self.number("price_in"),
-            price_out: self.number("price_out"),
-            cache_discount: self.number("cache_discount"),
-            markup: self.number("markup"),
             curve,
-            replica: self.number("replica"),
-            gpu_hour: {
-                let (usd, tier, kind) = self.gpu_price(owned.is_some());
-                (gpu_tier, gpu_kind) = (tier, kind);
-                usd
-            },
-            prefill: self.number("prefill").unwrap_or(d.prefill),
-            cache_cost: self.number("cache_cost").unwrap_or(d.cache_cost),
-            util: self.number("util").unwrap_or(d.util),
-            redundancy: self.number("redundancy").unwrap_or(d.redundancy),
-            min_replicas: self.number("min_replicas").unwrap_or(d.min_replicas),
             scaling,
-            hybrid: self.flag("hybrid").unwrap_or(d.hybrid),
-            ops_fte: self.number("ops_fte").unwrap_or(d.ops_fte),
-            fte_cost: self.number("fte_cost").unwrap_or(d.fte_cost),
-            ops_monthly: self.number("ops_monthly").unwrap_or(d.ops_monthly),
-            ops_gpus_per_fte: self.number("ops_gpus_per_fte"),
-            overflow_warm: self.number("overflow_warm").unwrap_or(d.overflow_warm),
             owned,
-            headline: self.number("headline"),
-            bill: self.number("bill"),
             curve_mix: dataset_curve_mix,
             chip_name,
-            gpu_tier,
-            gpu_kind,
-            uncertainty: self.uncertainty(),
-            plan: self.plan(),
+            ..d
+        };
+        self.rest(&mut s);
+        s
+    }
+
+    /// Every parameter the steps above leave, in the link's order (so that problems come in
+    /// it): the model, the profile, the API offer, the GPU-hour price with its terms, the hybrid
+    /// and every number of the scenario's own fields.
+    fn rest(&mut self, s: &mut Scenario) {
+        for param in PARAMS {
+            match param {
+                Param::Text(spec) => match spec.name {
+                    "model" => s.model = self.id("model"),
+                    "profile" => {
+                        if let Some(profile) = self.profile() {
+                            s.profile = profile;
+                        }
+                    }
+                    "api" => s.api = self.id("api"),
+                    "hybrid" => s.hybrid = self.flag("hybrid").unwrap_or(s.hybrid),
+                    _ => {}
+                },
+                Param::Number(spec) if spec.name == "gpu_hour" => {
+                    (s.gpu_hour, s.gpu_tier, s.gpu_kind) = self.gpu_price(s.owned.is_some());
+                }
+                Param::Number(spec) => {
+                    let set = match spec.slot {
+                        Some(Slot::Value { set, .. } | Slot::Given { set, .. }) => set,
+                        _ => continue,
+                    };
+                    if self.was_read(spec.name) {
+                        continue;
+                    }
+                    if let Some(v) = self.number(spec.name) {
+                        set(s, v);
+                    }
+                }
+            }
         }
     }
 
-    fn plan(&mut self) -> crate::projection::ProjectionSpec {
-        let d = crate::projection::ProjectionSpec::default();
-        crate::projection::ProjectionSpec {
-            horizon: self.number("horizon").unwrap_or(d.horizon),
-            growth: self.number("growth").unwrap_or(d.growth),
-            api_trend: self.number("api_trend").unwrap_or(d.api_trend),
-            gpu_trend: self.number("gpu_trend").unwrap_or(d.gpu_trend),
-            discount_rate: self.number("discount_rate").unwrap_or(d.discount_rate),
-            residual: self.number("residual").unwrap_or(d.residual),
-        }
-    }
-
-    fn uncertainty(&mut self) -> crate::decision::UncertaintySpec {
-        let d = crate::decision::UncertaintySpec::default();
-        crate::decision::UncertaintySpec {
-            draws: self.number("draws").unwrap_or(d.draws),
-            prefill: self.number("u_prefill").unwrap_or(d.prefill),
-            cache_cost: self.number("u_cache_cost").unwrap_or(d.cache_cost),
-            curve_mix: self.number("u_curve_mix").unwrap_or(d.curve_mix),
-            haircut: self.number("u_haircut").unwrap_or(d.haircut),
-            curves: self.number("u_curves").unwrap_or(d.curves),
-            gpu_hour: self.number("u_gpu_hour"),
-            util: self.number("u_util").unwrap_or(d.util),
-            api: self.number("u_api").unwrap_or(d.api),
-            tie: self.number("tie").unwrap_or(d.tie),
-        }
+    /// Whether a step has read `name` already.
+    fn was_read(&self, name: &str) -> bool {
+        self.params.iter().any(|(k, _, used)| k == name && *used)
     }
 
     /// Warnings for every parameter nothing read.

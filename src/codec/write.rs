@@ -1,188 +1,113 @@
 //! Scenario to query string: `v=1` first, defaults left out, numbers in their shortest exact form.
 
-use crate::codec::{number, spec, VERSION};
+use crate::codec::{number, NumSpec, Param, Slot, PARAMS, VERSION};
 use crate::fleet::Scaling;
 use crate::profile::{ProfilePreset, ProfileSpec};
-use crate::scenario::{defaults, CurveChoice, OwnedInputs, Scenario};
-use crate::workload::Workload;
+use crate::scenario::{CurveChoice, OwnedInputs, Scenario};
+use crate::workload::{Preset, Workload};
 
-struct Writer(Vec<String>);
-
-impl Writer {
-    fn text(&mut self, name: &str, value: &str) {
-        self.0.push(format!("{name}={value}"));
-    }
-
-    fn num(&mut self, name: &str, value: f64) {
-        let suffixes = spec(name).is_some_and(|s| s.suffixes);
-        self.text(name, &number::write(value, suffixes));
-    }
-
-    fn opt(&mut self, name: &str, value: Option<f64>) {
-        if let Some(v) = value {
-            self.num(name, v);
+/// The query string (without `?`) that [`crate::codec::parse`] reads back into `scenario`:
+/// every parameter in the link's order, those at their default left out.
+pub fn to_query(scenario: &Scenario) -> String {
+    let defaults = Scenario::default();
+    let mut pairs = Vec::new();
+    for param in PARAMS {
+        let value = match param {
+            Param::Number(spec) => number(spec, scenario, &defaults),
+            Param::Text(spec) => text(spec.name, scenario),
+        };
+        if let Some(value) = value {
+            pairs.push(format!("{}={value}", param.name()));
         }
     }
-
-    fn unless(&mut self, name: &str, value: f64, default: f64) {
-        if value != default {
-            self.num(name, value);
-        }
-    }
-
-    fn parts(&mut self, name: &str, parts: &[f64; 3]) {
-        let text = parts.map(|p| number::write(p, false)).join(":");
-        self.text(name, &text);
-    }
+    pairs.join("&")
 }
 
-/// The query string (without `?`) that [`crate::codec::parse`] reads back into `scenario`.
-pub fn to_query(scenario: &Scenario) -> String {
-    let s = scenario;
-    let mut w = Writer(vec![format!("v={VERSION}")]);
-    if let Some(m) = &s.model {
-        w.text("model", m);
-    }
-    match &s.workload {
-        Workload::Totals {
-            input,
-            cached,
-            output,
-        } => {
-            w.num("input", *input);
-            w.num("cached", *cached);
-            w.num("output", *output);
+/// The value a link writes for numeric parameter `spec`, if any: its own, unless at its default.
+fn number(spec: &NumSpec, s: &Scenario, defaults: &Scenario) -> Option<String> {
+    let value = match spec.slot? {
+        Slot::Value { get, .. } => Some(get(s)).filter(|v| *v != get(defaults)),
+        Slot::Given { get, .. } => get(s),
+        Slot::Owned { get, .. } => {
+            // The purchase price has no default (`NAN`): it is always written.
+            let defaults = OwnedInputs::with_capex(f64::NAN);
+            s.owned
+                .and_then(|hw| get(&hw).filter(|v| Some(*v) != get(&defaults)))
         }
-        Workload::Mix { tokens, mix } => {
-            w.num("tokens", *tokens);
-            w.parts("mix", mix);
+        Slot::Workload { get, default, .. } => {
+            get(&s.workload).filter(|v| Some(*v) != default(&s.workload))
         }
-        Workload::Requests {
-            requests,
-            preset,
-            shape,
-        } => {
-            if *preset != crate::workload::Preset::CodingAgent {
-                w.text("workload", preset.key());
+    }?;
+    Some(number::write(value, spec.suffixes))
+}
+
+/// The value a link writes for text parameter `name`, if any.
+fn text(name: &str, s: &Scenario) -> Option<String> {
+    let parts = |parts: &[f64; 3]| parts.map(|p| number::write(p, false)).join(":");
+    match name {
+        "v" => Some(VERSION.to_string()),
+        "model" => s.model.clone(),
+        "mix" => match &s.workload {
+            Workload::Mix { mix, .. } => Some(parts(mix)),
+            _ => None,
+        },
+        "workload" => match &s.workload {
+            Workload::Requests { preset, .. } if *preset != Preset::CodingAgent => {
+                Some(preset.key().to_owned())
             }
-            w.unless("requests", *requests, defaults::REQUESTS);
-            let base = preset.shape();
-            w.unless(
-                "input_per_request",
-                shape.input_per_request,
-                base.input_per_request,
-            );
-            w.unless("cache_hit", shape.cache_hit, base.cache_hit);
-            w.unless(
-                "output_per_request",
-                shape.output_per_request,
-                base.output_per_request,
-            );
-        }
+            _ => None,
+        },
+        "profile" => match &s.profile {
+            ProfileSpec::Preset(ProfilePreset::Business) => None,
+            ProfileSpec::Preset(p) => Some(p.key().to_owned()),
+            ProfileSpec::Custom(weights) => Some(
+                weights
+                    .iter()
+                    .map(|v| number::write(*v, false))
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ),
+        },
+        "api" => s.api.clone(),
+        "curve" => match &s.curve {
+            CurveChoice::Dataset { id } => id.clone(),
+            CurveChoice::Own { .. } => None,
+        },
+        "points" => match &s.curve {
+            CurveChoice::Own { points, .. } => Some(
+                points
+                    .iter()
+                    .map(|p| {
+                        format!(
+                            "{}:{}",
+                            number::write(p.tps, false),
+                            number::write(p.tokens_per_s_per_gpu, true)
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ),
+            CurveChoice::Dataset { .. } => None,
+        },
+        "curve_mix" => match &s.curve {
+            CurveChoice::Dataset { .. } => s.curve_mix.as_ref().map(parts),
+            CurveChoice::Own { mix, .. } => Some(parts(mix)),
+        },
+        "chip" => match &s.curve {
+            CurveChoice::Own { chip, .. } => chip.clone(),
+            CurveChoice::Dataset { .. } => None,
+        },
+        "gpu_kind" => s
+            .gpu_kind
+            .filter(|_| s.gpu_hour.is_some())
+            .map(|k| k.key().to_owned()),
+        "gpu_tier" => s.gpu_tier.clone().filter(|_| s.gpu_hour.is_none()),
+        "scaling" => (s.scaling == Scaling::Hourly).then(|| Scaling::Hourly.key().to_owned()),
+        "hybrid" => (!s.hybrid).then(|| "0".to_owned()),
+        "own" => s.owned.map(|_| "1".to_owned()),
+        "chip_name" => s.chip_name.as_deref().map(encode),
+        _ => None,
     }
-    w.opt("tps", s.tps);
-    match &s.profile {
-        ProfileSpec::Preset(ProfilePreset::Business) => {}
-        ProfileSpec::Preset(p) => w.text("profile", p.key()),
-        ProfileSpec::Custom(weights) => {
-            let text: Vec<String> = weights.iter().map(|v| number::write(*v, false)).collect();
-            w.text("profile", &text.join(","));
-        }
-    }
-    if let Some(api) = &s.api {
-        w.text("api", api);
-    }
-    w.opt("price_in", s.price_in);
-    w.opt("price_out", s.price_out);
-    w.opt("cache_discount", s.cache_discount);
-    w.opt("markup", s.markup);
-    match &s.curve {
-        CurveChoice::Dataset { id } => {
-            if let Some(id) = id {
-                w.text("curve", id);
-            }
-            if let Some(mix) = &s.curve_mix {
-                w.parts("curve_mix", mix);
-            }
-        }
-        CurveChoice::Own { points, mix, chip } => {
-            let text: Vec<String> = points
-                .iter()
-                .map(|p| {
-                    format!(
-                        "{}:{}",
-                        number::write(p.tps, false),
-                        number::write(p.tokens_per_s_per_gpu, true)
-                    )
-                })
-                .collect();
-            w.text("points", &text.join(","));
-            w.parts("curve_mix", mix);
-            if let Some(chip) = chip {
-                w.text("chip", chip);
-            }
-        }
-    }
-    w.opt("replica", s.replica);
-    w.opt("gpu_hour", s.gpu_hour);
-    if let Some(kind) = s.gpu_kind.filter(|_| s.gpu_hour.is_some()) {
-        w.text("gpu_kind", kind.key());
-    }
-    if let Some(tier) = s.gpu_tier.as_deref().filter(|_| s.gpu_hour.is_none()) {
-        w.text("gpu_tier", tier);
-    }
-    w.unless("prefill", s.prefill, defaults::PREFILL);
-    w.unless("cache_cost", s.cache_cost, defaults::CACHE_COST);
-    w.unless("util", s.util, defaults::UTIL);
-    w.unless("redundancy", s.redundancy, defaults::REDUNDANCY);
-    w.unless("min_replicas", s.min_replicas, defaults::MIN_REPLICAS);
-    if s.scaling == Scaling::Hourly {
-        w.text("scaling", Scaling::Hourly.key());
-    }
-    if !s.hybrid {
-        w.text("hybrid", "0");
-    }
-    w.unless("ops_fte", s.ops_fte, defaults::OPS_FTE);
-    w.unless("fte_cost", s.fte_cost, defaults::FTE_COST);
-    w.unless("ops_monthly", s.ops_monthly, defaults::OPS_MONTHLY);
-    w.opt("ops_gpus_per_fte", s.ops_gpus_per_fte);
-    w.unless("overflow_warm", s.overflow_warm, 0.0);
-    if let Some(hw) = &s.owned {
-        let d = OwnedInputs::with_capex(hw.capex);
-        w.text("own", "1");
-        w.num("capex", hw.capex);
-        w.unless("years", hw.years, d.years);
-        w.unless("rate", hw.rate, d.rate);
-        w.opt("kw", hw.kw);
-        w.unless("pue", hw.pue, d.pue);
-        w.unless("kwh", hw.kwh, d.kwh);
-        w.unless("colo", hw.colo, d.colo);
-        w.unless("maint", hw.maint, d.maint);
-    }
-    w.opt("headline", s.headline);
-    w.opt("bill", s.bill);
-    if let Some(name) = &s.chip_name {
-        w.text("chip_name", &encode(name));
-    }
-    let (u, d) = (&s.uncertainty, crate::decision::UncertaintySpec::default());
-    w.unless("draws", u.draws, d.draws);
-    w.unless("u_prefill", u.prefill, d.prefill);
-    w.unless("u_cache_cost", u.cache_cost, d.cache_cost);
-    w.unless("u_curve_mix", u.curve_mix, d.curve_mix);
-    w.unless("u_haircut", u.haircut, d.haircut);
-    w.unless("u_curves", u.curves, d.curves);
-    w.opt("u_gpu_hour", u.gpu_hour);
-    w.unless("u_util", u.util, d.util);
-    w.unless("u_api", u.api, d.api);
-    w.unless("tie", u.tie, d.tie);
-    let (p, d) = (&s.plan, crate::projection::ProjectionSpec::default());
-    w.unless("horizon", p.horizon, d.horizon);
-    w.unless("growth", p.growth, d.growth);
-    w.unless("api_trend", p.api_trend, d.api_trend);
-    w.unless("gpu_trend", p.gpu_trend, d.gpu_trend);
-    w.unless("discount_rate", p.discount_rate, d.discount_rate);
-    w.unless("residual", p.residual, d.residual);
-    w.0.join("&")
 }
 
 /// The query of the canonical form of `scenario`: every mix written as shares of one, to twelve

@@ -103,6 +103,15 @@ impl Ctx {
     /// check or fix is never hidden. Once open it stays open: a section never folds away under
     /// the field being typed in.
     pub fn unfolded(self, params: &'static [&'static str]) -> Signal<bool> {
+        self.unfolded_by(params.to_vec())
+    }
+
+    /// [`Ctx::unfolded`] for the numeric parameters of `section`.
+    pub fn unfolded_section(self, section: servecost::codec::Section) -> Signal<bool> {
+        self.unfolded_by(servecost::codec::in_section(section).collect())
+    }
+
+    fn unfolded_by(self, params: Vec<&'static str>) -> Signal<bool> {
         let wanted = Signal::derive(move || {
             let set = self.query.with(|q| {
                 params.iter().any(|p| {
@@ -183,64 +192,45 @@ pub fn Inputs(
     }
 }
 
-/// Parameters whose fields the form shows for scenario `s` read from query `q`.
+/// Parameters whose fields the form shows for scenario `s` read from query `q`: every number of
+/// the form's sections (the workload's in the form it is given in, owned hardware's with owned
+/// hardware), and the choices the form holds.
 pub fn visible(s: &servecost::Scenario, q: &str) -> Vec<&'static str> {
+    use servecost::codec::{numbers, Section, Slot};
     use servecost::workload::Workload;
-    let mut v: Vec<&'static str> = match s.workload {
-        Workload::Requests { .. } => vec![
-            "workload",
-            "requests",
-            "input_per_request",
-            "cache_hit",
-            "output_per_request",
-        ],
-        Workload::Mix { .. } => vec!["tokens", "mix"],
-        Workload::Totals { .. } => vec!["input", "cached", "output"],
-    };
+    let owned = self_hosting::wants_owned(q);
+    let mut v: Vec<&'static str> = numbers()
+        .filter(|spec| Section::ALL.contains(&spec.section))
+        .filter(|spec| match spec.slot {
+            Some(Slot::Workload { get, .. }) => get(&s.workload).is_some(),
+            Some(Slot::Owned { .. }) => owned,
+            // With owned hardware the rented price rides along hidden, for the way back.
+            _ => !(owned && spec.name == "gpu_hour"),
+        })
+        .map(|spec| spec.name)
+        .collect();
+    v.extend(match s.workload {
+        Workload::Requests { .. } => &["workload"][..],
+        Workload::Mix { .. } => &["mix"][..],
+        Workload::Totals { .. } => &[][..],
+    });
     v.extend([
-        "tps",
         "profile",
         "api",
-        "price_in",
-        "price_out",
-        "cache_discount",
-        "markup",
-        "bill",
-        "gpu_hour",
         "own",
-        "replica",
-        "util",
-        "redundancy",
-        "min_replicas",
         "scaling",
         "hybrid",
-        "ops_fte",
-        "fte_cost",
-        "ops_monthly",
-        "ops_gpus_per_fte",
-        "overflow_warm",
-        "prefill",
-        "cache_cost",
+        "curve",
+        "curve_mix",
     ]);
-    v.extend(servecost::codec::RANGE_PARAMS);
-    v.extend(servecost::codec::PLAN_PARAMS);
-    v.push("curve");
-    v.push("curve_mix");
-    if query::get(q, "gpu_hour").is_some() && !self_hosting::wants_owned(q) {
+    if query::get(q, "gpu_hour").is_some() && !owned {
         v.push("gpu_kind");
     }
     if self_hosting::wants_own_curve(q) {
-        v.extend(["points", "curve_mix", "chip"]);
+        v.extend(["points", "chip"]);
         if query::get(q, "chip").is_some_and(|c| decode(&c) == servecost::codec::OTHER_CHIP) {
             v.push("chip_name");
         }
-    }
-    if self_hosting::wants_owned(q) {
-        v.extend([
-            "capex", "years", "rate", "kw", "pue", "kwh", "colo", "maint",
-        ]);
-        // The rented price rides along hidden, for the way back to renting.
-        v.retain(|p| *p != "gpu_hour");
     }
     v
 }

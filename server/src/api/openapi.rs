@@ -4,7 +4,7 @@
 
 use axum::Json;
 use serde_json::{json, Value};
-use servecost::codec::{syntax, NumSpec, FLAG_OFF, FLAG_ON, NUMBERS, OTHERS, SCALING};
+use servecost::codec::{spec, syntax, NumSpec, Param, FLAG_OFF, FLAG_ON, PARAMS, SCALING};
 use servecost::workload::Preset;
 use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
 use utoipa::openapi::schema::{ObjectBuilder, Type};
@@ -163,10 +163,12 @@ fn other(name: &str, accepted: &str) -> Parameter {
 
 /// Every parameter of the scenario query, in the codec's order.
 pub fn scenario_parameters() -> Vec<Parameter> {
-    OTHERS
+    PARAMS
         .iter()
-        .map(|(name, accepted)| other(name, accepted))
-        .chain(NUMBERS.iter().map(number))
+        .map(|p| match p {
+            Param::Number(spec) => number(spec),
+            Param::Text(spec) => other(spec.name, spec.accepted),
+        })
         .collect()
 }
 
@@ -285,10 +287,7 @@ fn exact(doc: &mut Value) {
         };
         for p in params.iter_mut().filter(|p| p["in"] == "query") {
             let name = p["name"].as_str().unwrap_or_default().to_owned();
-            p["schema"] = match (
-                NUMBERS.iter().find(|s| s.name == name),
-                paging_schema(&name),
-            ) {
+            p["schema"] = match (spec(&name), paging_schema(&name)) {
                 (_, Some(schema)) => schema,
                 (Some(spec), None) => number_schema(spec),
                 (None, None) => text_schema(&name),

@@ -12,7 +12,7 @@
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use servecost::codec::{NUMBERS, OTHERS};
+use servecost::codec::{Param, PARAMS};
 
 use crate::common::{app, body_text, get};
 
@@ -137,15 +137,11 @@ fn query(rng: &mut Rng) -> String {
     let n = 1 + rng.below(6);
     let mut parts = Vec::new();
     for _ in 0..n {
-        let pick = rng.below(NUMBERS.len() + OTHERS.len() + 1);
-        let (name, value) = if pick < NUMBERS.len() {
-            let s = &NUMBERS[pick];
-            (s.name.to_owned(), number(rng, s.min, s.max))
-        } else if pick < NUMBERS.len() + OTHERS.len() {
-            let (name, _) = OTHERS[pick - NUMBERS.len()];
-            (name.to_owned(), other(rng, name))
-        } else {
-            (rng.pick(&HOSTILE).to_owned(), rng.pick(&HOSTILE).to_owned())
+        let pick = rng.below(PARAMS.len() + 1);
+        let (name, value) = match PARAMS.get(pick) {
+            Some(Param::Number(s)) => (s.name.to_owned(), number(rng, s.min, s.max)),
+            Some(Param::Text(s)) => (s.name.to_owned(), other(rng, s.name)),
+            None => (rng.pick(&HOSTILE).to_owned(), rng.pick(&HOSTILE).to_owned()),
         };
         parts.push(format!("{}={}", encode(&name), encode(&value)));
     }

@@ -194,7 +194,7 @@ async fn every_scenario_parameter_is_documented_with_its_range() {
                 .find(|p| p["name"] == name && p["in"] == "query")
                 .unwrap_or_else(|| panic!("{path} lacks {name}"))
         };
-        for spec in servecost::codec::NUMBERS {
+        for spec in servecost::codec::numbers() {
             let p = named(spec.name);
             let text = p["description"].as_str().expect("description");
             assert!(text.contains(spec.unit), "{path} {}: {text}", spec.name);
@@ -219,7 +219,8 @@ async fn every_scenario_parameter_is_documented_with_its_range() {
             assert_eq!(range["minimum"].as_f64(), Some(lo), "{}", spec.name);
             assert_eq!(range["maximum"].as_f64(), Some(spec.max), "{}", spec.name);
         }
-        for (name, accepted) in servecost::codec::OTHERS {
+        for spec in servecost::codec::texts() {
+            let (name, accepted) = (spec.name, spec.accepted);
             let text = named(name)["description"].as_str().expect("description");
             assert!(text.contains(accepted), "{path} {name}: {text}");
         }
@@ -367,7 +368,7 @@ async fn the_docs_page_shows_every_operation_and_schema() {
         assert!(html.contains(&format!("id=\"schema-{name}\"")), "{name}");
     }
     // Every scenario parameter is on the page with its range.
-    for spec in servecost::codec::NUMBERS {
+    for spec in servecost::codec::numbers() {
         assert!(
             html.contains(&format!("<code>{}</code>", spec.name)),
             "{}",

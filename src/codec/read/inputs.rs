@@ -248,16 +248,18 @@ impl Reader {
     }
 
     pub(super) fn owned(&mut self) -> Option<OwnedInputs> {
-        const OWNED: [&str; 8] = [
-            "capex", "years", "rate", "kw", "pue", "kwh", "colo", "maint",
-        ];
+        let parts = || {
+            crate::codec::numbers().filter_map(|spec| match spec.slot {
+                Some(Slot::Owned { set, .. }) => Some((spec.name, set)),
+                _ => None,
+            })
+        };
         if self.flag("own") != Some(true) {
-            for p in OWNED {
+            for (p, _) in parts() {
                 self.ignore(p, "ignored: applies only with own=1 (owned hardware)");
             }
             return None;
         }
-        let capex = self.number("capex");
         if !self.has("capex") {
             self.conflict(
                 "capex",
@@ -266,21 +268,13 @@ impl Reader {
             );
         }
         // Every input is read (and checked) even when the purchase price is missing or bad, so
-        // that none of them is reported as ignored.
-        let d = OwnedInputs::with_capex(1.0);
-        let hw = OwnedInputs {
-            capex: 0.0,
-            years: self.number("years").unwrap_or(d.years),
-            rate: self.number("rate").unwrap_or(d.rate),
-            kw: self.number("kw"),
-            pue: self.number("pue").unwrap_or(d.pue),
-            kwh: self.number("kwh").unwrap_or(d.kwh),
-            colo: self.number("colo").unwrap_or(d.colo),
-            maint: self.number("maint").unwrap_or(d.maint),
-        };
-        Some(OwnedInputs {
-            capex: capex?,
-            ..hw
-        })
+        // that none of them is reported as ignored. The purchase price has no default.
+        let mut hw = OwnedInputs::with_capex(f64::NAN);
+        for (p, set) in parts() {
+            if let Some(v) = self.number(p) {
+                set(&mut hw, v);
+            }
+        }
+        (!hw.capex.is_nan()).then_some(hw)
     }
 }

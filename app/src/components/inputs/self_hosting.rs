@@ -162,7 +162,7 @@ pub fn SelfHosting(
     ]);
     let ops_open = ctx.unfolded(&["ops_fte", "fte_cost", "ops_monthly", "ops_gpus_per_fte"]);
     let assumptions_open = ctx.unfolded(&["prefill", "cache_cost", "curve_mix"]);
-    let ranges_open = ctx.unfolded(&servecost::codec::RANGE_PARAMS);
+    let ranges_open = ctx.unfolded_section(servecost::codec::Section::Sureness);
     let own_price = Memo::new(move |_| ctx.query.with(|q| query::get(q, "gpu_hour").is_some()));
     // Only your own price fills the field: a tier's price shows as its placeholder, so a form
     // submitted without JavaScript keeps the tier (and its commitment) rather than turning it
