@@ -4,12 +4,14 @@
 //! problem is reported at once, each naming the parameter, the value and the accepted range;
 //! unknown parameters come back as warnings rather than being dropped silently.
 
+mod checked;
 mod number;
 mod params;
 mod read;
 mod table;
 mod write;
 
+pub use checked::{Checkable, Checked};
 pub use number::{
     read as read_number, rounded as write_rounded, significant as write_significant,
     write as write_number,

@@ -10,7 +10,7 @@ use judgement::{curve_ratios, rank_warnings, sample_context, CURVES_APART};
 pub use resolve::{resolve, Context};
 
 use crate::break_even::break_even;
-use crate::codec::{parse, to_query};
+use crate::codec::{parse, to_query, Checkable};
 use crate::costing::Costing;
 use crate::dataset::Dataset;
 use crate::decision::{self, Totals};
@@ -29,9 +29,9 @@ use crate::series::{cost_vs_tps, cost_vs_volume, CurveInput};
 use crate::units::{PerMtok, MILLION};
 use crate::workload::Preset;
 
-/// Evaluates a scenario against the dataset. Every input is validated first (through the same
-/// codec links use), so any problem comes back named by its parameter.
-pub fn evaluate(scenario: &Scenario, data: &Dataset) -> Result<Report, Vec<Problem>> {
+/// Evaluates a scenario against the dataset: one the codec read from a link as it is, one made
+/// in code checked first by the same codec, so any problem comes back named by its parameter.
+pub fn evaluate(scenario: &impl Checkable, data: &Dataset) -> Result<Report, Vec<Problem>> {
     evaluate_with(scenario, data, Depth::Full)
 }
 
@@ -61,12 +61,12 @@ impl Report {
 
 /// [`evaluate`] to the given depth.
 pub fn evaluate_with(
-    scenario: &Scenario,
+    scenario: &impl Checkable,
     data: &Dataset,
     depth: Depth,
 ) -> Result<Report, Vec<Problem>> {
-    let query = to_query(scenario);
-    let s = parse(&query)?.scenario;
+    let s = scenario.checked()?;
+    let query = to_query(&s);
     let (r, ctx) = resolve(&s, data)?;
     let (reading, gpu_time) = r.gpu_time().map_err(|p| vec![p])?;
     let costing = Costing::new(
@@ -133,7 +133,7 @@ pub fn evaluate_with(
                 // The years ahead move nothing the sample draws: they do not move its seed.
                 decision::seed_of(&crate::codec::canonical_query(&Scenario {
                     plan: crate::projection::ProjectionSpec::default(),
-                    ..s.clone()
+                    ..Scenario::clone(&s)
                 })),
             );
             let (flips, bands) = if depth == Depth::Full {

@@ -207,7 +207,7 @@ fn the_volume_band_map_agrees_with_a_scan() {
                 continue;
             };
             let f = at / total;
-            let mut s = base.clone();
+            let mut s = base.clone().into_scenario();
             s.workload = Workload::Totals {
                 input: v.uncached * f,
                 cached: v.cached * f,

@@ -345,7 +345,7 @@ fn a_curve_that_cannot_reach_the_speed_is_listed_and_the_rest_ranked() {
     let s = parse("tps=300").expect("valid").scenario;
     let bad = servecost::Scenario {
         prefill: -1.0,
-        ..s.clone()
+        ..s.clone().into_scenario()
     };
     assert!(options(&bad, &revision_3()).is_err());
     assert!(options(&s, &revision_3()).is_err());

@@ -309,7 +309,7 @@ proptest! {
     fn links_round_trip(s in scenario()) {
         let parsed = parse(&to_query(&s));
         prop_assert!(parsed.is_ok(), "{:?}", parsed);
-        prop_assert_eq!(parsed.map(|p| p.scenario).ok(), Some(s));
+        prop_assert_eq!(parsed.map(|p| p.scenario.into_scenario()).ok(), Some(s));
     }
 
     /// The calculator page carries only its model's curves and offers (`Dataset::for_model`):

@@ -1,12 +1,12 @@
 //! The page's state is its query string: read it, change one parameter, evaluate it.
 
-use servecost::{parse_lenient, Dataset, Problem, Report, Scenario};
+use servecost::{parse_lenient, Dataset, Problem, Report};
 
 /// What one query string gives.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
     /// The scenario as read, bad fields at their default.
-    pub scenario: Scenario,
+    pub scenario: servecost::codec::Checked,
     /// The report, or the problems that stopped it.
     pub report: Result<Report, Vec<Problem>>,
     /// Parameters that could not be read and fell back to their default.

@@ -1,6 +1,6 @@
 //! Query string to scenario: every problem at once, unknown parameters as warnings.
 
-use crate::codec::{number, spec, Param, Slot, PARAMS, VERSION};
+use crate::codec::{number, spec, Checked, Param, Slot, PARAMS, VERSION};
 use crate::curve::{CurvePoint, ThroughputCurve};
 use crate::error::Problem;
 use crate::fleet::Scaling;
@@ -16,7 +16,7 @@ mod inputs;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Parsed {
     /// The scenario.
-    pub scenario: Scenario,
+    pub scenario: Checked,
     /// Parameters that were ignored (unknown, or not applicable), each with the reason.
     pub warnings: Vec<Problem>,
 }
@@ -62,7 +62,10 @@ pub fn parse_checked(query: &str) -> Result<Parsed, Refused> {
     let scenario = r.scenario();
     let warnings = r.leftovers();
     if r.problems.is_empty() {
-        return Ok(Parsed { scenario, warnings });
+        return Ok(Parsed {
+            scenario: Checked::read(scenario),
+            warnings,
+        });
     }
     let mut refused = Refused::default();
     for (problem, readable) in r.problems {
@@ -85,7 +88,13 @@ pub fn parse_lenient(query: &str) -> (Parsed, Vec<Problem>) {
         .into_iter()
         .map(|(p, _)| p)
         .collect();
-    (Parsed { scenario, warnings }, problems)
+    (
+        Parsed {
+            scenario: Checked::read(scenario),
+            warnings,
+        },
+        problems,
+    )
 }
 
 struct Reader {

@@ -270,7 +270,7 @@ pub async fn pinned_report(
 /// A saved scenario read and evaluated at its revision.
 struct Evaluated {
     saved: Saved,
-    scenario: servecost::Scenario,
+    scenario: servecost::codec::Checked,
     then: std::sync::Arc<servecost::Dataset>,
     report: servecost::Report,
 }

@@ -39,7 +39,7 @@ pub fn Calculator() -> impl IntoView {
     let scenario = servecost::parse_lenient(&use_location().search.get_untracked())
         .0
         .scenario;
-    let dataset = dataset_resource(scenario);
+    let dataset = dataset_resource(scenario.into_scenario());
     view! {
         <Title text="servecost: self-host or rent?"/>
         <header class="masthead">

@@ -186,7 +186,7 @@ fn search_form(v: &paging::View) -> impl IntoView + use<> {
 fn use_offer(v: &paging::View, d: &Dataset, o: &servecost::dataset::ApiOffer) -> String {
     // The link's model, or the dataset's first, which a link without `model=` takes.
     let back = v.back.as_deref().filter(|b| {
-        let model = servecost::parse_lenient(b).0.scenario.model;
+        let model = servecost::parse_lenient(b).0.scenario.model.clone();
         model
             .or_else(|| d.models.first().map(|m| m.id.clone()))
             .as_deref()
