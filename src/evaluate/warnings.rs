@@ -36,7 +36,7 @@ fn mix_text(m: &Mix) -> String {
     )
 }
 
-/// Every warning that applies.
+/// Every warning that applies, in the order the page lists them.
 pub fn warnings(
     s: &Scenario,
     r: &Resolved,
@@ -44,7 +44,43 @@ pub fn warnings(
     data: &Dataset,
     reading: &Reading,
 ) -> Vec<Warning> {
+    let c = Case {
+        s,
+        r,
+        ctx,
+        data,
+        reading,
+    };
     let mut out = Vec::new();
+    for step in [
+        speed,
+        price_terms,
+        offer,
+        power_caveat,
+        curve,
+        mix_far,
+        chip,
+        stale_prices,
+        licence,
+    ] {
+        step(&c, &mut out);
+    }
+    out
+}
+
+/// What the warnings are drawn from.
+#[derive(Clone, Copy)]
+struct Case<'a, 'b> {
+    s: &'a Scenario,
+    r: &'a Resolved,
+    ctx: &'a Context<'b>,
+    data: &'a Dataset,
+    reading: &'a Reading,
+}
+
+/// The target speed: capped at the curve, not published, interactive for batch work.
+fn speed(c: &Case, out: &mut Vec<Warning>) {
+    let Case { s, r, ctx, .. } = *c;
     if let Some(api) = ctx.tps_capped_from {
         out.push(warn(
             WarningCode::TargetCapped,
@@ -88,6 +124,11 @@ pub fn warnings(
             Some(&ctx.tps_source),
         ));
     }
+}
+
+/// What the GPU-hour price commits to.
+fn price_terms(c: &Case, out: &mut Vec<Warning>) {
+    let Case { ctx, .. } = *c;
     match (ctx.commitment, ctx.tier) {
         (Some(Commitment::OwnerCost), tier) => out.push(warn(
             WarningCode::OwnerCostPrice,
@@ -126,6 +167,13 @@ pub fn warnings(
         )),
         _ => {}
     }
+}
+
+/// The API offer: a cache discount it does not state, a hosted checkpoint.
+fn offer(c: &Case, out: &mut Vec<Warning>) {
+    let Case {
+        s, r, ctx, data, ..
+    } = *c;
     if let Some(offer) = ctx
         .offer
         .filter(|o| !o.cache_discount_stated && s.cache_discount.is_none())
@@ -172,6 +220,11 @@ pub fn warnings(
             ctx.offer.map(|o| o.source.as_str()),
         ));
     }
+}
+
+/// The chip's power figure, when it comes with a caveat.
+fn power_caveat(c: &Case, out: &mut Vec<Warning>) {
+    let Case { ctx, .. } = *c;
     if let Some(chip) = ctx.chip {
         if let Some(caveat) = &chip.power_caveat {
             out.push(warn(
@@ -181,6 +234,18 @@ pub fn warnings(
             ));
         }
     }
+}
+
+/// The curve: a target below it, a vendor's own, an assumed mix, or your own points.
+fn curve(c: &Case, out: &mut Vec<Warning>) {
+    let Case {
+        s,
+        r,
+        ctx,
+        data,
+        reading,
+        ..
+    } = *c;
     let curve_source = ctx.curve.map(|c| c.source.as_str());
     if reading.clamped {
         out.push(warn(
@@ -205,64 +270,7 @@ pub fn warnings(
                     Some(&curve.source),
                 ));
             }
-            if !curve.mix_stated && s.curve_mix.is_none() {
-                // The other reading: fixed ISL/OSL without a prefix cache, as InferenceX's own
-                // runs are measured, with the same input and output lengths.
-                let m = curve.mix;
-                let alternative = Mix::from_parts(m.uncached + m.cached, 0.0, m.output);
-                let costs = alternative.and_then(|alt| {
-                    let mut other = r.clone();
-                    other.curve_mix = alt;
-                    let then = r.costing().ok()?.self_host(1.0).total();
-                    let now = other.costing().ok()?.self_host(1.0).total();
-                    let output = |x: &Resolved| {
-                        x.gpu_time()
-                            .ok()
-                            .map(|(_, g)| g.usd_per_mtok(x.gpu_hour)[2])
-                    };
-                    Some((alt, then, now, output(r)?, output(&other)?))
-                });
-                let reading = costs.map_or(String::new(), |(alt, then, now, was, is)| {
-                    // Never two equal figures side by side: a figure the other reading leaves
-                    // as it is (whole replicas absorb the change) is said once.
-                    let instead = |now: String, then: String, what: &str, unit: &str| {
-                        if now == then {
-                            format!("{what} still {now}{unit}")
-                        } else {
-                            format!("{what} {now}{unit} instead of {then}")
-                        }
-                    };
-                    format!(
-                        " Read the other way, as fixed input and output lengths without a prefix \
-                         cache ({}: curve_mix={}:0:{}), {}, and {}: set curve_mix to choose the \
-                         reading.",
-                        mix_text(&alt),
-                        crate::codec::write_rounded(100.0 * alt.uncached, false),
-                        crate::codec::write_rounded(100.0 * alt.output, false),
-                        instead(
-                            crate::format::per_mtok(is),
-                            crate::format::per_mtok(was),
-                            "an output token costs",
-                            " per million at full use"
-                        ),
-                        instead(
-                            crate::format::usd(now),
-                            crate::format::usd(then),
-                            "self-hosting costs",
-                            " a month"
-                        )
-                    )
-                });
-                out.push(warn(
-                    WarningCode::AssumedMix,
-                    format!(
-                        "The curve's publication does not state the token mix it was measured at; \
-                         servecost assumes {}. Per-class costs lean on that assumption.{reading}",
-                        mix_text(&curve.mix)
-                    ),
-                    Some(&curve.source),
-                ));
-            }
+            assumed_mix(s, r, curve, out);
         }
         None => out.push(warn(
             WarningCode::OwnCurve,
@@ -270,6 +278,11 @@ pub fn warnings(
             None,
         )),
     }
+}
+
+/// Your mix far from the curve's in GPU time.
+fn mix_far(c: &Case, out: &mut Vec<Warning>) {
+    let Case { r, .. } = *c;
     if let (Some(user_mix), Ok((_, g))) = (r.volumes.mix(), r.gpu_time()) {
         // Far in GPU time, not in token counts: a few more output tokens in a hundred can
         // multiply the GPU time a token takes.
@@ -307,6 +320,11 @@ pub fn warnings(
             }
         }
     }
+}
+
+/// The chip: published floors, weights that do not fit a replica.
+fn chip(c: &Case, out: &mut Vec<Warning>) {
+    let Case { r, ctx, data, .. } = *c;
     if let Some(chip) = ctx.chip {
         for h in data
             .headlines
@@ -347,6 +365,11 @@ pub fn warnings(
             }
         }
     }
+}
+
+/// Prices older than the freshness rule allows.
+fn stale_prices(c: &Case, out: &mut Vec<Warning>) {
+    let Case { ctx, data, .. } = *c;
     // A published price is as of its source's date: old ones are named, with their age.
     if let Some(today) = data.as_of.as_deref() {
         let prices = [
@@ -384,6 +407,11 @@ pub fn warnings(
             }
         }
     }
+}
+
+/// A licence that limits offering the model as a service.
+fn licence(c: &Case, out: &mut Vec<Warning>) {
+    let Case { ctx, .. } = *c;
     if let Some(threshold) = ctx.model.licence_revenue_threshold_usd {
         out.push(warn(
             WarningCode::LicenceThreshold,
@@ -397,5 +425,68 @@ pub fn warnings(
             Some(&ctx.model.licence_source),
         ));
     }
-    out
+}
+
+/// A curve whose publication does not state its mix: the mix assumed, and what the other
+/// reading would cost.
+fn assumed_mix(s: &Scenario, r: &Resolved, curve: &crate::dataset::Curve, out: &mut Vec<Warning>) {
+    if curve.mix_stated || s.curve_mix.is_some() {
+        return;
+    }
+    // The other reading: fixed ISL/OSL without a prefix cache, as InferenceX's own
+    // runs are measured, with the same input and output lengths.
+    let m = curve.mix;
+    let alternative = Mix::from_parts(m.uncached + m.cached, 0.0, m.output);
+    let costs = alternative.and_then(|alt| {
+        let mut other = r.clone();
+        other.curve_mix = alt;
+        let then = r.costing().ok()?.self_host(1.0).total();
+        let now = other.costing().ok()?.self_host(1.0).total();
+        let output = |x: &Resolved| {
+            x.gpu_time()
+                .ok()
+                .map(|(_, g)| g.usd_per_mtok(x.gpu_hour)[2])
+        };
+        Some((alt, then, now, output(r)?, output(&other)?))
+    });
+    let reading = costs.map_or(String::new(), |(alt, then, now, was, is)| {
+        // Never two equal figures side by side: a figure the other reading leaves
+        // as it is (whole replicas absorb the change) is said once.
+        let instead = |now: String, then: String, what: &str, unit: &str| {
+            if now == then {
+                format!("{what} still {now}{unit}")
+            } else {
+                format!("{what} {now}{unit} instead of {then}")
+            }
+        };
+        format!(
+            " Read the other way, as fixed input and output lengths without a prefix \
+                         cache ({}: curve_mix={}:0:{}), {}, and {}: set curve_mix to choose the \
+                         reading.",
+            mix_text(&alt),
+            crate::codec::write_rounded(100.0 * alt.uncached, false),
+            crate::codec::write_rounded(100.0 * alt.output, false),
+            instead(
+                crate::format::per_mtok(is),
+                crate::format::per_mtok(was),
+                "an output token costs",
+                " per million at full use"
+            ),
+            instead(
+                crate::format::usd(now),
+                crate::format::usd(then),
+                "self-hosting costs",
+                " a month"
+            )
+        )
+    });
+    out.push(warn(
+        WarningCode::AssumedMix,
+        format!(
+            "The curve's publication does not state the token mix it was measured at; \
+                         servecost assumes {}. Per-class costs lean on that assumption.{reading}",
+            mix_text(&curve.mix)
+        ),
+        Some(&curve.source),
+    ));
 }
