@@ -228,41 +228,13 @@ fn on_curve(s: &Scenario, curve: &str) -> Scenario {
 /// (an invalid input) come back as from [`crate::evaluate`]; a combination that cannot be
 /// priced is listed in `skipped`.
 pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
-    let mut skipped = Vec::new();
-    let (base, own_answers) = match evaluate_with(s, data, Depth::Quick) {
-        Ok(r) => (r, true),
-        Err(problems) => {
-            // Inputs that do not read are the scenario's problem; valid inputs whose own curve
-            // has no answer (a speed beyond it, say) still rank every other option.
-            let parsed = crate::codec::parse(&to_query(s))?;
-            let model = match parsed.scenario.model.as_deref() {
-                Some(id) => data.model(id).map(|m| m.id.clone()),
-                None => data.models.first().map(|m| m.id.clone()),
-            };
-            let other = model.as_deref().and_then(|m| {
-                data.curves_of(m)
-                    .find_map(|c| evaluate_with(&on_curve(s, &c.id), data, Depth::Quick).ok())
-            });
-            let Some(other) = other else {
-                return Err(problems);
-            };
-            skipped.push(SkippedOption {
-                label: describe(s, data),
-                reason: problems
-                    .iter()
-                    .map(|p| format!("{}: {}", p.param, p.reason))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            });
-            (other, false)
-        }
-    };
+    let mut ranking = Ranking::default();
+    let (base, own_answers) = base_report(s, data, &mut ranking.skipped)?;
     let model = base.inputs.model.clone();
     let data = data.for_page(&Scenario {
         model: Some(model.clone()),
         ..s.clone()
     });
-    let offers_left_out = data.offers_left_out;
     // The prices left out of the chips the model's curves run on.
     let mut chips: Vec<&str> = data.curves_of(&model).map(|c| c.chip.as_str()).collect();
     chips.sort_unstable();
@@ -276,6 +248,87 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
         for_rent: base.inputs.gpu_kind.is_none_or(Commitment::is_rentable),
         current: true,
     });
+    // Every option at the scenario's own speed target: without one, the calculator takes the
+    // offer's measured speed and caps it at the curve's fastest point, which would price each
+    // row at another service level. A curve that cannot reach it is listed as skipped.
+    let at_speed = Scenario {
+        tps: Some(s.tps.unwrap_or(base.inputs.tps)),
+        ..s.clone()
+    };
+    for v in rent_variants(s, &at_speed, &base, &data, own_answers) {
+        ranking.add_rent(v, &base, &data);
+    }
+    let own = own_variants(&at_speed, &base, &data, own_answers);
+    for v in here.into_iter().chain(own) {
+        ranking.add_own(v, &base, &data);
+    }
+    let draws = ranking.sureness(&at_speed, &data);
+    let Ranking {
+        mut out, skipped, ..
+    } = ranking;
+    // What one can rent or buy first, cheapest first (on a tie the scenario's own, then the
+    // order above); then a vendor's best cases, then the floors.
+    out.sort_by(|a, b| {
+        a.group
+            .cmp(&b.group)
+            .then(a.monthly_usd.total_cmp(&b.monthly_usd))
+            .then(b.current.cmp(&a.current))
+    });
+    Ok(Options {
+        query: base.query,
+        dataset_revision: data.revision,
+        options: out,
+        skipped,
+        draws: f64::from(draws),
+        offers_left_out: data.offers_left_out,
+        tiers_left_out,
+    })
+}
+
+/// The scenario's own quick report, and whether it is its own: inputs that do not read are
+/// the scenario's problem; valid inputs whose own curve has no answer (a speed beyond it, say)
+/// still rank every other option, from the first curve of the model that has one.
+fn base_report(
+    s: &Scenario,
+    data: &Dataset,
+    skipped: &mut Vec<SkippedOption>,
+) -> Result<(Report, bool), Vec<Problem>> {
+    let problems = match evaluate_with(s, data, Depth::Quick) {
+        Ok(r) => return Ok((r, true)),
+        Err(problems) => problems,
+    };
+    let parsed = crate::codec::parse(&to_query(s))?;
+    let model = match parsed.scenario.model.as_deref() {
+        Some(id) => data.model(id).map(|m| m.id.clone()),
+        None => data.models.first().map(|m| m.id.clone()),
+    };
+    let other = model.as_deref().and_then(|m| {
+        data.curves_of(m)
+            .find_map(|c| evaluate_with(&on_curve(s, &c.id), data, Depth::Quick).ok())
+    });
+    let Some(other) = other else {
+        return Err(problems);
+    };
+    skipped.push(SkippedOption {
+        label: describe(s, data),
+        reason: problems
+            .iter()
+            .map(|p| format!("{}: {}", p.param, p.reason))
+            .collect::<Vec<_>>()
+            .join(" "),
+    });
+    Ok((other, false))
+}
+
+/// Renting: the scenario's own API prices, then every offer of the model, at the scenario's
+/// speed (`at_speed`).
+fn rent_variants(
+    s: &Scenario,
+    at_speed: &Scenario,
+    base: &Report,
+    data: &Dataset,
+    own_answers: bool,
+) -> Vec<Variant> {
     // Renting needs no curve, but a report does: where the scenario's own curve has no answer,
     // the renting lines are priced on the curve that had one.
     let renting = if own_answers {
@@ -289,38 +342,35 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
             ..s.clone()
         }
     };
-    let mut rent = vec![Variant {
+    let offers = data.api_offers.iter().map(|offer| Variant {
+        scenario: Scenario {
+            api: Some(offer.id.clone()),
+            price_in: None,
+            price_out: None,
+            cache_discount: None,
+            curve: renting.curve.clone(),
+            curve_mix: renting.curve_mix,
+            markup: None,
+            ..at_speed.clone()
+        },
+        for_rent: true,
+        current: false,
+    });
+    let own = Variant {
         scenario: renting.clone(),
         for_rent: true,
         current: own_answers,
-    }];
-    // Every option at the scenario's own speed target: without one, the calculator takes the
-    // offer's measured speed and caps it at the curve's fastest point, which would price each
-    // row at another service level. A curve that cannot reach it is listed as skipped.
-    let s = &Scenario {
-        tps: Some(s.tps.unwrap_or(base.inputs.tps)),
-        ..s.clone()
     };
-    for offer in &data.api_offers {
-        rent.push(Variant {
-            scenario: Scenario {
-                api: Some(offer.id.clone()),
-                price_in: None,
-                price_out: None,
-                cache_discount: None,
-                curve: renting.curve.clone(),
-                curve_mix: renting.curve_mix,
-                markup: None,
-                ..s.clone()
-            },
-            for_rent: true,
-            current: false,
-        });
-    }
+    std::iter::once(own).chain(offers).collect()
+}
 
-    let mut own: Vec<Variant> = here.into_iter().collect();
-    let chip = base.inputs.chip.clone();
-    for curve in data.curves_of(&model) {
+/// Self-hosting: every curve of the model at every price of its chip (a fixed fleet, and an
+/// hourly one where the price is by the hour), at the scenario's own price or owned hardware
+/// on its chip, and the user's own curve priced as any curve of its chip.
+fn own_variants(s: &Scenario, base: &Report, data: &Dataset, own_answers: bool) -> Vec<Variant> {
+    let mut own = Vec::new();
+    let chip = base.inputs.chip.as_deref();
+    for curve in data.curves_of(&base.inputs.model) {
         for tier in data.price_tiers.iter().filter(|t| t.chip == curve.chip) {
             let hourly = tier.kind.is_some_and(Commitment::scales_hourly);
             for scaling in [Scaling::Fixed, Scaling::Hourly] {
@@ -339,95 +389,113 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
             }
         }
         // The scenario's own GPU price (a negotiated rate, owned hardware) is for its chip.
-        if chip.as_deref() != Some(curve.chip.as_str()) {
-            continue;
-        }
-        if let Some(owned) = s.owned {
-            own.push(Variant {
-                scenario: Scenario {
-                    owned: Some(owned),
-                    scaling: Scaling::Fixed,
-                    ..on_curve(s, &curve.id)
-                },
-                for_rent: true,
-                current: false,
-            });
-        } else if let Some(usd) = s.gpu_hour {
-            let kind = s.gpu_kind.unwrap_or(Commitment::OnDemand);
-            for scaling in [Scaling::Fixed, Scaling::Hourly] {
-                if scaling == Scaling::Hourly && !kind.scales_hourly() {
-                    continue;
-                }
-                own.push(Variant {
-                    scenario: Scenario {
-                        gpu_hour: Some(usd),
-                        gpu_kind: s.gpu_kind,
-                        scaling,
-                        ..on_curve(s, &curve.id)
-                    },
-                    for_rent: kind.is_rentable(),
-                    current: false,
-                });
-            }
+        if chip == Some(curve.chip.as_str()) {
+            own.extend(own_price_variants(s, &curve.id));
         }
     }
-
-    // The user's own curve, priced as any curve of its chip: at each price of the chip and at
-    // the scenario's own price or owned hardware, with a fixed fleet and, where the price is by
-    // the hour, an hourly one (the scenario's own line among them, counted once).
+    // The scenario's own line among the own curve's, counted once.
     if own_answers && matches!(s.curve, CurveChoice::Own { .. }) {
-        own.extend(own_curve_variants(s, &data, chip.as_deref()));
+        own.extend(own_curve_variants(s, data, chip));
     }
+    own
+}
 
-    let mut out: Vec<ServingOption> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for v in rent {
+/// Curve `curve` at the scenario's own GPU price or owned hardware: a fixed fleet, and an
+/// hourly one where the price is by the hour.
+fn own_price_variants(s: &Scenario, curve: &str) -> Vec<Variant> {
+    if let Some(owned) = s.owned {
+        return vec![Variant {
+            scenario: Scenario {
+                owned: Some(owned),
+                scaling: Scaling::Fixed,
+                ..on_curve(s, curve)
+            },
+            for_rent: true,
+            current: false,
+        }];
+    }
+    let Some(usd) = s.gpu_hour else {
+        return Vec::new();
+    };
+    let kind = s.gpu_kind.unwrap_or(Commitment::OnDemand);
+    [Scaling::Fixed, Scaling::Hourly]
+        .into_iter()
+        .filter(|scaling| *scaling == Scaling::Fixed || kind.scales_hourly())
+        .map(|scaling| Variant {
+            scenario: Scenario {
+                gpu_hour: Some(usd),
+                gpu_kind: s.gpu_kind,
+                scaling,
+                ..on_curve(s, curve)
+            },
+            for_rent: kind.is_rentable(),
+            current: false,
+        })
+        .collect()
+}
+
+/// The options as they are priced, each priced line once.
+#[derive(Default)]
+struct Ranking {
+    out: Vec<ServingOption>,
+    skipped: Vec<SkippedOption>,
+    /// The lines priced so far, by what prices them.
+    seen: std::collections::HashSet<String>,
+}
+
+impl Ranking {
+    /// A renting line.
+    fn add_rent(&mut self, v: Variant, base: &Report, data: &Dataset) {
         // The scenario's own lines are the report already made.
         let priced = if v.current {
             Ok(base.clone())
         } else {
-            price(&v.scenario, &data)
+            price(&v.scenario, data)
         };
-        match priced {
-            Ok(r) => {
-                let key = format!(
-                    "rent {:?} {} {} {} {} {}",
-                    r.inputs.api,
-                    r.inputs.api_source,
-                    r.inputs.price_in,
-                    r.inputs.price_out,
-                    r.inputs.cache_discount,
-                    r.inputs.markup
-                );
-                if !seen.insert(key) {
-                    continue;
-                }
-                let plan = api_label(&r, &data);
-                out.push(ServingOption {
-                    label: format!("Rent: {plan}"),
-                    plan,
-                    terms: None,
-                    query: r.query.clone(),
-                    kind: OptionKind::Rent,
-                    monthly_usd: r.rent.monthly_usd,
-                    gpus: 0.0,
-                    utilization: None,
-                    per_mtok: r.rent.per_mtok,
-                    api_share: None,
-                    commitment: None,
-                    for_rent: true,
-                    group: OptionGroup::Buyable,
-                    p_cheapest: None,
-                    current: v.current,
+        let r = match priced {
+            Ok(r) => r,
+            Err(reason) => {
+                self.skipped.push(SkippedOption {
+                    label: format!("Rent: {}", offer_label(&v.scenario, data)),
+                    reason,
                 });
+                return;
             }
-            Err(reason) => skipped.push(SkippedOption {
-                label: format!("Rent: {}", offer_label(&v.scenario, &data)),
-                reason,
-            }),
+        };
+        let key = format!(
+            "rent {:?} {} {} {} {} {}",
+            r.inputs.api,
+            r.inputs.api_source,
+            r.inputs.price_in,
+            r.inputs.price_out,
+            r.inputs.cache_discount,
+            r.inputs.markup
+        );
+        if !self.seen.insert(key) {
+            return;
         }
+        let plan = api_label(&r, data);
+        self.out.push(ServingOption {
+            label: format!("Rent: {plan}"),
+            plan,
+            terms: None,
+            query: r.query.clone(),
+            kind: OptionKind::Rent,
+            monthly_usd: r.rent.monthly_usd,
+            gpus: 0.0,
+            utilization: None,
+            per_mtok: r.rent.per_mtok,
+            api_share: None,
+            commitment: None,
+            for_rent: true,
+            group: OptionGroup::Buyable,
+            p_cheapest: None,
+            current: v.current,
+        });
     }
-    for v in own {
+
+    /// A self-hosting line, and its hybrid when that is a split.
+    fn add_own(&mut self, v: Variant, base: &Report, data: &Dataset) {
         // Priced with the hybrid, so one report gives both lines.
         let priced = if v.current && v.scenario.hybrid {
             Ok(base.clone())
@@ -437,17 +505,17 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
                     hybrid: true,
                     ..v.scenario.clone()
                 },
-                &data,
+                data,
             )
         };
         let r = match priced {
             Ok(r) => r,
             Err(reason) => {
-                skipped.push(SkippedOption {
-                    label: describe(&v.scenario, &data),
+                self.skipped.push(SkippedOption {
+                    label: describe(&v.scenario, data),
                     reason,
                 });
-                continue;
+                return;
             }
         };
         let key = format!(
@@ -461,8 +529,8 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
             r.inputs.gpu_tier,
             v.scenario.curve_mix
         );
-        if !seen.insert(key) {
-            continue;
+        if !self.seen.insert(key) {
+            return;
         }
         let terms = format!(
             "{} · {}",
@@ -477,16 +545,15 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
         } else {
             OptionGroup::Buyable
         };
-        let own_query = if v.scenario.hybrid {
-            r.query.clone()
-        } else {
-            to_query(&v.scenario)
-        };
-        out.push(ServingOption {
+        let own = ServingOption {
             label: label.clone(),
             plan: r.inputs.curve_label.clone(),
             terms: Some(terms.clone()),
-            query: own_query,
+            query: if v.scenario.hybrid {
+                r.query.clone()
+            } else {
+                to_query(&v.scenario)
+            },
             kind: OptionKind::SelfHost,
             monthly_usd: r.self_host.monthly_usd,
             gpus: r.self_host.gpus,
@@ -498,15 +565,15 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
             group,
             p_cheapest: None,
             current: v.current,
-        });
+        };
         // The hybrid when it is a split: own replicas and some overflow.
-        if let Some(h) = r.hybrid.filter(|h| {
+        let hybrid = r.hybrid.as_ref().filter(|h| {
             h.replicas > 0.0 && h.api_share > 0.0 && h.monthly_usd < r.self_host.monthly_usd
-        }) {
-            let overflow = format!(", overflow to {}", api_label(&r, &data));
-            out.push(ServingOption {
+        });
+        let hybrid = hybrid.map(|h| {
+            let overflow = format!(", overflow to {}", api_label(&r, data));
+            ServingOption {
                 label: format!("{label}{overflow}"),
-                plan: r.inputs.curve_label.clone(),
                 terms: Some(format!("{terms}{overflow}")),
                 query: r.query.clone(),
                 kind: OptionKind::Hybrid,
@@ -515,30 +582,34 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
                 utilization: None,
                 per_mtok: h.effective_per_mtok,
                 api_share: Some(h.api_share),
-                commitment: r.inputs.gpu_kind,
-                for_rent: v.for_rent,
-                group,
-                p_cheapest: None,
                 current: v.current && v.scenario.hybrid,
-            });
-        }
+                ..own.clone()
+            }
+        });
+        self.out.push(own);
+        self.out.extend(hybrid);
     }
-    // How sure each is: one joint sample over every option but the floors, each option
-    // costed in every draw, the same numbers drawn for all.
-    let draws = s.uncertainty.draws.min(RANKING_DRAWS) as u32;
-    if draws > 0 {
+
+    /// How sure each option is: one joint sample over every option but the floors, each costed
+    /// in every draw, the same numbers drawn for all. Returns the number of draws.
+    fn sureness(&mut self, s: &Scenario, data: &Dataset) -> u32 {
+        let draws = s.uncertainty.draws.min(RANKING_DRAWS) as u32;
+        if draws == 0 {
+            return draws;
+        }
         let plan = |k: OptionKind| match k {
             OptionKind::Rent => crate::decision::Strategy::Rent,
             OptionKind::SelfHost => crate::decision::Strategy::SelfHost,
             OptionKind::Hybrid => crate::decision::Strategy::Hybrid,
         };
-        let (index, candidates): (Vec<usize>, Vec<crate::decision::Candidate>) = out
+        let (index, candidates): (Vec<usize>, Vec<crate::decision::Candidate>) = self
+            .out
             .iter()
             .enumerate()
             .filter(|(_, o)| o.group != OptionGroup::Floor)
             .filter_map(|(i, o)| {
                 let parsed = crate::codec::parse(&o.query).ok()?;
-                crate::evaluate::candidate(&parsed.scenario, &data, plan(o.kind))
+                crate::evaluate::candidate(&parsed.scenario, data, plan(o.kind))
                     .ok()
                     .map(|c| (i, c))
             })
@@ -546,26 +617,10 @@ pub fn options(s: &Scenario, data: &Dataset) -> Result<Options, Vec<Problem>> {
         let seed = crate::decision::seed_of(&crate::codec::canonical_query(s));
         let shares = crate::decision::joint_cheapest(&candidates, draws, seed);
         for (i, share) in index.into_iter().zip(shares.cheapest) {
-            out[i].p_cheapest = Some(share);
+            self.out[i].p_cheapest = Some(share);
         }
+        draws
     }
-    // What one can rent or buy first, cheapest first (on a tie the scenario's own, then the
-    // order above); then a vendor's best cases, then the floors.
-    out.sort_by(|a, b| {
-        a.group
-            .cmp(&b.group)
-            .then(a.monthly_usd.total_cmp(&b.monthly_usd))
-            .then(b.current.cmp(&a.current))
-    });
-    Ok(Options {
-        query: base.query,
-        dataset_revision: data.revision,
-        options: out,
-        skipped,
-        draws: f64::from(draws),
-        offers_left_out,
-        tiers_left_out,
-    })
 }
 
 /// The API prices in force, as a label names them: the offer's name, or "your prices".
