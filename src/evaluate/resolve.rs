@@ -64,62 +64,144 @@ pub fn resolve<'a>(
     data: &'a Dataset,
 ) -> Result<(Resolved, Context<'a>), Vec<Problem>> {
     let mut problems = Vec::new();
+    let model = model(s, data)?;
+    let offer = offer(s, model, data, &mut problems);
+    let (api, api_source) = api_prices(s, offer, &mut problems);
+    let curve = match &s.curve {
+        CurveChoice::Dataset { id } => dataset_curve(s, id.as_deref(), model, data, &mut problems)?,
+        CurveChoice::Own { points, mix, chip } => {
+            own_curve(points, mix, chip.as_deref(), model, data)?
+        }
+    };
+    let chip = chip(curve.chip.as_deref(), data, &mut problems);
+    let (tps, tps_source, tps_capped_from) = target(s, offer, &curve);
+    let priced = gpu_price(s, chip, data, &mut problems)?;
+    scaling_problems(s, &priced, &mut problems);
+    let Some(profile) = LoadProfile::from_spec(&s.profile) else {
+        problems.push(Problem::new(
+            "profile",
+            "",
+            "must be a preset or 24 or 168 non-negative weights with a positive sum",
+        ));
+        return Err(problems);
+    };
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let resolved = Resolved {
+        volumes: s.workload.volumes(),
+        api,
+        curve: curve.throughput,
+        curve_mix: curve.mix,
+        tps,
+        prefill: s.prefill,
+        cache_cost: s.cache_cost,
+        profile,
+        policy: FleetPolicy {
+            replica_gpus: s
+                .replica
+                .or(curve.row.map(|c| c.replica_gpus))
+                .unwrap_or(1.0),
+            util: s.util,
+            redundancy: s.redundancy,
+            min_replicas: s.min_replicas,
+            scaling: s.scaling,
+        },
+        gpu_hour: priced.price.usd(),
+        ops_monthly: s.ops_fte * s.fte_cost / 12.0 + s.ops_monthly,
+        ops_per_gpu: s.ops_gpus_per_fte.map_or(0.0, |n| s.fte_cost / 12.0 / n),
+        overflow_warm: s.overflow_warm,
+    };
+    let context = Context {
+        model,
+        offer,
+        curve: curve.row,
+        chip,
+        api_source,
+        tps_source,
+        tps_capped_from,
+        gpu_hour_source: priced.source,
+        owned_parts: priced.owned_parts,
+        tier: priced.tier,
+        commitment: priced.commitment,
+    };
+    Ok((resolved, context))
+}
+
+/// The model: the link's, else the dataset's first.
+fn model<'a>(s: &Scenario, data: &'a Dataset) -> Result<&'a Model, Vec<Problem>> {
     let model = match &s.model {
         Some(id) => data.model(id),
         None => data.models.first(),
     };
-    let Some(model) = model else {
+    model.ok_or_else(|| {
         let id = s.model.clone().unwrap_or_default();
         let list = known(
             data.models.iter().map(|m| m.id.as_str()),
             data.models.len(),
             LISTED,
         );
-        return Err(vec![Problem::new(
+        vec![Problem::new(
             "model",
             id,
             format!("no such model in the dataset; known: {list}"),
-        )]);
-    };
+        )]
+    })
+}
 
-    let offer = match &s.api {
-        Some(id) => match data.api_offer(id) {
-            Some(o) if o.model == model.id => Some(o),
-            _ => {
-                let list = known(
-                    data.api_offers
-                        .iter()
-                        .filter(|o| o.model == model.id)
-                        .map(|o| o.id.as_str()),
-                    data.offer_count(&model.id),
-                    crate::dataset::PAGE_OFFERS,
-                );
-                problems.push(Problem::new(
-                    "api",
-                    id,
-                    format!("no such API offer for model {}; known: {list}", model.id),
-                ));
-                None
-            }
-        },
-        None => data.api_offers.iter().find(|o| o.model == model.id),
+/// The API offer: the link's (of this model), else the model's first.
+fn offer<'a>(
+    s: &Scenario,
+    model: &Model,
+    data: &'a Dataset,
+    problems: &mut Vec<Problem>,
+) -> Option<&'a ApiOffer> {
+    let Some(id) = &s.api else {
+        return data.api_offers.iter().find(|o| o.model == model.id);
     };
-    let price =
-        |own: Option<f64>, from: fn(&ApiOffer) -> f64, name: &str, problems: &mut Vec<Problem>| {
-            own.or_else(|| offer.map(from)).unwrap_or_else(|| {
-                if s.api.is_none() {
-                    problems.push(Problem::new(
-                        name,
-                        "",
-                        "required: the dataset has no API offer for this model",
-                    ));
-                }
-                0.0
-            })
-        };
+    match data.api_offer(id) {
+        Some(o) if o.model == model.id => Some(o),
+        _ => {
+            let list = known(
+                data.api_offers
+                    .iter()
+                    .filter(|o| o.model == model.id)
+                    .map(|o| o.id.as_str()),
+                data.offer_count(&model.id),
+                crate::dataset::PAGE_OFFERS,
+            );
+            problems.push(Problem::new(
+                "api",
+                id,
+                format!("no such API offer for model {}; known: {list}", model.id),
+            ));
+            None
+        }
+    }
+}
+
+/// The API prices in force, each the link's or the offer's, and their source key (`user`
+/// when the link gives any of them).
+fn api_prices(
+    s: &Scenario,
+    offer: Option<&ApiOffer>,
+    problems: &mut Vec<Problem>,
+) -> (ApiPricing, String) {
+    let mut price = |own: Option<f64>, from: fn(&ApiOffer) -> f64, name: &str| {
+        own.or_else(|| offer.map(from)).unwrap_or_else(|| {
+            if s.api.is_none() {
+                problems.push(Problem::new(
+                    name,
+                    "",
+                    "required: the dataset has no API offer for this model",
+                ));
+            }
+            0.0
+        })
+    };
     let api = ApiPricing {
-        price_in: price(s.price_in, |o| o.price_in, "price_in", &mut problems),
-        price_out: price(s.price_out, |o| o.price_out, "price_out", &mut problems),
+        price_in: price(s.price_in, |o| o.price_in, "price_in"),
+        price_out: price(s.price_out, |o| o.price_out, "price_out"),
         cache_discount: s
             .cache_discount
             .or(offer.map(|o| o.cache_discount))
@@ -130,79 +212,121 @@ pub fn resolve<'a>(
         || s.price_out.is_some()
         || s.cache_discount.is_some()
         || s.markup.is_some();
-    let api_source = match offer {
+    let source = match offer {
         Some(o) if !own_prices => o.source.clone(),
         _ => "user".to_owned(),
     };
+    (api, source)
+}
 
-    let (curve_row, throughput, mix, chip_id) = match &s.curve {
-        CurveChoice::Dataset { id } => {
-            let row = match id {
-                Some(id) => match data.curve(id) {
-                    Some(c) if c.model == model.id => Some(c),
-                    _ => {
-                        let list = known(
-                            data.curves_of(&model.id).map(|c| c.id.as_str()),
-                            data.curves_of(&model.id).count(),
-                            LISTED,
-                        );
-                        problems.push(Problem::new(
-                            "curve",
-                            id,
-                            format!("no such curve for model {}; known: {list}", model.id),
-                        ));
-                        None
-                    }
-                },
-                None => {
-                    let first = data.curves_of(&model.id).next();
-                    if first.is_none() {
-                        problems.push(Problem::new("points", "", "required: the dataset has no curve for this model; give your own points"));
-                    }
-                    first
-                }
-            };
-            let Some(row) = row else { return Err(problems) };
-            let throughput = ThroughputCurve::new(row.points.clone()).map_err(|e| {
-                vec![Problem::new(
+/// The throughput curve in force: its dataset row (none for your points), the curve, the mix
+/// it was measured at and the chip it ran on.
+struct CurveInForce<'a> {
+    row: Option<&'a Curve>,
+    throughput: ThroughputCurve,
+    mix: Mix,
+    chip: Option<String>,
+}
+
+/// A dataset curve: the link's (of this model), else the model's first.
+fn dataset_curve<'a>(
+    s: &Scenario,
+    id: Option<&str>,
+    model: &'a Model,
+    data: &'a Dataset,
+    problems: &mut Vec<Problem>,
+) -> Result<CurveInForce<'a>, Vec<Problem>> {
+    let row = match id {
+        Some(id) => match data.curve(id) {
+            Some(c) if c.model == model.id => Some(c),
+            _ => {
+                let list = known(
+                    data.curves_of(&model.id).map(|c| c.id.as_str()),
+                    data.curves_of(&model.id).count(),
+                    LISTED,
+                );
+                problems.push(Problem::new(
                     "curve",
-                    &row.id,
-                    format!("the dataset curve is unusable: {e}"),
-                )]
-            })?;
-            let mix = match s.curve_mix {
-                Some([u, c, o]) => Mix::from_parts(u, c, o).ok_or_else(|| {
-                    vec![Problem::new(
-                        "curve_mix",
-                        "",
-                        "must have non-negative parts with a positive sum",
-                    )]
-                })?,
-                None => row.mix,
-            };
-            (Some(row), throughput, mix, Some(row.chip.clone()))
-        }
-        CurveChoice::Own { points, mix, chip } => {
-            let throughput = match ThroughputCurve::new(points.clone()) {
-                Ok(t) => t,
-                Err(e) => return Err(vec![Problem::new("points", "", e.to_string())]),
-            };
-            let Some(mix) = Mix::from_parts(mix[0], mix[1], mix[2]) else {
-                return Err(vec![Problem::new(
-                    "curve_mix",
+                    id,
+                    format!("no such curve for model {}; known: {list}", model.id),
+                ));
+                None
+            }
+        },
+        None => {
+            let first = data.curves_of(&model.id).next();
+            if first.is_none() {
+                problems.push(Problem::new(
+                    "points",
                     "",
-                    "must have non-negative parts with a positive sum",
-                )]);
-            };
-            let chip = chip
-                .clone()
-                .or_else(|| data.curves_of(&model.id).next().map(|c| c.chip.clone()));
-            (None, throughput, mix, chip)
+                    "required: the dataset has no curve for this model; give your own points",
+                ));
+            }
+            first
         }
     };
-    let chip = match chip_id.as_deref() {
+    let Some(row) = row else {
+        return Err(std::mem::take(problems));
+    };
+    let throughput = ThroughputCurve::new(row.points.clone()).map_err(|e| {
+        vec![Problem::new(
+            "curve",
+            &row.id,
+            format!("the dataset curve is unusable: {e}"),
+        )]
+    })?;
+    let mix = match s.curve_mix {
+        Some([u, c, o]) => Mix::from_parts(u, c, o).ok_or_else(|| {
+            vec![Problem::new(
+                "curve_mix",
+                "",
+                "must have non-negative parts with a positive sum",
+            )]
+        })?,
+        None => row.mix,
+    };
+    Ok(CurveInForce {
+        row: Some(row),
+        throughput,
+        mix,
+        chip: Some(row.chip.clone()),
+    })
+}
+
+/// Your own points, at the mix they were measured at, on their chip (else the chip of the
+/// model's first curve).
+fn own_curve<'a>(
+    points: &[crate::curve::CurvePoint],
+    mix: &[f64; 3],
+    chip: Option<&str>,
+    model: &Model,
+    data: &Dataset,
+) -> Result<CurveInForce<'a>, Vec<Problem>> {
+    let throughput = ThroughputCurve::new(points.to_vec())
+        .map_err(|e| vec![Problem::new("points", "", e.to_string())])?;
+    let Some(mix) = Mix::from_parts(mix[0], mix[1], mix[2]) else {
+        return Err(vec![Problem::new(
+            "curve_mix",
+            "",
+            "must have non-negative parts with a positive sum",
+        )]);
+    };
+    let chip = chip
+        .map(str::to_owned)
+        .or_else(|| data.curves_of(&model.id).next().map(|c| c.chip.clone()));
+    Ok(CurveInForce {
+        row: None,
+        throughput,
+        mix,
+        chip,
+    })
+}
+
+/// The chip the curve ran on (none for `other`, a chip the dataset does not hold).
+fn chip<'a>(id: Option<&str>, data: &'a Dataset, problems: &mut Vec<Problem>) -> Option<&'a Chip> {
+    match id {
         // Own points on a chip the dataset does not hold: no tier, no power figure.
-        Some(crate::codec::OTHER_CHIP) => None,
+        Some(crate::codec::OTHER_CHIP) | None => None,
         Some(id) => {
             let c = data.chip(id);
             if c.is_none() {
@@ -219,156 +343,141 @@ pub fn resolve<'a>(
             }
             c
         }
-        None => None,
-    };
+    }
+}
 
-    let tps_capped_from = offer
+/// The target speed per user, its source key, and the API's measured speed when that was
+/// above the curve's fastest point and the target was capped there.
+fn target(
+    s: &Scenario,
+    offer: Option<&ApiOffer>,
+    curve: &CurveInForce,
+) -> (f64, String, Option<f64>) {
+    let fastest = curve.throughput.fastest();
+    let capped_from = offer
         .and_then(|o| o.speed_tps)
-        .filter(|t| s.tps.is_none() && *t > throughput.fastest());
-    let (tps, tps_source) = match (s.tps, offer.and_then(|o| o.speed_tps)) {
+        .filter(|t| s.tps.is_none() && *t > fastest);
+    let (tps, source) = match (s.tps, offer.and_then(|o| o.speed_tps)) {
         (Some(t), _) => (t, "user".to_owned()),
         (None, Some(t)) => (
-            t.min(throughput.fastest()),
+            t.min(fastest),
             offer.map(|o| o.source.clone()).unwrap_or_default(),
         ),
         (None, None) => (
-            throughput.slowest(),
-            curve_row.map_or("user".to_owned(), |c| c.source.clone()),
+            curve.throughput.slowest(),
+            curve.row.map_or("user".to_owned(), |c| c.source.clone()),
         ),
     };
+    (tps, source, capped_from)
+}
 
-    let mut tier_in_force: Option<&PriceTier> = None;
-    let mut commitment: Option<Commitment> = None;
-    let (gpu_price, gpu_hour_source, owned_parts) = match &s.owned {
-        Some(hw) => {
-            let kw = hw.kw.or(chip.and_then(|c| c.all_in_kw));
-            let Some(kw) = kw else {
-                problems.push(Problem::new(
-                    "kw",
-                    "",
-                    "required with own=1: the chip has no all-in power figure in the dataset: give its kW",
-                ));
-                return Err(problems);
-            };
-            let owned = OwnedHardware {
-                capex: hw.capex,
-                years: hw.years,
-                rate: hw.rate,
-                kw,
-                pue: hw.pue,
-                kwh: hw.kwh,
-                colo: hw.colo,
-                maint: hw.maint,
-            };
-            (
-                GpuHourPrice::Owned(owned),
-                "owned".to_owned(),
-                Some(owned.parts()),
-            )
-        }
-        None => match (s.gpu_hour, tier_of(s, chip, data, &mut problems)) {
-            (Some(usd), _) => {
-                commitment = Some(s.gpu_kind.unwrap_or(Commitment::OnDemand));
-                (GpuHourPrice::Rented { usd }, "user".to_owned(), None)
-            }
-            (None, Some(t)) => {
-                tier_in_force = Some(t);
-                commitment = t.kind;
-                (
-                    GpuHourPrice::Rented {
-                        usd: t.usd_per_gpu_hour,
-                    },
-                    t.source.clone(),
-                    None,
-                )
-            }
-            (None, None) if s.gpu_tier.is_some() => {
-                (GpuHourPrice::Rented { usd: 1.0 }, "user".to_owned(), None)
-            }
-            (None, None) => {
-                problems.push(Problem::new(
-                    "gpu_hour",
-                    "",
-                    "required: the dataset has no GPU-hour price for this chip: give yours",
-                ));
-                (GpuHourPrice::Rented { usd: 1.0 }, "user".to_owned(), None)
-            }
-        },
+/// The GPU-hour price in force and what it rests on.
+struct Priced<'a> {
+    price: GpuHourPrice,
+    /// Its source key: `user`, `owned` or the tier's.
+    source: String,
+    owned_parts: Option<OwnedHourParts>,
+    /// The dataset tier, when the price is one.
+    tier: Option<&'a PriceTier>,
+    /// What it commits to (`None`: owned, or a tier that does not say).
+    commitment: Option<Commitment>,
+}
+
+/// The GPU-hour: owned hardware's parts, your own price, or the chip's tier.
+fn gpu_price<'a>(
+    s: &Scenario,
+    chip: Option<&Chip>,
+    data: &'a Dataset,
+    problems: &mut Vec<Problem>,
+) -> Result<Priced<'a>, Vec<Problem>> {
+    let rented = |usd: f64, source: &str| Priced {
+        price: GpuHourPrice::Rented { usd },
+        source: source.to_owned(),
+        owned_parts: None,
+        tier: None,
+        commitment: None,
     };
-    if s.scaling == Scaling::Hourly && gpu_price.is_owned() {
+    if let Some(hw) = &s.owned {
+        let Some(kw) = hw.kw.or(chip.and_then(|c| c.all_in_kw)) else {
+            problems.push(Problem::new(
+                "kw",
+                "",
+                "required with own=1: the chip has no all-in power figure in the dataset: give its kW",
+            ));
+            return Err(std::mem::take(problems));
+        };
+        let owned = OwnedHardware {
+            capex: hw.capex,
+            years: hw.years,
+            rate: hw.rate,
+            kw,
+            pue: hw.pue,
+            kwh: hw.kwh,
+            colo: hw.colo,
+            maint: hw.maint,
+        };
+        return Ok(Priced {
+            price: GpuHourPrice::Owned(owned),
+            source: "owned".to_owned(),
+            owned_parts: Some(owned.parts()),
+            tier: None,
+            commitment: None,
+        });
+    }
+    Ok(match (s.gpu_hour, tier_of(s, chip, data, problems)) {
+        (Some(usd), _) => Priced {
+            commitment: Some(s.gpu_kind.unwrap_or(Commitment::OnDemand)),
+            ..rented(usd, "user")
+        },
+        (None, Some(t)) => Priced {
+            tier: Some(t),
+            commitment: t.kind,
+            ..rented(t.usd_per_gpu_hour, &t.source)
+        },
+        (None, None) if s.gpu_tier.is_some() => rented(1.0, "user"),
+        (None, None) => {
+            problems.push(Problem::new(
+                "gpu_hour",
+                "",
+                "required: the dataset has no GPU-hour price for this chip: give yours",
+            ));
+            rented(1.0, "user")
+        }
+    })
+}
+
+/// Hourly scaling where the GPU-hour cannot follow the load: owned hardware, a reserved price
+/// or an owner's cost.
+fn scaling_problems(s: &Scenario, priced: &Priced, problems: &mut Vec<Problem>) {
+    if s.scaling == Scaling::Hourly && priced.price.is_owned() {
         problems.push(Problem::new(
             "scaling",
             "hourly",
             "hourly autoscaling needs rented GPUs; owned hardware is paid every hour",
         ));
     }
-    if let Some(kind) = commitment.filter(|k| s.scaling == Scaling::Hourly && !k.scales_hourly()) {
-        let what = match tier_in_force {
-            Some(t) => format!("the price tier {} ({})", t.tier, t.label),
-            None => "your gpu_hour".to_owned(),
-        };
-        let why = match kind {
-            Commitment::Reserved => "a reserved price bills the whole fleet for every hour of its term",
-            _ => "an owner's cost is what owning the GPU costs every hour, not a price to stop paying",
-        };
-        problems.push(Problem::new(
-            "scaling",
-            "hourly",
-            format!(
-                "hourly scaling needs an on_demand or spot price; {what} is {}: {why}. Use fixed, or an on-demand price",
-                kind.key()
-            ),
-        ));
-    }
-    let Some(profile) = LoadProfile::from_spec(&s.profile) else {
-        problems.push(Problem::new(
-            "profile",
-            "",
-            "must be a preset or 24 or 168 non-negative weights with a positive sum",
-        ));
-        return Err(problems);
+    let Some(kind) = priced
+        .commitment
+        .filter(|k| s.scaling == Scaling::Hourly && !k.scales_hourly())
+    else {
+        return;
     };
-    if !problems.is_empty() {
-        return Err(problems);
-    }
-    let resolved = Resolved {
-        volumes: s.workload.volumes(),
-        api,
-        curve: throughput,
-        curve_mix: mix,
-        tps,
-        prefill: s.prefill,
-        cache_cost: s.cache_cost,
-        profile,
-        policy: FleetPolicy {
-            replica_gpus: s
-                .replica
-                .or(curve_row.map(|c| c.replica_gpus))
-                .unwrap_or(1.0),
-            util: s.util,
-            redundancy: s.redundancy,
-            min_replicas: s.min_replicas,
-            scaling: s.scaling,
-        },
-        gpu_hour: gpu_price.usd(),
-        ops_monthly: s.ops_fte * s.fte_cost / 12.0 + s.ops_monthly,
-        ops_per_gpu: s.ops_gpus_per_fte.map_or(0.0, |n| s.fte_cost / 12.0 / n),
-        overflow_warm: s.overflow_warm,
+    let what = match priced.tier {
+        Some(t) => format!("the price tier {} ({})", t.tier, t.label),
+        None => "your gpu_hour".to_owned(),
     };
-    let context = Context {
-        model,
-        offer,
-        curve: curve_row,
-        chip,
-        api_source,
-        tps_source,
-        tps_capped_from,
-        gpu_hour_source,
-        owned_parts,
-        tier: tier_in_force,
-        commitment,
+    let why = match kind {
+        Commitment::Reserved => "a reserved price bills the whole fleet for every hour of its term",
+        _ => "an owner's cost is what owning the GPU costs every hour, not a price to stop paying",
     };
-    Ok((resolved, context))
+    problems.push(Problem::new(
+        "scaling",
+        "hourly",
+        format!(
+            "hourly scaling needs an on_demand or spot price; {what} is {}: {why}. Use fixed, or an on-demand price",
+            kind.key()
+        ),
+    ));
 }
 
 /// The dataset tier named by `gpu_tier`, or the chip's default; a problem when the named tier
