@@ -15,129 +15,17 @@ fn field(text: &str) -> String {
 /// `section,name,value,unit,source` rows for a spreadsheet: the figures as numbers, then every
 /// input in force (its link value, as people read it, and where a default comes from).
 pub fn csv(r: &Report) -> String {
-    let i = &r.inputs;
     let mut rows: Vec<(&str, String, String, &str)> = Vec::new();
     // Twelve significant digits: every figure to far below a cent, without the float noise
     // of arithmetic (`5706.000000000001`) a spreadsheet would show.
     let mut num = |section: &'static str, name: &str, value: f64, unit: &'static str| {
         rows.push((section, name.to_owned(), clean(value), unit));
     };
-    num(
-        "input",
-        "uncached_tokens",
-        i.volumes.uncached,
-        "tokens/month",
-    );
-    num("input", "cached_tokens", i.volumes.cached, "tokens/month");
-    num("input", "output_tokens", i.volumes.output, "tokens/month");
-    num("input", "tps", i.tps, "output tokens/s per user");
-    num("input", "price_in", i.price_in, "$/M tokens");
-    num("input", "price_out", i.price_out, "$/M tokens");
-    num("input", "cache_discount", i.cache_discount, "fraction");
-    num("input", "markup", i.markup, "fraction");
-    num("input", "gpu_hour", i.gpu_hour_usd, "$/GPU-hour");
-    num("input", "replica_gpus", i.replica_gpus, "GPUs");
-    num("input", "prefill", i.prefill, "uncached tokens/s per GPU");
-    num("input", "cache_cost", i.cache_cost, "ratio");
-    num("input", "ops_monthly", i.ops_monthly_usd, "$/month");
-    num("input", "profile_peak", i.profile_peak, "peak/mean");
-    let b = &r.self_host.breakdown;
-    num("monthly", "rent", r.rent.monthly_usd, "$/month");
-    num("monthly", "self_host", r.self_host.monthly_usd, "$/month");
-    num(
-        "monthly",
-        "self_host.busy_compute",
-        b.busy_compute,
-        "$/month",
-    );
-    num(
-        "monthly",
-        "self_host.idle_compute",
-        b.idle_compute,
-        "$/month",
-    );
-    num("monthly", "self_host.ops", b.ops, "$/month");
-    num(
-        "monthly",
-        "self_host.overflow_api",
-        b.overflow_api,
-        "$/month",
-    );
-    if let Some(h) = &r.hybrid {
-        num("monthly", "hybrid", h.monthly_usd, "$/month");
-        num("monthly", "hybrid.api_share", h.api_share, "fraction");
+    for figures in [input_figures, bill_figures, class_figures, decision_figures] {
+        figures(r, &mut num);
     }
-    num("fleet", "replicas", r.self_host.replicas, "replicas");
-    num("fleet", "gpus", r.self_host.gpus, "GPUs");
-    num("fleet", "utilization", r.self_host.utilization, "fraction");
-    for c in &r.series.per_class {
-        num(
-            "per_mtok",
-            &format!("rent.{}", c.class),
-            c.rent,
-            "$/M tokens",
-        );
-        num(
-            "per_mtok",
-            &format!("self_host_marginal.{}", c.class),
-            c.self_marginal,
-            "$/M tokens",
-        );
-        num(
-            "per_mtok",
-            &format!("self_host_effective.{}", c.class),
-            c.self_effective,
-            "$/M tokens",
-        );
-    }
-    if let Some(v) = r.break_even.monthly_tokens {
-        num("break_even", "monthly_tokens", v, "tokens/month");
-    }
-    if let Some(v) = r.break_even.gpu_hour_usd {
-        num("break_even", "gpu_hour", v, "$/GPU-hour");
-    }
-    num(
-        "decision",
-        "best_monthly",
-        r.verdict.best_monthly_usd,
-        "$/month",
-    );
-    if let Some(u) = &r.uncertainty {
-        num("decision", "draws", f64::from(u.draws), "draws");
-        num("decision", "p_best_holds", u.p_best_holds, "fraction");
-        num(
-            "decision",
-            "p_self_host_cheaper",
-            u.p_self_host_cheaper,
-            "fraction",
-        );
-        num(
-            "decision",
-            "difference.p10",
-            u.difference_usd.p10,
-            "$/month",
-        );
-        num(
-            "decision",
-            "difference.p50",
-            u.difference_usd.p50,
-            "$/month",
-        );
-        num(
-            "decision",
-            "difference.p90",
-            u.difference_usd.p90,
-            "$/month",
-        );
-    }
-    for f in &r.flips.flips {
-        num(
-            "flip",
-            &format!("{}.{}", f.param, f.direction),
-            f.value,
-            flip_unit(&f.param),
-        );
-    }
+    let mut out = String::from("section,name,value,unit,source\n");
+    let i = &r.inputs;
     let texts = [("gpu_hour_label", i.gpu_hour_label.clone())];
     let ids = [
         ("model", i.model.clone()),
@@ -150,7 +38,6 @@ pub fn csv(r: &Report) -> String {
             i.gpu_kind.map(|k| k.key().to_owned()).unwrap_or_default(),
         ),
     ];
-    let mut out = String::from("section,name,value,unit,source\n");
     for (name, value) in ids {
         out.push_str(&format!("input,{name},{},id,\n", field(&value)));
     }
@@ -198,7 +85,148 @@ pub fn csv(r: &Report) -> String {
         "link,dataset_revision,{},id,\n",
         r.dataset_revision
     ));
-    // Every input in force, typed or default, with the source of each default.
+    in_force_rows(r, &mut out);
+    out
+}
+
+/// Adds one figure: its section, name, value and unit.
+type Num<'a> = dyn FnMut(&'static str, &str, f64, &'static str) + 'a;
+
+/// The inputs in force, as the engine used them.
+fn input_figures(r: &Report, num: &mut Num) {
+    let i = &r.inputs;
+    num(
+        "input",
+        "uncached_tokens",
+        i.volumes.uncached,
+        "tokens/month",
+    );
+    num("input", "cached_tokens", i.volumes.cached, "tokens/month");
+    num("input", "output_tokens", i.volumes.output, "tokens/month");
+    num("input", "tps", i.tps, "output tokens/s per user");
+    num("input", "price_in", i.price_in, "$/M tokens");
+    num("input", "price_out", i.price_out, "$/M tokens");
+    num("input", "cache_discount", i.cache_discount, "fraction");
+    num("input", "markup", i.markup, "fraction");
+    num("input", "gpu_hour", i.gpu_hour_usd, "$/GPU-hour");
+    num("input", "replica_gpus", i.replica_gpus, "GPUs");
+    num("input", "prefill", i.prefill, "uncached tokens/s per GPU");
+    num("input", "cache_cost", i.cache_cost, "ratio");
+    num("input", "ops_monthly", i.ops_monthly_usd, "$/month");
+    num("input", "profile_peak", i.profile_peak, "peak/mean");
+}
+
+/// Each plan's monthly bill, its lines and the fleet.
+fn bill_figures(r: &Report, num: &mut Num) {
+    let b = &r.self_host.breakdown;
+    num("monthly", "rent", r.rent.monthly_usd, "$/month");
+    num("monthly", "self_host", r.self_host.monthly_usd, "$/month");
+    num(
+        "monthly",
+        "self_host.busy_compute",
+        b.busy_compute,
+        "$/month",
+    );
+    num(
+        "monthly",
+        "self_host.idle_compute",
+        b.idle_compute,
+        "$/month",
+    );
+    num("monthly", "self_host.ops", b.ops, "$/month");
+    num(
+        "monthly",
+        "self_host.overflow_api",
+        b.overflow_api,
+        "$/month",
+    );
+    if let Some(h) = &r.hybrid {
+        num("monthly", "hybrid", h.monthly_usd, "$/month");
+        num("monthly", "hybrid.api_share", h.api_share, "fraction");
+    }
+    num("fleet", "replicas", r.self_host.replicas, "replicas");
+    num("fleet", "gpus", r.self_host.gpus, "GPUs");
+    num("fleet", "utilization", r.self_host.utilization, "fraction");
+}
+
+/// The $ per million tokens of each class, and the break-even.
+fn class_figures(r: &Report, num: &mut Num) {
+    for c in &r.series.per_class {
+        num(
+            "per_mtok",
+            &format!("rent.{}", c.class),
+            c.rent,
+            "$/M tokens",
+        );
+        num(
+            "per_mtok",
+            &format!("self_host_marginal.{}", c.class),
+            c.self_marginal,
+            "$/M tokens",
+        );
+        num(
+            "per_mtok",
+            &format!("self_host_effective.{}", c.class),
+            c.self_effective,
+            "$/M tokens",
+        );
+    }
+    if let Some(v) = r.break_even.monthly_tokens {
+        num("break_even", "monthly_tokens", v, "tokens/month");
+    }
+    if let Some(v) = r.break_even.gpu_hour_usd {
+        num("break_even", "gpu_hour", v, "$/GPU-hour");
+    }
+}
+
+/// The decision: the best plan's bill, the sample's shares and spread, the flips.
+fn decision_figures(r: &Report, num: &mut Num) {
+    num(
+        "decision",
+        "best_monthly",
+        r.verdict.best_monthly_usd,
+        "$/month",
+    );
+    if let Some(u) = &r.uncertainty {
+        num("decision", "draws", f64::from(u.draws), "draws");
+        num("decision", "p_best_holds", u.p_best_holds, "fraction");
+        num(
+            "decision",
+            "p_self_host_cheaper",
+            u.p_self_host_cheaper,
+            "fraction",
+        );
+        num(
+            "decision",
+            "difference.p10",
+            u.difference_usd.p10,
+            "$/month",
+        );
+        num(
+            "decision",
+            "difference.p50",
+            u.difference_usd.p50,
+            "$/month",
+        );
+        num(
+            "decision",
+            "difference.p90",
+            u.difference_usd.p90,
+            "$/month",
+        );
+    }
+    for f in &r.flips.flips {
+        num(
+            "flip",
+            &format!("{}.{}", f.param, f.direction),
+            f.value,
+            flip_unit(&f.param),
+        );
+    }
+}
+
+/// Every input in force, typed or default, with the source of each default.
+fn in_force_rows(r: &Report, out: &mut String) {
     for row in crate::in_force::list(r) {
         let source = match &row.origin {
             crate::in_force::Origin::Yours => "yours".to_owned(),
@@ -213,7 +241,6 @@ pub fn csv(r: &Report) -> String {
             field(&source)
         ));
     }
-    out
 }
 
 /// The rows that make a saved scenario's CSV a record of its own, after [`csv`]: its name, note,
