@@ -41,9 +41,12 @@
 //! (2,500 by default, which bounds the error at one point whatever the shares). It is seeded
 //! by the canonical scenario, so equivalent links give the same figures.
 
+mod words;
+
 use serde::{Deserialize, Serialize};
 
 use super::{holds_within, Draw, Knob, SplitMix64, Strategy, Totals};
+use crate::costing::Costing;
 use crate::curve::Reading;
 use crate::gpu_price::Commitment;
 use crate::resolved::Resolved;
@@ -454,168 +457,6 @@ impl Lever {
             _ => true,
         }
     }
-
-    fn describe(self, base: &Resolved, reading: &Reading, ctx: &SampleContext) -> Range {
-        let s = &ctx.spec;
-        let n = |v: f64| crate::format::significant(v, 3);
-        let money = crate::format::usd;
-        let times = |f: f64| format!("×1/{} to ×{}", n(f), n(f));
-        let assumption = crate::dataset::ASSUMPTIONS_SOURCE.to_owned();
-        let (param, label, range, distribution, source, reason) = match self {
-            Lever::Prefill => {
-                let range = match input_share(base, reading) {
-                    Some(share) => {
-                        // P at either end of the share's range, other inputs as given.
-                        let p = |f: f64| base.prefill * share / scale_odds(share, f);
-                        format!(
-                            "{} to {} uncached input tokens/s per GPU (input's share of the \
-                             curve's GPU time {}, ×1/{} to ×{} in odds)",
-                            crate::format::number(p(s.prefill)),
-                            crate::format::number(p(1.0 / s.prefill)),
-                            crate::format::percent(share),
-                            n(s.prefill),
-                            n(s.prefill)
-                        )
-                    }
-                    None => format!("{} as given", crate::format::number(base.prefill)),
-                };
-                (
-                    "u_prefill",
-                    self.knob().label(),
-                    range,
-                    "log-uniform in odds",
-                    assumption,
-                    "P is servecost's assumption, not a published measurement: as likely half as \
-                     double. It is drawn through the input's share of the curve's GPU time, so \
-                     every draw still reproduces the measured curve."
-                        .to_owned(),
-                )
-            }
-            Lever::CacheCost => (
-                "u_cache_cost",
-                self.knob().label(),
-                format!(
-                    "{} to {} ({}, at most 1)",
-                    n(base.cache_cost / s.cache_cost),
-                    n((base.cache_cost * s.cache_cost).min(1.0)),
-                    times(s.cache_cost)
-                ),
-                "log-uniform",
-                assumption,
-                "k is an assumption: attention over a cached prefix still costs GPU time, and no \
-                 publication measures how much."
-                    .to_owned(),
-            ),
-            Lever::CurveMix => (
-                "u_curve_mix",
-                self.knob().label(),
-                format!(
-                    "from {} of the way to the other reading (no prefix cache) to as far the other \
-                     way (more of the input cached, at most all of it)",
-                    crate::format::percent(s.curve_mix)
-                ),
-                "uniform",
-                ctx.alternative_mix
-                    .as_ref()
-                    .map_or(assumption, |(_, src)| src.clone()),
-                "The publication does not state the mix it measured at: the assumed mix may \
-                 overstate or understate its caching."
-                    .to_owned(),
-            ),
-            Lever::Haircut => (
-                "u_haircut",
-                self.knob().label(),
-                format!(
-                    "throughput ×{} to ×1 as published (one-sided)",
-                    n(1.0 - s.haircut)
-                ),
-                "uniform",
-                ctx.vendor.clone().unwrap_or(assumption),
-                "The curve's publisher sells the stack it measured: its curve is its best case, \
-                 which a buyer's deployment may not reach, so the range runs only down."
-                    .to_owned(),
-            ),
-            Lever::Curves => match &ctx.curve_ratios {
-                Some(c) => {
-                    let reach = (c.ln_reach() * s.curves).exp();
-                    (
-                        "u_curves",
-                        self.knob().label(),
-                        format!(
-                            "throughput ×1/{} to ×{} ({} of the spread, both ways)",
-                            n(reach),
-                            n(reach),
-                            crate::format::percent(s.curves)
-                        ),
-                        "log-uniform",
-                        c.source.clone(),
-                        format!(
-                            "Independent curves disagree: {} give this throughput at your mix \
-                             and speed. The furthest sets the range, drawn both ways around the \
-                             curve in use.",
-                            c.names
-                        ),
-                    )
-                }
-                None => (
-                    "u_curves",
-                    self.knob().label(),
-                    "no other independent curve of the model on a chip of this family".to_owned(),
-                    "log-uniform",
-                    assumption,
-                    "Independent curves of the same model disagree where the dataset has several."
-                        .to_owned(),
-                ),
-            },
-            Lever::GpuHour => (
-                "u_gpu_hour",
-                self.knob().label(),
-                format!(
-                    "{} to {} ({})",
-                    money(base.gpu_hour / ctx.gpu_hour_spread),
-                    money(base.gpu_hour * ctx.gpu_hour_spread),
-                    times(ctx.gpu_hour_spread)
-                ),
-                "log-uniform",
-                assumption,
-                ctx.gpu_hour_reason.clone(),
-            ),
-            Lever::Util => (
-                "u_util",
-                self.knob().label(),
-                format!(
-                    "{} to {}",
-                    crate::format::percent((base.policy.util - s.util).max(0.05)),
-                    crate::format::percent((base.policy.util + s.util).min(1.0))
-                ),
-                "uniform",
-                assumption,
-                "How close to full a replica runs while holding the speed depends on the serving \
-                 stack and the traffic."
-                    .to_owned(),
-            ),
-            Lever::Api => (
-                "u_api",
-                self.knob().label(),
-                times(s.api),
-                "log-uniform",
-                assumption,
-                "List prices move and large buyers negotiate them.".to_owned(),
-            ),
-        };
-        Range {
-            key: self.key().into(),
-            param: param.into(),
-            label: label.into(),
-            range,
-            distribution: distribution.into(),
-            sides: if self.centred() { "both" } else { "below" }.into(),
-            applies: self.applies(ctx),
-            source,
-            reason,
-            effect_usd: 0.0,
-        }
-    }
 }
 
 /// For each range, whether its median (`u = 1/2`) leaves every input as given: the claim that
@@ -657,16 +498,45 @@ pub fn uncertainty(
     point: &Totals,
     seed: u64,
 ) -> (Vec<Range>, Option<Uncertainty>) {
-    let most = ctx.spec.draws as u32;
     let logs = Logs::of(base, reading, ctx);
     // Each range alone moves its input as the sample does: P follows the drawn k, mix and
     // throughput through the input's share as given.
     let mut start = Draw::new(base.clone());
     start.input_share = logs.input_share;
     let mut work = super::scratch(base);
-    // Each range alone at either end: its effect on the difference.
+    let sampling = Sampling {
+        base,
+        reading,
+        ctx,
+        logs: &logs,
+    };
+    let ranges = effects(&sampling, &start, point, &mut work);
+    if ctx.spec.draws as u32 == 0 {
+        return (ranges, None);
+    }
+    let tally = Tally::draw(&sampling, start, point.best().0, seed, &mut work);
+    let figures = tally.figures(point.difference(), ctx.spec.tie, ranges.clone());
+    (ranges, Some(figures))
+}
+
+/// What every draw starts from.
+struct Sampling<'a> {
+    base: &'a Resolved,
+    reading: &'a Reading,
+    ctx: &'a SampleContext,
+    logs: &'a Logs,
+}
+
+/// Each range described, and alone at either end: its effect on the difference.
+fn effects(sampling: &Sampling, start: &Draw, point: &Totals, work: &mut Costing) -> Vec<Range> {
+    let Sampling {
+        base,
+        reading,
+        ctx,
+        logs,
+    } = *sampling;
     let point_difference = point.difference();
-    let ranges: Vec<Range> = LEVERS
+    LEVERS
         .iter()
         .map(|&lever| {
             let mut range = lever.describe(base, reading, ctx);
@@ -675,96 +545,139 @@ pub fn uncertainty(
                     .into_iter()
                     .filter_map(|u| {
                         let mut d = start.clone();
-                        lever.apply(&mut d, base, ctx, &logs, u);
-                        d.totals(reading, false, &mut work)
+                        lever.apply(&mut d, base, ctx, logs, u);
+                        d.totals(reading, false, work)
                     })
                     .map(|t| (t.difference() - point_difference).abs())
                     .fold(0.0, f64::max);
             }
             range
         })
-        .collect();
-    if most == 0 {
-        return (ranges, None);
-    }
-    let (named, _) = point.best();
-    let tie = ctx.spec.tie;
-    let mut rng = SplitMix64::new(seed);
-    let mut differences = Vec::with_capacity(most.min(4 * MIN_DRAWS) as usize);
-    let (mut holds, mut cheaper, mut failed, mut made) = (0u32, 0u32, 0u32, 0u32);
-    let mut plans = [0u32; 3];
-    let mut d = start.clone();
-    while made < most {
-        d.throughput = 1.0;
-        for lever in LEVERS {
-            // Every lever takes its number, applied or not, so that the stream (and the
-            // figures) of one range do not move when another stops applying.
-            let u = rng.next_unit();
-            lever.apply(&mut d, base, ctx, &logs, u);
-        }
-        made += 1;
-        match d.totals(reading, ctx.hybrid, &mut work) {
-            Some(t) => {
-                holds += u32::from(holds_within(&work, 1.0, ctx.hybrid, named, tie, &t));
-                match t.plan {
-                    Strategy::Rent => plans[0] += 1,
-                    Strategy::SelfHost => plans[1] += 1,
-                    Strategy::Hybrid => plans[2] += 1,
-                }
-                cheaper += u32::from(t.self_host < t.rent);
-                differences.push(t.difference());
+        .collect()
+}
+
+/// What the sample's draws came to.
+struct Tally {
+    made: u32,
+    /// Draws in which the point's best plan holds (within the tie).
+    holds: u32,
+    /// Draws in which self-hosting is cheaper than renting.
+    cheaper: u32,
+    /// Draws without an answer.
+    failed: u32,
+    /// Draws in which renting, self-hosting and the hybrid are cheapest.
+    plans: [u32; 3],
+    /// Self-hosting's monthly bill less renting's, draw by draw.
+    differences: Vec<f64>,
+}
+
+impl Tally {
+    /// Draws until every share is known within [`TARGET_SE`] (from [`MIN_DRAWS`] on), or the
+    /// spec's most.
+    fn draw(
+        sampling: &Sampling,
+        mut d: Draw,
+        named: Strategy,
+        seed: u64,
+        work: &mut Costing,
+    ) -> Self {
+        let Sampling {
+            base,
+            reading,
+            ctx,
+            logs,
+        } = *sampling;
+        let most = ctx.spec.draws as u32;
+        let mut rng = SplitMix64::new(seed);
+        let mut t = Tally {
+            made: 0,
+            holds: 0,
+            cheaper: 0,
+            failed: 0,
+            plans: [0; 3],
+            differences: Vec::with_capacity(most.min(4 * MIN_DRAWS) as usize),
+        };
+        while t.made < most {
+            d.throughput = 1.0;
+            for lever in LEVERS {
+                // Every lever takes its number, applied or not, so that the stream (and the
+                // figures) of one range do not move when another stops applying.
+                let u = rng.next_unit();
+                lever.apply(&mut d, base, ctx, logs, u);
             }
-            None => failed += 1,
-        }
-        if made >= MIN_DRAWS && made % BATCH == 0 {
-            let counts = [holds, cheaper, failed, plans[0], plans[1], plans[2]];
-            if counts.iter().all(|&c| standard_error(c, made) <= TARGET_SE) {
+            t.made += 1;
+            match d.totals(reading, ctx.hybrid, work) {
+                Some(totals) => {
+                    let held = holds_within(work, 1.0, ctx.hybrid, named, ctx.spec.tie, &totals);
+                    t.holds += u32::from(held);
+                    t.plans[match totals.plan {
+                        Strategy::Rent => 0,
+                        Strategy::SelfHost => 1,
+                        Strategy::Hybrid => 2,
+                    }] += 1;
+                    t.cheaper += u32::from(totals.self_host < totals.rent);
+                    t.differences.push(totals.difference());
+                }
+                None => t.failed += 1,
+            }
+            if t.made >= MIN_DRAWS && t.made % BATCH == 0 && t.known() {
                 break;
             }
         }
+        t
     }
-    let n = f64::from(made);
-    differences.sort_by(f64::total_cmp);
-    let at = |q: f64| {
-        if differences.is_empty() {
-            return f64::NAN;
+
+    /// Whether every share is known within [`TARGET_SE`].
+    fn known(&self) -> bool {
+        let [rent, own, hybrid] = self.plans;
+        [self.holds, self.cheaper, self.failed, rent, own, hybrid]
+            .iter()
+            .all(|&c| standard_error(c, self.made) <= TARGET_SE)
+    }
+
+    /// The shares and the difference's spread (the point's difference when no draw had an
+    /// answer).
+    fn figures(mut self, point_difference: f64, tie: f64, ranges: Vec<Range>) -> Uncertainty {
+        let n = f64::from(self.made);
+        self.differences.sort_by(f64::total_cmp);
+        let differences = &self.differences;
+        let at = |q: f64| {
+            let x = q * (differences.len() as f64 - 1.0);
+            let (i, frac) = (x.floor() as usize, x.fract());
+            let lo = differences[i];
+            let hi = differences[(i + 1).min(differences.len() - 1)];
+            lo + (hi - lo) * frac
+        };
+        Uncertainty {
+            draws: self.made,
+            draws_without_answer: self.failed,
+            p_best_holds: f64::from(self.holds) / n,
+            p_best_holds_se: standard_error(self.holds, self.made),
+            p_self_host_cheaper: f64::from(self.cheaper) / n,
+            p_cheapest: PlanShares {
+                rent: f64::from(self.plans[0]) / n,
+                self_host: f64::from(self.plans[1]) / n,
+                hybrid: f64::from(self.plans[2]) / n,
+            },
+            p_no_answer: f64::from(self.failed) / n,
+            difference_usd: if differences.is_empty() {
+                // No draw had an answer: the point's difference stands for all of them.
+                Percentiles {
+                    p10: point_difference,
+                    p50: point_difference,
+                    p90: point_difference,
+                }
+            } else {
+                Percentiles {
+                    p10: at(0.1),
+                    p50: at(0.5),
+                    p90: at(0.9),
+                }
+            },
+            tie,
+            ranges,
         }
-        let x = q * (differences.len() as f64 - 1.0);
-        let (i, frac) = (x.floor() as usize, x.fract());
-        let lo = differences[i];
-        let hi = differences[(i + 1).min(differences.len() - 1)];
-        lo + (hi - lo) * frac
-    };
-    let figures = Uncertainty {
-        draws: made,
-        draws_without_answer: failed,
-        p_best_holds: f64::from(holds) / n,
-        p_best_holds_se: standard_error(holds, made),
-        p_self_host_cheaper: f64::from(cheaper) / n,
-        p_cheapest: PlanShares {
-            rent: f64::from(plans[0]) / n,
-            self_host: f64::from(plans[1]) / n,
-            hybrid: f64::from(plans[2]) / n,
-        },
-        p_no_answer: f64::from(failed) / n,
-        difference_usd: if differences.is_empty() {
-            // No draw had an answer: the point's difference stands for all of them.
-            Percentiles {
-                p10: point_difference,
-                p50: point_difference,
-                p90: point_difference,
-            }
-        } else {
-            Percentiles {
-                p10: at(0.1),
-                p50: at(0.5),
-                p90: at(0.9),
-            }
-        },
-        tie,
-        ranges: ranges.clone(),
-    };
-    (ranges, Some(figures))
+    }
 }
 
 /// The standard error of a share of `count` in `n` draws.
