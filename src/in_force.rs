@@ -102,104 +102,158 @@ fn shown_text(name: &str, value: &str) -> String {
 /// with that workload). A decoded headline is not an input of the answer and is left out.
 pub fn list(report: &Report) -> Vec<InForce> {
     let (parsed, _) = crate::parse_lenient(&report.query);
-    let s = &parsed.scenario;
-    let typed: Vec<String> = report
-        .query
-        .split('&')
-        .filter_map(|pair| pair.split('=').next().map(str::to_owned))
-        .collect();
-    let yours = |name: &str| typed.iter().any(|t| t == name);
-    let given = |name: &str| {
-        report.query.split('&').find_map(|pair| {
+    let l = Lister::new(report, &parsed.scenario);
+    let mut out = l.workload_choices();
+    out.extend(l.numbers());
+    out.extend(l.chip_power());
+    out.extend(l.offer_and_curve());
+    out.extend(l.fleet_choices());
+    for row in &mut out {
+        if let Some(brief) = brief(row, l.s, report) {
+            row.brief = brief;
+        }
+    }
+    out.sort_by_key(|row| Section::ALL.iter().position(|s| *s == row.section));
+    out
+}
+
+/// Servecost's assumption, as a default's origin.
+fn assumption() -> Origin {
+    Origin::Default(Some(ASSUMPTIONS_SOURCE.to_owned()))
+}
+
+/// The origin a source key gives: `user` is yours, any other a default from that source.
+fn from(key: &str) -> Origin {
+    if key == "user" {
+        Origin::Yours
+    } else {
+        Origin::Default(Some(key.to_owned()))
+    }
+}
+
+/// What the list is drawn from: the report, its scenario and the parameters its link sets.
+struct Lister<'a> {
+    report: &'a Report,
+    s: &'a Scenario,
+    typed: Vec<&'a str>,
+}
+
+impl<'a> Lister<'a> {
+    fn new(report: &'a Report, s: &'a Scenario) -> Self {
+        let typed = report
+            .query
+            .split('&')
+            .filter_map(|pair| pair.split('=').next())
+            .collect();
+        Self { report, s, typed }
+    }
+
+    /// Whether the link sets `name`.
+    fn yours(&self, name: &str) -> bool {
+        self.typed.contains(&name)
+    }
+
+    /// The value the link gives `name`, as typed.
+    fn given(&self, name: &str) -> Option<String> {
+        self.report.query.split('&').find_map(|pair| {
             let (k, v) = pair.split_once('=')?;
             (k == name).then(|| codec::decode(v))
         })
-    };
-    let i = &report.inputs;
-    let assumption = || Origin::Default(Some(ASSUMPTIONS_SOURCE.to_owned()));
-    let from = |key: &str| {
-        if key == "user" {
-            Origin::Yours
-        } else {
-            Origin::Default(Some(key.to_owned()))
-        }
-    };
-    let mut out = Vec::new();
-    let mut text = |name, label, section, shown, value, origin| {
-        out.push(InForce::new(name, label, section, shown, value, origin));
-    };
-    let model_origin = if yours("model") {
-        Origin::Yours
-    } else {
-        Origin::Default(None)
-    };
-    text(
-        "model",
-        "Model",
-        Section::Workload,
-        i.model_name.clone(),
-        i.model.clone(),
-        model_origin,
-    );
-    if let Workload::Requests { preset, .. } = &s.workload {
-        let origin = if yours("workload") {
-            Origin::Yours
-        } else {
-            Origin::Default(Some(preset.source().to_owned()))
-        };
-        text(
-            "workload",
-            "Per-request shape (preset)",
-            Section::Workload,
-            preset.label().to_owned(),
-            preset.key().to_owned(),
-            origin,
-        );
     }
-    let (profile, profile_value) = match &s.profile {
-        ProfileSpec::Preset(p) => (p.key().to_owned(), p.key().to_owned()),
-        ProfileSpec::Custom(w) => (
-            format!("your own {} weights", w.len()),
-            w.iter()
-                .map(|v| codec::write_rounded(*v, false))
-                .collect::<Vec<_>>()
-                .join(","),
-        ),
-    };
-    let profile_origin = if yours("profile") {
-        Origin::Yours
-    } else {
-        assumption()
-    };
-    text(
-        "profile",
-        "Load over the week",
-        Section::Workload,
-        format!(
-            "{profile}: busiest hour {}× the average",
-            crate::format::significant(i.profile_peak, 3)
-        ),
-        profile_value,
-        profile_origin,
-    );
-    for spec in codec::numbers() {
-        let name = spec.name;
-        // A typed figure as typed, a default rounded as a field shows it.
-        let value = given(name).unwrap_or_else(|| link_text(name, s, Some(report)));
-        // The decoder's headline is not an input of the answer.
-        if value.is_empty() || !Section::ALL.contains(&spec.section) {
-            continue;
+
+    /// Yours when the link sets `name`, else a default from `default`.
+    fn origin(&self, name: &str, default: Option<String>) -> Origin {
+        if self.yours(name) {
+            Origin::Yours
+        } else {
+            Origin::Default(default)
         }
-        if matches!(spec.slot, Some(Slot::Owned { .. })) && s.owned.is_none() {
-            continue;
+    }
+
+    /// The model, the preset shape and the load over the week.
+    fn workload_choices(&self) -> Vec<InForce> {
+        let (s, i) = (self.s, &self.report.inputs);
+        let mut out = vec![InForce::new(
+            "model",
+            "Model",
+            Section::Workload,
+            i.model_name.clone(),
+            i.model.clone(),
+            self.origin("model", None),
+        )];
+        if let Workload::Requests { preset, .. } = &s.workload {
+            out.push(InForce::new(
+                "workload",
+                "Per-request shape (preset)",
+                Section::Workload,
+                preset.label().to_owned(),
+                preset.key().to_owned(),
+                self.origin("workload", Some(preset.source().to_owned())),
+            ));
         }
-        // With owned hardware the GPU-hour is a result, its parts the inputs.
-        if name == "gpu_hour" && s.owned.is_some() {
-            continue;
+        let (profile, profile_value) = match &s.profile {
+            ProfileSpec::Preset(p) => (p.key().to_owned(), p.key().to_owned()),
+            ProfileSpec::Custom(w) => (
+                format!("your own {} weights", w.len()),
+                w.iter()
+                    .map(|v| codec::write_rounded(*v, false))
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ),
+        };
+        out.push(InForce::new(
+            "profile",
+            "Load over the week",
+            Section::Workload,
+            format!(
+                "{profile}: busiest hour {}× the average",
+                crate::format::significant(i.profile_peak, 3)
+            ),
+            profile_value,
+            self.origin("profile", Some(ASSUMPTIONS_SOURCE.to_owned())),
+        ));
+        out
+    }
+
+    /// Every numeric input that applies: owned hardware's only with owned hardware, the
+    /// rented GPU-hour only without it, never the decoder's headline.
+    fn numbers(&self) -> Vec<InForce> {
+        let (s, report) = (self.s, self.report);
+        let mut out = Vec::new();
+        for spec in codec::numbers() {
+            let name = spec.name;
+            // A typed figure as typed, a default rounded as a field shows it.
+            let value = self
+                .given(name)
+                .unwrap_or_else(|| link_text(name, s, Some(report)));
+            if value.is_empty() || !Section::ALL.contains(&spec.section) {
+                continue;
+            }
+            if matches!(spec.slot, Some(Slot::Owned { .. })) && s.owned.is_none() {
+                continue;
+            }
+            // With owned hardware the GPU-hour is a result, its parts the inputs.
+            if name == "gpu_hour" && s.owned.is_some() {
+                continue;
+            }
+            out.push(InForce::new(
+                name,
+                spec.label,
+                spec.section,
+                shown_text(name, &value),
+                value,
+                self.number_origin(spec),
+            ));
         }
-        let origin = match spec.slot {
-            _ if yours(name) => Origin::Yours,
-            Some(Slot::Workload { preset: true, .. }) => match &s.workload {
+        out
+    }
+
+    /// Where a numeric input comes from: the link, the preset's shape, the dataset row the
+    /// report resolved it from, or servecost's assumptions.
+    fn number_origin(&self, spec: &NumSpec) -> Origin {
+        match spec.slot {
+            _ if self.yours(spec.name) => Origin::Yours,
+            Some(Slot::Workload { preset: true, .. }) => match &self.s.workload {
                 Workload::Requests { preset, .. } => {
                     Origin::Default(Some(preset.source().to_owned()))
                 }
@@ -207,43 +261,165 @@ pub fn list(report: &Report) -> Vec<InForce> {
             },
             Some(Slot::Given {
                 resolved: Some(r), ..
-            }) => (r.source)(i).map_or_else(assumption, from),
+            }) => (r.source)(&self.report.inputs).map_or_else(assumption, from),
             _ => assumption(),
-        };
-        text(
-            name,
-            spec.label,
-            spec.section,
-            shown_text(name, &value),
-            value,
-            origin,
-        );
+        }
     }
-    if s.owned.is_some() && !yours("kw") {
-        // The chip's own all-in power: the facility charge is colo × kW / 730.
-        if let (Some(parts), Some(hw)) = (i.owned_parts, s.owned) {
-            if hw.colo > 0.0 {
-                let kw = parts.facility * crate::units::HOURS_PER_MONTH / hw.colo;
-                let spec = codec::spec("kw");
-                text(
-                    "kw",
-                    "All-in power per GPU",
-                    Section::Owned,
-                    spec.map(|sp| shown(sp, kw)).unwrap_or_default(),
-                    codec::write_rounded(kw, false),
-                    Origin::Default(None),
+
+    /// Owned hardware's power when the link leaves it to the chip: the facility charge is
+    /// colo × kW / 730.
+    fn chip_power(&self) -> Option<InForce> {
+        if self.yours("kw") {
+            return None;
+        }
+        let (parts, hw) = (self.report.inputs.owned_parts?, self.s.owned?);
+        if !(hw.colo > 0.0) {
+            return None;
+        }
+        let kw = parts.facility * crate::units::HOURS_PER_MONTH / hw.colo;
+        Some(InForce::new(
+            "kw",
+            "All-in power per GPU",
+            Section::Owned,
+            codec::spec("kw")
+                .map(|sp| shown(sp, kw))
+                .unwrap_or_default(),
+            codec::write_rounded(kw, false),
+            Origin::Default(None),
+        ))
+    }
+
+    /// The API offer, the curve (or your points and their mix) and the chip.
+    fn offer_and_curve(&self) -> Vec<InForce> {
+        let (s, i) = (self.s, &self.report.inputs);
+        let origin = |name: &str, default: Option<String>| self.origin(name, default);
+        let mut out = Vec::new();
+        let mut push = |name, label, section, shown, value, origin| {
+            out.push(InForce::new(name, label, section, shown, value, origin));
+        };
+        if let Some(api) = &i.api {
+            push(
+                "api",
+                "API offer",
+                Section::Renting,
+                api.clone(),
+                api.clone(),
+                origin("api", Some(i.api_source.clone())),
+            );
+        }
+        match &s.curve {
+            CurveChoice::Dataset { .. } => push(
+                "curve",
+                "Throughput curve",
+                Section::SelfHosting,
+                i.curve_label.clone(),
+                i.curve.clone(),
+                origin("curve", Some(i.curve_source.clone())),
+            ),
+            CurveChoice::Own { points, mix, .. } => {
+                let pairs: Vec<String> = points
+                    .iter()
+                    .map(|p| {
+                        format!(
+                            "{}:{}",
+                            codec::write_rounded(p.tps, false),
+                            codec::write_rounded(p.tokens_per_s_per_gpu, true)
+                        )
+                    })
+                    .collect();
+                push(
+                    "points",
+                    "Your benchmark's points (tokens/s per user : tokens/s per GPU)",
+                    Section::SelfHosting,
+                    pairs.join(", "),
+                    pairs.join(","),
+                    Origin::Yours,
+                );
+                let parts = mix.map(|p| codec::write_rounded(p, false)).join(":");
+                push(
+                    "curve_mix",
+                    "Mix they were measured at (input : cached : output)",
+                    Section::SelfHosting,
+                    parts.replace(':', " : "),
+                    parts,
+                    origin("curve_mix", None),
                 );
             }
         }
-    }
-    choices(report, s, &yours, &mut out);
-    for row in &mut out {
-        if let Some(brief) = brief(row, s, report) {
-            row.brief = brief;
+        if let Some(chip) = &i.chip_name {
+            push(
+                "chip",
+                "Chip",
+                Section::SelfHosting,
+                chip.clone(),
+                i.chip.clone().unwrap_or_default(),
+                origin("chip", Some(i.curve_source.clone())),
+            );
         }
+        out
     }
-    out.sort_by_key(|row| Section::ALL.iter().position(|s| *s == row.section));
-    out
+
+    /// The GPU-hour price's terms (or owned hardware), the fleet's sizing and the hybrid.
+    fn fleet_choices(&self) -> Vec<InForce> {
+        let (s, i) = (self.s, &self.report.inputs);
+        let origin = |name: &str, default: Option<String>| self.origin(name, default);
+        let mut out = Vec::new();
+        let mut push = |name, label, section, shown, value, origin| {
+            out.push(InForce::new(name, label, section, shown, value, origin));
+        };
+        if s.owned.is_none() {
+            push(
+                "gpu_tier",
+                "GPU-hour price's terms",
+                Section::SelfHosting,
+                i.gpu_hour_label.clone(),
+                i.gpu_tier.clone().unwrap_or_default(),
+                if self.yours("gpu_tier") || self.yours("gpu_kind") || self.yours("gpu_hour") {
+                    Origin::Yours
+                } else {
+                    Origin::Default(Some(i.gpu_hour_source.clone()))
+                },
+            );
+        } else {
+            push(
+                "own",
+                "Owned hardware",
+                Section::Owned,
+                "yes: the GPU-hour is capital, power, facility and maintenance".to_owned(),
+                "1".to_owned(),
+                Origin::Yours,
+            );
+        }
+        push(
+            "scaling",
+            "Fleet sizing",
+            Section::SelfHosting,
+            match s.scaling {
+                crate::fleet::Scaling::Fixed => {
+                    "fixed: replicas for the busiest hour, every hour".to_owned()
+                }
+                crate::fleet::Scaling::Hourly => {
+                    "hourly: replicas follow the load hour by hour".to_owned()
+                }
+            },
+            s.scaling.key().to_owned(),
+            origin("scaling", Some(ASSUMPTIONS_SOURCE.to_owned())),
+        );
+        push(
+            "hybrid",
+            "Hybrid (GPUs for the base load, the API for peaks)",
+            Section::Renting,
+            if s.hybrid {
+                "considered"
+            } else {
+                "not considered"
+            }
+            .to_owned(),
+            if s.hybrid { "1" } else { "0" }.to_owned(),
+            origin("hybrid", Some(ASSUMPTIONS_SOURCE.to_owned())),
+        );
+        out
+    }
 }
 
 /// A choice in a few words, where its full text is a sentence.
@@ -266,132 +442,6 @@ fn brief(row: &InForce, s: &Scenario, report: &Report) -> Option<String> {
         "workload" => format!("{} shape", row.shown),
         _ => return None,
     })
-}
-
-/// The inputs that are choices rather than numbers: the API offer, the curve, the chip, the
-/// price's commitment, the scaling and the hybrid.
-fn choices(report: &Report, s: &Scenario, yours: &dyn Fn(&str) -> bool, out: &mut Vec<InForce>) {
-    let i = &report.inputs;
-    let origin = |name: &str, default: Option<String>| {
-        if yours(name) {
-            Origin::Yours
-        } else {
-            Origin::Default(default)
-        }
-    };
-    let mut push = |name, label, section, shown, value, origin| {
-        out.push(InForce::new(name, label, section, shown, value, origin));
-    };
-    if let Some(api) = &i.api {
-        push(
-            "api",
-            "API offer",
-            Section::Renting,
-            api.clone(),
-            api.clone(),
-            origin("api", Some(i.api_source.clone())),
-        );
-    }
-    match &s.curve {
-        CurveChoice::Dataset { .. } => push(
-            "curve",
-            "Throughput curve",
-            Section::SelfHosting,
-            i.curve_label.clone(),
-            i.curve.clone(),
-            origin("curve", Some(i.curve_source.clone())),
-        ),
-        CurveChoice::Own { points, mix, .. } => {
-            let pairs: Vec<String> = points
-                .iter()
-                .map(|p| {
-                    format!(
-                        "{}:{}",
-                        codec::write_rounded(p.tps, false),
-                        codec::write_rounded(p.tokens_per_s_per_gpu, true)
-                    )
-                })
-                .collect();
-            push(
-                "points",
-                "Your benchmark's points (tokens/s per user : tokens/s per GPU)",
-                Section::SelfHosting,
-                pairs.join(", "),
-                pairs.join(","),
-                Origin::Yours,
-            );
-            let parts = mix.map(|p| codec::write_rounded(p, false)).join(":");
-            push(
-                "curve_mix",
-                "Mix they were measured at (input : cached : output)",
-                Section::SelfHosting,
-                parts.replace(':', " : "),
-                parts,
-                origin("curve_mix", None),
-            );
-        }
-    }
-    if let Some(chip) = &i.chip_name {
-        push(
-            "chip",
-            "Chip",
-            Section::SelfHosting,
-            chip.clone(),
-            i.chip.clone().unwrap_or_default(),
-            origin("chip", Some(i.curve_source.clone())),
-        );
-    }
-    if s.owned.is_none() {
-        push(
-            "gpu_tier",
-            "GPU-hour price's terms",
-            Section::SelfHosting,
-            i.gpu_hour_label.clone(),
-            i.gpu_tier.clone().unwrap_or_default(),
-            if yours("gpu_tier") || yours("gpu_kind") || yours("gpu_hour") {
-                Origin::Yours
-            } else {
-                Origin::Default(Some(i.gpu_hour_source.clone()))
-            },
-        );
-    } else {
-        push(
-            "own",
-            "Owned hardware",
-            Section::Owned,
-            "yes: the GPU-hour is capital, power, facility and maintenance".to_owned(),
-            "1".to_owned(),
-            Origin::Yours,
-        );
-    }
-    push(
-        "scaling",
-        "Fleet sizing",
-        Section::SelfHosting,
-        match s.scaling {
-            crate::fleet::Scaling::Fixed => {
-                "fixed: replicas for the busiest hour, every hour".to_owned()
-            }
-            crate::fleet::Scaling::Hourly => {
-                "hourly: replicas follow the load hour by hour".to_owned()
-            }
-        },
-        s.scaling.key().to_owned(),
-        origin("scaling", Some(ASSUMPTIONS_SOURCE.to_owned())),
-    );
-    push(
-        "hybrid",
-        "Hybrid (GPUs for the base load, the API for peaks)",
-        Section::Renting,
-        if s.hybrid {
-            "considered"
-        } else {
-            "not considered"
-        }
-        .to_owned(),
-        if s.hybrid { "1" } else { "0" }.to_owned(),
-        origin("hybrid", Some(ASSUMPTIONS_SOURCE.to_owned())),
-    );
 }
 
 /// The value in force for parameter `name`, as a field would show it ("" when none applies).
