@@ -367,13 +367,6 @@ pub fn project(c: &Costing, spec: &ProjectionSpec, holding: Holding, hybrid: boo
     let mut own_held = Held::new(holding);
     let mut hybrid_held = Held::new(holding);
     let replica_gpus = c.policy.replica_gpus;
-    let ops = |replicas: f64| {
-        if replicas > 0.0 {
-            c.ops_monthly + c.ops_per_gpu * replicas * replica_gpus
-        } else {
-            0.0
-        }
-    };
     let mut rows = Vec::with_capacity(months as usize);
     // With nothing changing from month to month, the month's costing and its plans are the
     // first month's (the default: no growth, no trend).
@@ -403,7 +396,6 @@ pub fn project(c: &Costing, spec: &ProjectionSpec, holding: Holding, hybrid: boo
             }
         };
         let rent = priced.rent(scale);
-        let redundancy = c.policy.redundancy;
         let (self_host_usd, gpus, hybrid_usd, hybrid_gpus) = match holding {
             Holding::Follows => (
                 own.total(),
@@ -412,28 +404,18 @@ pub fn project(c: &Costing, spec: &ProjectionSpec, holding: Holding, hybrid: boo
                 best.map(|b| b.plan.gpus),
             ),
             Holding::Term { .. } | Holding::Owned { .. } => {
-                let (held, compute) = own_held.hold(m, own.plan.replicas, c.gpu_hour, gpu);
-                let own_usd = compute * replica_gpus + ops(held);
-                let hybrid = best.map(|b| {
-                    let (held, compute) = hybrid_held.hold(m, b.plan.replicas, c.gpu_hour, gpu);
-                    // The held replicas serve what they can; the rest overflows to the API.
-                    let serving = (held - redundancy).max(0.0);
-                    let overflow = if held > 0.0 {
-                        priced.capped(serving, scale).breakdown.overflow_api
-                    } else {
-                        rent
-                    };
-                    (
-                        compute * replica_gpus + ops(held) + overflow,
-                        held * replica_gpus,
-                    )
-                });
-                (
-                    own_usd,
-                    held * replica_gpus,
-                    hybrid.map(|h| h.0),
-                    hybrid.map(|h| h.1),
-                )
+                let month = HeldMonth {
+                    m,
+                    priced: &priced,
+                    own: &own,
+                    best: best.as_ref(),
+                    scale,
+                    gpu,
+                    rent,
+                };
+                let (own_usd, own_gpus) = month.own(c, &mut own_held);
+                let hybrid = month.hybrid(c, &mut hybrid_held);
+                (own_usd, own_gpus, hybrid.map(|h| h.0), hybrid.map(|h| h.1))
             }
         };
         rows.push(ProjectionMonth {
@@ -460,6 +442,60 @@ pub fn project(c: &Costing, spec: &ProjectionSpec, holding: Holding, hybrid: boo
     let own_after = after(&own_held);
     let hybrid_after = hybrid.then(|| after(&hybrid_held));
     summarise(rows, spec, holding, hybrid, own_after, hybrid_after)
+}
+
+/// One month of a fleet that is held (reserved blocks, owned GPUs) rather than following the
+/// load: the month's costing, its plans and its factors.
+struct HeldMonth<'a> {
+    m: u32,
+    priced: &'a Costing,
+    own: &'a PlanCost,
+    best: Option<&'a PlanCost>,
+    scale: f64,
+    gpu: f64,
+    rent: f64,
+}
+
+impl HeldMonth<'_> {
+    /// Self-hosting's bill and GPUs, the fleet held at least as large as it has been.
+    fn own(&self, c: &Costing, held: &mut Held) -> (f64, f64) {
+        let replica_gpus = c.policy.replica_gpus;
+        let (replicas, compute) = held.hold(self.m, self.own.plan.replicas, c.gpu_hour, self.gpu);
+        (
+            compute * replica_gpus + ops(c, replicas),
+            replicas * replica_gpus,
+        )
+    }
+
+    /// The hybrid's bill and GPUs: the held replicas serve what they can, the rest overflows
+    /// to the API.
+    fn hybrid(&self, c: &Costing, held: &mut Held) -> Option<(f64, f64)> {
+        let b = self.best?;
+        let replica_gpus = c.policy.replica_gpus;
+        let (replicas, compute) = held.hold(self.m, b.plan.replicas, c.gpu_hour, self.gpu);
+        let serving = (replicas - c.policy.redundancy).max(0.0);
+        let overflow = if replicas > 0.0 {
+            self.priced
+                .capped(serving, self.scale)
+                .breakdown
+                .overflow_api
+        } else {
+            self.rent
+        };
+        Some((
+            compute * replica_gpus + ops(c, replicas) + overflow,
+            replicas * replica_gpus,
+        ))
+    }
+}
+
+/// Operations for a month of `replicas` replicas (none without a replica).
+fn ops(c: &Costing, replicas: f64) -> f64 {
+    if replicas > 0.0 {
+        c.ops_monthly + c.ops_per_gpu * replicas * c.policy.replica_gpus
+    } else {
+        0.0
+    }
 }
 
 /// Payments past the horizon (month from 1, $) and the residual value at its end, $.
@@ -515,37 +551,7 @@ fn summarise(
             .map(|(npv, a)| npv + committed_npv(a) - residual_npv(a)),
     };
     let (payback_month, lead_lost_month) = crossings(&rows);
-    let mut notes = Vec::new();
-    if let Holding::Term { months, upfront } = holding {
-        let upfront = if upfront > 0.0 {
-            format!(
-                " {} of each block's term is billed upfront, in the month it is signed.",
-                crate::format::percent(upfront)
-            )
-        } else {
-            String::new()
-        };
-        notes.push(format!(
-            "Reserved blocks are billed for their whole {months}-month term: the fleet never \
-             shrinks within a term, and replicas added as the volume grows are reserved from the \
-             month they are needed.{upfront} What a term running past the horizon still commits \
-             to is reported beside the totals, not in them."
-        ));
-    }
-    if let Holding::Owned { payoff_months, .. } = holding {
-        if payoff_months > 0 && payoff_months < rows.len() as u32 {
-            notes.push(format!(
-                "Owned GPUs are paid off after {payoff_months} months: from then on they cost \
-                 only power, facility and maintenance."
-            ));
-        }
-        notes.push(
-            "Owned GPUs are bought when first needed and kept: the fleet never shrinks. Capital \
-             not yet charged at the horizon's end is reported beside the totals as committed, \
-             and the GPUs' value then is the residual parameter's share of their price."
-                .into(),
-        );
-    }
+    let notes = notes(holding, horizon);
     Projection {
         spec: *spec,
         holding: holding.key().into(),
@@ -568,6 +574,42 @@ fn summarise(
         lead_lost_month,
         notes,
     }
+}
+
+/// What the projection's way of holding GPUs means for its figures, in words.
+fn notes(holding: Holding, horizon: u32) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let Holding::Term { months, upfront } = holding {
+        let upfront = if upfront > 0.0 {
+            format!(
+                " {} of each block's term is billed upfront, in the month it is signed.",
+                crate::format::percent(upfront)
+            )
+        } else {
+            String::new()
+        };
+        notes.push(format!(
+            "Reserved blocks are billed for their whole {months}-month term: the fleet never \
+             shrinks within a term, and replicas added as the volume grows are reserved from the \
+             month they are needed.{upfront} What a term running past the horizon still commits \
+             to is reported beside the totals, not in them."
+        ));
+    }
+    if let Holding::Owned { payoff_months, .. } = holding {
+        if payoff_months > 0 && payoff_months < horizon {
+            notes.push(format!(
+                "Owned GPUs are paid off after {payoff_months} months: from then on they cost \
+                 only power, facility and maintenance."
+            ));
+        }
+        notes.push(
+            "Owned GPUs are bought when first needed and kept: the fleet never shrinks. Capital \
+             not yet charged at the horizon's end is reported beside the totals as committed, \
+             and the GPUs' value then is the residual parameter's share of their price."
+                .into(),
+        );
+    }
+    notes
 }
 
 /// The months at which the cumulative difference (self-hosting minus renting) leaves the sign
