@@ -198,93 +198,124 @@ pub fn volume_bands(
     let Some(&first) = points.first() else {
         return Vec::new();
     };
-    let mut bands: Vec<Band> = Vec::new();
+    let mut bands = Banding {
+        total,
+        bands: Vec::new(),
+        widths: Vec::new(),
+    };
     let mut start = first;
     let mut prev = first;
     let mut here = class(c, first, hybrid, tie);
-    // Consecutive volumes at which the same plans hold (the cheapest and those tied with it)
-    // are one band, named after the plan cheapest over most of it.
-    let mut widths: Vec<[f64; 3]> = Vec::new();
-    let close =
-        |bands: &mut Vec<Band>, widths: &mut Vec<[f64; 3]>, from: f64, to: f64, at: Class| {
-            let width = (to / from).ln();
-            if !(width > PRECISION) {
-                // A single point (a fleet exactly full at a replica step): part of its neighbours.
-                if let Some(last) = bands.last_mut() {
-                    last.to = to * total;
-                }
-                return;
-            }
-            let holding = |b: &Band| {
-                b.ties
-                    .iter()
-                    .fold(1u8 << index(b.best), |m, p| m | (1 << index(*p)))
-            };
-            match (bands.last_mut(), widths.last_mut()) {
-                (Some(last), Some(w)) if holding(last) == at.holding() => {
-                    last.to = to * total;
-                    w[index(at.best)] += width;
-                    let widest = PLANS
-                        .into_iter()
-                        .max_by(|a, b| w[index(*a)].total_cmp(&w[index(*b)]))
-                        .unwrap_or(at.best);
-                    let set = at.holding();
-                    last.best = widest;
-                    last.ties = PLANS
-                        .into_iter()
-                        .filter(|p| *p != widest && set & (1 << index(*p)) != 0)
-                        .collect();
-                }
-                _ => {
-                    let mut w = [0.0; 3];
-                    w[index(at.best)] = width;
-                    widths.push(w);
-                    bands.push(Band {
-                        from: from * total,
-                        to: to * total,
-                        best: at.best,
-                        ties: at.tied(),
-                    });
-                }
-            }
+    let find = |lo: f64, hi: f64, here: Class, next: Class| {
+        // Where one more replica is less than the tie of the fleet, a change is found to a
+        // ten-thousandth: far finer than the tie, and than the three digits a page shows.
+        let precision = if lo >= dense_from {
+            DENSE_PRECISION
+        } else {
+            PRECISION
         };
+        first_change(lo, hi, here, next, precision, |m| class(c, m, hybrid, tie))
+    };
     for &s in &points[1..] {
         let next = class(c, s, hybrid, tie);
         // Every change between `prev` (still `here`) and `s` (`next`), one after another: each
         // narrowed by bisection to the first value at which the plans differ from `here`.
         let mut a = prev;
         while here != next {
-            let (mut lo, mut hi) = (a, s);
-            let mut hi_class = next;
-            // Where one more replica is less than the tie of the fleet, a change is found to a
-            // ten-thousandth: far finer than the tie, and than the three digits a page shows.
-            let precision = if lo >= dense_from {
-                DENSE_PRECISION
-            } else {
-                PRECISION
-            };
-            for _ in 0..BISECT {
-                if hi - lo <= precision * hi {
-                    break;
-                }
-                let m = (lo * hi).sqrt();
-                let at = class(c, m, hybrid, tie);
-                if at == here {
-                    lo = m;
-                } else {
-                    hi = m;
-                    hi_class = at;
-                }
-            }
-            close(&mut bands, &mut widths, start, hi, here);
-            start = hi;
-            here = hi_class;
-            a = hi;
+            let (at, then) = find(a, s, here, next);
+            bands.close(start, at, here);
+            start = at;
+            here = then;
+            a = at;
         }
         prev = s;
     }
-    close(&mut bands, &mut widths, start, s_hi, here);
-    bands
+    bands.close(start, s_hi, here);
+    bands.bands
+}
+
+/// Bisects between `lo` (plans `here`) and `hi` (plans `next`) to the first value, within
+/// `precision`, at which the plans differ from `here`: that value and its plans.
+fn first_change(
+    mut lo: f64,
+    mut hi: f64,
+    here: Class,
+    next: Class,
+    precision: f64,
+    class_at: impl Fn(f64) -> Class,
+) -> (f64, Class) {
+    let mut hi_class = next;
+    for _ in 0..BISECT {
+        if hi - lo <= precision * hi {
+            break;
+        }
+        let m = (lo * hi).sqrt();
+        let at = class_at(m);
+        if at == here {
+            lo = m;
+        } else {
+            hi = m;
+            hi_class = at;
+        }
+    }
+    (hi, hi_class)
+}
+
+/// The bands as they are found, and how wide each plan's stretch of each band is (in log
+/// volume).
+struct Banding {
+    total: f64,
+    bands: Vec<Band>,
+    widths: Vec<[f64; 3]>,
+}
+
+impl Banding {
+    /// Ends the stretch from `from` to `to` (shares of the volume) at which plans `at` hold:
+    /// consecutive volumes at which the same plans hold (the cheapest and those tied with it)
+    /// are one band, named after the plan cheapest over most of it.
+    fn close(&mut self, from: f64, to: f64, at: Class) {
+        let total = self.total;
+        let width = (to / from).ln();
+        if !(width > PRECISION) {
+            // A single point (a fleet exactly full at a replica step): part of its neighbours.
+            if let Some(last) = self.bands.last_mut() {
+                last.to = to * total;
+            }
+            return;
+        }
+        let holding = |b: &Band| {
+            b.ties
+                .iter()
+                .fold(1u8 << index(b.best), |m, p| m | (1 << index(*p)))
+        };
+        match (self.bands.last_mut(), self.widths.last_mut()) {
+            (Some(last), Some(w)) if holding(last) == at.holding() => {
+                last.to = to * total;
+                w[index(at.best)] += width;
+                let widest = PLANS
+                    .into_iter()
+                    .max_by(|a, b| w[index(*a)].total_cmp(&w[index(*b)]))
+                    .unwrap_or(at.best);
+                let set = at.holding();
+                last.best = widest;
+                last.ties = PLANS
+                    .into_iter()
+                    .filter(|p| *p != widest && set & (1 << index(*p)) != 0)
+                    .collect();
+            }
+            _ => {
+                let mut w = [0.0; 3];
+                w[index(at.best)] = width;
+                self.widths.push(w);
+                self.bands.push(Band {
+                    from: from * total,
+                    to: to * total,
+                    best: at.best,
+                    ties: at.tied(),
+                });
+            }
+        }
+    }
 }
 
 /// The bands a decision can rest on: neighbours with the same cheapest plan merged (their ties
