@@ -518,17 +518,7 @@ impl Ranking {
                 return;
             }
         };
-        let key = format!(
-            "own {} {} {} {} {:?} {:?} {:?} {:?}",
-            r.inputs.curve,
-            r.inputs.gpu_hour_usd,
-            r.inputs.gpu_hour_source,
-            r.inputs.replica_gpus,
-            v.scenario.scaling,
-            r.inputs.gpu_kind,
-            r.inputs.gpu_tier,
-            v.scenario.curve_mix
-        );
+        let key = own_key(&r, &v.scenario);
         if !self.seen.insert(key) {
             return;
         }
@@ -621,6 +611,21 @@ impl Ranking {
         }
         draws
     }
+}
+
+/// What prices a self-hosting line: two variants with the same key are one line.
+fn own_key(r: &Report, s: &Scenario) -> String {
+    format!(
+        "own {} {} {} {} {:?} {:?} {:?} {:?}",
+        r.inputs.curve,
+        r.inputs.gpu_hour_usd,
+        r.inputs.gpu_hour_source,
+        r.inputs.replica_gpus,
+        s.scaling,
+        r.inputs.gpu_kind,
+        r.inputs.gpu_tier,
+        s.curve_mix
+    )
 }
 
 /// The API prices in force, as a label names them: the offer's name, or "your prices".

@@ -53,36 +53,47 @@ pub fn band_flips(
     let Some(at) = bands.iter().position(|b| b.from <= value && value <= b.to) else {
         return Vec::new();
     };
-    let flip =
-        |direction: &str, edge: f64, b: &Band, until: Option<f64>, reliably: Option<f64>| Flip {
-            param: param.into(),
-            label: label.into(),
-            base: value,
-            value: edge,
-            direction: direction.into(),
-            from,
-            to: b.best,
-            until,
-            mostly: None,
-            reliably_from: reliably,
-        };
-    // The plan cheapest over most of a run, by the width of its bands.
-    let widest = |run: &[Band]| {
-        let width = |p: Strategy| {
-            run.iter()
-                .filter(|b| b.best == p)
-                .map(|b| (b.to / b.from).ln())
-                .sum::<f64>()
-        };
-        [Strategy::Rent, Strategy::SelfHost, Strategy::Hybrid]
-            .into_iter()
-            .max_by(|a, b| width(*a).total_cmp(&width(*b)))
+    let flip = |direction: &str, edge: f64, b: &Band, run: &Run| Flip {
+        param: param.into(),
+        label: label.into(),
+        base: value,
+        value: edge,
+        direction: direction.into(),
+        from,
+        to: b.best,
+        until: run.until,
+        mostly: widest(&bands[run.begin..run.end]).filter(|p| *p != b.best),
+        reliably_from: run.reliably,
     };
     let mut out = Vec::new();
-    // A change is a run of consecutive bands in which `from` does not hold, at least the tie
-    // wide as a whole (narrow bands of other plans side by side are one change); its plan is the
-    // one cheapest just past its edge.
-    // Upwards: the first run past the band as given.
+    if let Some(run) = run_above(bands, at, from, tie) {
+        out.push(flip(
+            "above",
+            bands[run.begin].from,
+            &bands[run.begin],
+            &run,
+        ));
+    }
+    if let Some(run) = run_below(bands, at, from, tie) {
+        let last = &bands[run.end - 1];
+        out.push(flip("below", last.to, last, &run));
+    }
+    out
+}
+
+/// A change: a run of consecutive bands `begin..end` in which the plan as given does not hold,
+/// at least the tie wide as a whole (narrow bands of other plans side by side are one change);
+/// its plan is the one cheapest just past its edge. `until`: where the plan as given holds
+/// again; `reliably`: past which it never does.
+struct Run {
+    begin: usize,
+    end: usize,
+    until: Option<f64>,
+    reliably: Option<f64>,
+}
+
+/// The first change above band `at`.
+fn run_above(bands: &[Band], at: usize, from: Strategy, tie: f64) -> Option<Run> {
     let mut i = at + 1;
     while i < bands.len() {
         if bands[i].holds(from) {
@@ -92,8 +103,7 @@ pub fn band_flips(
         let end = (i..bands.len())
             .find(|&j| bands[j].holds(from))
             .unwrap_or(bands.len());
-        let run = &bands[i..end];
-        let (start, stop) = (run[0].from, run[run.len() - 1].to);
+        let (start, stop) = (bands[i].from, bands[end - 1].to);
         if stop >= start * (1.0 + tie) {
             // Past the last band in which the plan as given holds, it never comes back.
             let reliably = bands
@@ -101,15 +111,20 @@ pub fn band_flips(
                 .rposition(|x| x.holds(from))
                 .filter(|&j| j >= end && j + 1 < bands.len())
                 .map(|j| bands[j].to);
-            let until = (end < bands.len()).then_some(stop);
-            let mut f = flip("above", start, &run[0], until, reliably);
-            f.mostly = widest(run).filter(|p| *p != f.to);
-            out.push(f);
-            break;
+            return Some(Run {
+                begin: i,
+                end,
+                until: (end < bands.len()).then_some(stop),
+                reliably,
+            });
         }
         i = end;
     }
-    // Downwards: the first run below it.
+    None
+}
+
+/// The first change below band `at`.
+fn run_below(bands: &[Band], at: usize, from: Strategy, tie: f64) -> Option<Run> {
     let mut i = at;
     while i > 0 {
         if bands[i - 1].holds(from) {
@@ -120,23 +135,36 @@ pub fn band_flips(
             .rev()
             .find(|&j| bands[j].holds(from))
             .map_or(0, |j| j + 1);
-        let run = &bands[begin..i];
-        let (start, stop) = (run[0].from, run[run.len() - 1].to);
+        let (start, stop) = (bands[begin].from, bands[i - 1].to);
         if stop >= start * (1.0 + tie) {
             let reliably = bands
                 .iter()
                 .position(|x| x.holds(from))
                 .filter(|&j| j < begin && j > 0)
                 .map(|j| bands[j].from);
-            let until = (begin > 0).then_some(start);
-            let mut f = flip("below", stop, &run[run.len() - 1], until, reliably);
-            f.mostly = widest(run).filter(|p| *p != f.to);
-            out.push(f);
-            break;
+            return Some(Run {
+                begin,
+                end: i,
+                until: (begin > 0).then_some(start),
+                reliably,
+            });
         }
         i = begin;
     }
-    out
+    None
+}
+
+/// The plan cheapest over most of a run, by the width of its bands.
+fn widest(run: &[Band]) -> Option<Strategy> {
+    let width = |p: Strategy| {
+        run.iter()
+            .filter(|b| b.best == p)
+            .map(|b| (b.to / b.from).ln())
+            .sum::<f64>()
+    };
+    [Strategy::Rent, Strategy::SelfHost, Strategy::Hybrid]
+        .into_iter()
+        .max_by(|a, b| width(*a).total_cmp(&width(*b)))
 }
 
 /// What would change the answer.
