@@ -16,7 +16,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
-use app::db::import::{plan, rows_at, write, Change, Rows};
+use app::db::import::{plan, write, Change};
+use app::db::rows::{rows_at, Rows};
 use sqlx::AnyPool;
 
 /// Largest file an import reads, in bytes.

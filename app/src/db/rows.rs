@@ -1,5 +1,7 @@
 //! Rows as stored, and the dataset they make at a revision.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use serde::{Deserialize, Serialize};
 use servecost::curve::CurvePoint;
 use servecost::dataset::{
@@ -8,7 +10,6 @@ use servecost::dataset::{
 use servecost::units::Mix;
 use sqlx::{AnyPool, FromRow};
 
-use super::import::Rows;
 
 /// Rows of `table` whose revision is the newest not above `?` for their key columns `keys`.
 fn newest(table: &str, keys: &[&str], order: &str) -> String {
@@ -126,6 +127,160 @@ keyed!(CurveRow, "curve", |r| r.id.clone());
 // A point belongs to its curve: they are imported, compared and replaced together.
 keyed!(PointRow, "curve", |r| r.curve.clone());
 keyed!(HeadlineRow, "headline", |r| r.id.clone());
+
+/// Rows of every kind: what a set of files brings, or the dataset at a revision.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Rows {
+    pub sources: Vec<SourceRow>,
+    pub models: Vec<ModelRow>,
+    pub weights: Vec<WeightsRow>,
+    pub chips: Vec<ChipRow>,
+    pub tiers: Vec<TierRow>,
+    pub offers: Vec<OfferRow>,
+    pub curves: Vec<CurveRow>,
+    pub points: Vec<PointRow>,
+    pub headlines: Vec<HeadlineRow>,
+}
+
+impl Rows {
+    /// Appends `other`'s rows.
+    pub fn extend(&mut self, other: Rows) {
+        self.sources.extend(other.sources);
+        self.models.extend(other.models);
+        self.weights.extend(other.weights);
+        self.chips.extend(other.chips);
+        self.tiers.extend(other.tiers);
+        self.offers.extend(other.offers);
+        self.curves.extend(other.curves);
+        self.points.extend(other.points);
+        self.headlines.extend(other.headlines);
+    }
+
+    /// True when there is no row at all.
+    pub fn is_empty(&self) -> bool {
+        self.sources.is_empty()
+            && self.models.is_empty()
+            && self.weights.is_empty()
+            && self.chips.is_empty()
+            && self.tiers.is_empty()
+            && self.offers.is_empty()
+            && self.curves.is_empty()
+            && self.points.is_empty()
+            && self.headlines.is_empty()
+    }
+
+    /// Every row as (kind, key, content), content as JSON for comparison and display.
+    pub(crate) fn keyed(&self) -> Vec<(&'static str, String, serde_json::Value)> {
+        fn put<T: Serialize + Keyed>(
+            out: &mut Vec<(&'static str, String, serde_json::Value)>,
+            rows: &[T],
+        ) {
+            for r in rows {
+                let value = serde_json::to_value(r).unwrap_or(serde_json::Value::Null);
+                out.push((T::KIND, r.key(), value));
+            }
+        }
+        let mut out = Vec::new();
+        put(&mut out, &self.sources);
+        put(&mut out, &self.models);
+        put(&mut out, &self.weights);
+        put(&mut out, &self.chips);
+        put(&mut out, &self.tiers);
+        put(&mut out, &self.offers);
+        put(&mut out, &self.headlines);
+        // A curve and its points are one thing: a changed point is a changed curve.
+        for c in &self.curves {
+            let points: Vec<&PointRow> = self.points.iter().filter(|p| p.curve == c.id).collect();
+            out.push((
+                CurveRow::KIND,
+                c.key(),
+                serde_json::json!({ "curve": c, "points": points }),
+            ));
+        }
+        out
+    }
+
+    /// These rows, each kind through `keep`.
+    pub(crate) fn filtered(&self, keep: impl Fn(&'static str, String) -> bool) -> Rows {
+        fn only<T: Clone + Keyed>(
+            rows: &[T],
+            keep: &impl Fn(&'static str, String) -> bool,
+        ) -> Vec<T> {
+            rows.iter()
+                .filter(|r| keep(T::KIND, r.key()))
+                .cloned()
+                .collect()
+        }
+        Rows {
+            sources: only(&self.sources, &keep),
+            models: only(&self.models, &keep),
+            weights: only(&self.weights, &keep),
+            chips: only(&self.chips, &keep),
+            tiers: only(&self.tiers, &keep),
+            offers: only(&self.offers, &keep),
+            curves: only(&self.curves, &keep),
+            points: only(&self.points, &keep),
+            headlines: only(&self.headlines, &keep),
+        }
+    }
+
+    /// Every (kind, key) with how many rows of this set have it (a point counts with its curve,
+    /// so points are left out).
+    pub fn key_counts(&self) -> BTreeMap<(&'static str, String), usize> {
+        fn count<T: Keyed>(out: &mut BTreeMap<(&'static str, String), usize>, rows: &[T]) {
+            for r in rows {
+                *out.entry((T::KIND, r.key())).or_default() += 1;
+            }
+        }
+        let mut out = BTreeMap::new();
+        count(&mut out, &self.sources);
+        count(&mut out, &self.models);
+        count(&mut out, &self.weights);
+        count(&mut out, &self.chips);
+        count(&mut out, &self.tiers);
+        count(&mut out, &self.offers);
+        count(&mut out, &self.curves);
+        count(&mut out, &self.headlines);
+        out
+    }
+}
+
+impl Rows {
+    /// These rows with `newer`'s on top: a row of `newer` replaces the row with its key, and a
+    /// curve of `newer` comes with its own points only. What the dataset would be after an import.
+    pub fn overlaid(&self, newer: &Rows) -> Rows {
+        // A replaced row keeps its place (the first model, offer or curve is a default, as
+        // the database orders rows by the revision that first brought their key); new keys
+        // come last.
+        fn merge<T: Clone + Keyed>(old: &[T], new: &[T]) -> Vec<T> {
+            let newer: BTreeMap<String, &T> = new.iter().map(|r| (r.key(), r)).collect();
+            let known: BTreeSet<String> = old.iter().map(Keyed::key).collect();
+            old.iter()
+                .map(|r| newer.get(&r.key()).map_or(r, |n| *n))
+                .chain(new.iter().filter(|r| !known.contains(&r.key())))
+                .cloned()
+                .collect()
+        }
+        let new_curves: BTreeSet<&String> = newer.curves.iter().map(|c| &c.id).collect();
+        Rows {
+            sources: merge(&self.sources, &newer.sources),
+            models: merge(&self.models, &newer.models),
+            weights: merge(&self.weights, &newer.weights),
+            chips: merge(&self.chips, &newer.chips),
+            tiers: merge(&self.tiers, &newer.tiers),
+            offers: merge(&self.offers, &newer.offers),
+            curves: merge(&self.curves, &newer.curves),
+            points: self
+                .points
+                .iter()
+                .filter(|p| !new_curves.contains(&p.curve))
+                .chain(&newer.points)
+                .cloned()
+                .collect(),
+            headlines: merge(&self.headlines, &newer.headlines),
+        }
+    }
+}
 
 /// A source, as stored and as imported.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow)]

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use app::db::import::Rows;
+use app::db::rows::Rows;
 use app::db::rows::{
     ChipRow, CurveRow, HeadlineRow, Keyed, ModelRow, OfferRow, TierRow, WeightsRow,
 };

@@ -20,7 +20,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use app::db::import::Rows;
+use app::db::rows::Rows;
 use app::db::rows::{CurveRow, Keyed, ModelRow, PointRow, SourceRow};
 use serde_json::Value;
 

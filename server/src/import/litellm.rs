@@ -8,7 +8,7 @@
 //! (then every entry of the file is an offer of that model). Other entries are counted and
 //! left out.
 
-use app::db::import::Rows;
+use app::db::rows::Rows;
 use app::db::rows::{Keyed, OfferRow, SourceRow};
 use serde_json::Value;
 

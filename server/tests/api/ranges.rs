@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use app::db::import::Rows;
+use app::db::rows::Rows;
 use app::db::rows::{CurveRow, OfferRow, PointRow, TierRow};
 use proptest::prelude::*;
 use servecost::codec::{spec, NumSpec, POINT_THROUGHPUT};
@@ -20,7 +20,7 @@ fn published() -> &'static Rows {
             .expect("a runtime");
         rt.block_on(async {
             let db = fresh_db().await;
-            let rows = app::db::import::rows_at(&db.pool, SEEDED)
+            let rows = app::db::rows::rows_at(&db.pool, SEEDED)
                 .await
                 .expect("the published rows");
             // Closed here, on the runtime its connections belong to: dropping the test
