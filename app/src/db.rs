@@ -10,6 +10,7 @@
 pub mod import;
 pub mod rows;
 pub mod saved;
+pub mod table;
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};

@@ -11,9 +11,9 @@ use serde::Serialize;
 use sqlx::AnyPool;
 
 use super::rows::{
-    ChipRow, CurveRow, HeadlineRow, Keyed, ModelRow, OfferRow, Rows, SourceRow, TierRow,
-    WeightsRow,
+    ChipRow, CurveRow, HeadlineRow, ModelRow, OfferRow, Rows, SourceRow, TierRow, WeightsRow,
 };
+use super::table::Table;
 
 /// What an import does to one row.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -119,26 +119,19 @@ pub struct Revision {
 /// Every row ever written, as (revision, kind, key): which revision brought what.
 pub async fn brought(pool: &AnyPool) -> Result<Vec<(i64, String, String)>, sqlx::Error> {
     // Keys as `Keyed` writes them (`pair_key` is `a || '/' || b`).
-    let sql = format!(
-        "SELECT revision, '{}', key FROM sources \
-         UNION ALL SELECT revision, '{}', id FROM models \
-         UNION ALL SELECT revision, '{}', model || '/' || precision FROM model_weights \
-         UNION ALL SELECT revision, '{}', id FROM chips \
-         UNION ALL SELECT revision, '{}', chip || '/' || tier FROM price_tiers \
-         UNION ALL SELECT revision, '{}', id FROM api_offers \
-         UNION ALL SELECT revision, '{}', id FROM curves \
-         UNION ALL SELECT revision, '{}', id FROM headlines \
-         UNION ALL SELECT revision, 'figure', key FROM facts \
-         ORDER BY 1, 2, 3",
-        SourceRow::KIND,
-        ModelRow::KIND,
-        WeightsRow::KIND,
-        ChipRow::KIND,
-        TierRow::KIND,
-        OfferRow::KIND,
-        CurveRow::KIND,
-        HeadlineRow::KIND,
-    );
+    let sql = [
+        SourceRow::brought(),
+        ModelRow::brought(),
+        WeightsRow::brought(),
+        ChipRow::brought(),
+        TierRow::brought(),
+        OfferRow::brought(),
+        CurveRow::brought(),
+        HeadlineRow::brought(),
+        "SELECT revision, 'figure', key FROM facts".to_owned(),
+    ]
+    .join(" UNION ALL ")
+        + " ORDER BY 1, 2, 3";
     sqlx::query_as(&sql).fetch_all(pool).await
 }
 
@@ -173,170 +166,34 @@ pub async fn write(
     .bind(files.join("\n"))
     .execute(&mut *tx)
     .await?;
-    for r in &rows.sources {
-        row_insert(
-            "INSERT INTO sources (key, revision, publisher, title, url, date, trust, caveat) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(&r.key)
-        .bind(revision)
-        .bind(&r.publisher)
-        .bind(&r.title)
-        .bind(&r.url)
-        .bind(&r.date)
-        .bind(&r.trust)
-        .bind(&r.caveat)
-        .execute(&mut *tx)
-        .await?;
-    }
-    for r in &rows.models {
-        row_insert(
-            "INSERT INTO models (id, revision, name, licence, licence_revenue_threshold_usd, licence_source) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(&r.id)
-        .bind(revision)
-        .bind(&r.name)
-        .bind(&r.licence)
-        .bind(r.licence_revenue_threshold_usd)
-        .bind(&r.licence_source)
-        .execute(&mut *tx)
-        .await?;
-    }
-    for r in &rows.weights {
-        row_insert(
-            "INSERT INTO model_weights (model, precision, revision, gigabytes, source) \
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(&r.model)
-        .bind(&r.precision)
-        .bind(revision)
-        .bind(r.gigabytes)
-        .bind(&r.source)
-        .execute(&mut *tx)
-        .await?;
-    }
-    for r in &rows.chips {
-        row_insert(
-            "INSERT INTO chips (id, revision, name, memory_gb, memory_source, accelerator_kw, \
-             accelerator_kw_source, all_in_kw, all_in_kw_source, accelerator_kw_measure, power_caveat, \
-             family) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-        )
-        .bind(&r.id)
-        .bind(revision)
-        .bind(&r.name)
-        .bind(r.memory_gb)
-        .bind(&r.memory_source)
-        .bind(r.accelerator_kw)
-        .bind(&r.accelerator_kw_source)
-        .bind(r.all_in_kw)
-        .bind(&r.all_in_kw_source)
-        .bind(&r.accelerator_kw_measure)
-        .bind(&r.power_caveat)
-        .bind(&r.family)
-        .execute(&mut *tx)
-        .await?;
-    }
-    for r in &rows.tiers {
-        row_insert(
-            "INSERT INTO price_tiers (chip, tier, revision, label, usd_per_gpu_hour, source, is_default, \
-             kind, term_months, upfront_share) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-        )
-        .bind(&r.chip)
-        .bind(&r.tier)
-        .bind(revision)
-        .bind(&r.label)
-        .bind(r.usd_per_gpu_hour)
-        .bind(&r.source)
-        .bind(r.is_default)
-        .bind(&r.kind)
-        .bind(r.term_months)
-        .bind(r.upfront_share)
-        .execute(&mut *tx)
-        .await?;
-    }
-    for r in &rows.offers {
-        row_insert(
-            "INSERT INTO api_offers (id, revision, model, name, price_in, price_out, cache_discount, \
-             markup, speed_tps, source, note, cache_discount_stated) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-        )
-        .bind(&r.id)
-        .bind(revision)
-        .bind(&r.model)
-        .bind(&r.name)
-        .bind(r.price_in)
-        .bind(r.price_out)
-        .bind(r.cache_discount)
-        .bind(r.markup)
-        .bind(r.speed_tps)
-        .bind(&r.source)
-        .bind(&r.note)
-        .bind(r.cache_discount_stated)
-        .execute(&mut *tx)
-        .await?;
-    }
-    for r in &rows.curves {
-        row_insert(
-            "INSERT INTO curves (id, revision, model, chip, precision, framework, replica_gpus, \
-             mix_uncached, mix_cached, mix_output, mix_stated, price_basis_usd, source, note) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
-        )
-        .bind(&r.id)
-        .bind(revision)
-        .bind(&r.model)
-        .bind(&r.chip)
-        .bind(&r.precision)
-        .bind(&r.framework)
-        .bind(r.replica_gpus)
-        .bind(r.mix_uncached)
-        .bind(r.mix_cached)
-        .bind(r.mix_output)
-        .bind(r.mix_stated)
-        .bind(r.price_basis_usd)
-        .bind(&r.source)
-        .bind(&r.note)
-        .execute(&mut *tx)
-        .await?;
-    }
-    for r in &rows.points {
-        row_insert(
-            "INSERT INTO curve_points (curve, revision, idx, tps, tokens_per_s_per_gpu, usd_per_mtok, note) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(&r.curve)
-        .bind(revision)
-        .bind(r.idx)
-        .bind(r.tps)
-        .bind(r.tokens_per_s_per_gpu)
-        .bind(r.usd_per_mtok)
-        .bind(&r.note)
-        .execute(&mut *tx)
-        .await?;
-    }
-    for r in &rows.headlines {
-        row_insert(
-            "INSERT INTO headlines (id, revision, chip, label, tokens_per_s_per_mw, agents_per_mw, is_floor, source) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(&r.id)
-        .bind(revision)
-        .bind(&r.chip)
-        .bind(&r.label)
-        .bind(r.tokens_per_s_per_mw)
-        .bind(r.agents_per_mw)
-        .bind(r.is_floor)
-        .bind(&r.source)
-        .execute(&mut *tx)
-        .await?;
-    }
+    insert(&mut tx, &rows.sources, revision).await?;
+    insert(&mut tx, &rows.models, revision).await?;
+    insert(&mut tx, &rows.weights, revision).await?;
+    insert(&mut tx, &rows.chips, revision).await?;
+    insert(&mut tx, &rows.tiers, revision).await?;
+    insert(&mut tx, &rows.offers, revision).await?;
+    insert(&mut tx, &rows.curves, revision).await?;
+    insert(&mut tx, &rows.points, revision).await?;
+    insert(&mut tx, &rows.headlines, revision).await?;
     tx.commit().await?;
     Ok(revision)
 }
 
-/// An INSERT prepared afresh for each row. With PostgreSQL a cached statement keeps the
-/// parameter types of its first row: a NULL there (an optional number left empty) would make
-/// the same parameter unreadable in a later row that gives it.
-fn row_insert(sql: &str) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments<'_>> {
-    sqlx::query(sql).persistent(false)
+/// Inserts `rows` of table `T` as revision `revision`. Each INSERT is prepared afresh: with
+/// PostgreSQL a cached statement keeps the parameter types of its first row, and a NULL there
+/// (an optional number left empty) would make the same parameter unreadable in a later row
+/// that gives it.
+async fn insert<T: Table>(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    rows: &[T],
+    revision: i64,
+) -> Result<(), sqlx::Error> {
+    let sql = T::insert();
+    for r in rows {
+        r.bind(sqlx::query(&sql).persistent(false))
+            .bind(revision)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
 }

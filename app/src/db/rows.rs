@@ -10,49 +10,7 @@ use servecost::dataset::{
 use servecost::units::Mix;
 use sqlx::{AnyPool, FromRow};
 
-
-/// Rows of `table` whose revision is the newest not above `?` for their key columns `keys`.
-fn newest(table: &str, keys: &[&str], order: &str) -> String {
-    let matches: Vec<String> = keys.iter().map(|k| format!("t2.{k} = t.{k}")).collect();
-    format!(
-        "SELECT {} FROM {table} t WHERE t.revision = (SELECT MAX(t2.revision) FROM {table} t2 \
-         WHERE {} AND t2.revision <= $1) ORDER BY {order}",
-        columns(table),
-        matches.join(" AND ")
-    )
-}
-
-/// A boolean column as 1 or 0: sqlx's `Any` driver cannot read SQLite's BOOLEAN columns, and
-/// both engines agree on this expression.
-pub(crate) fn flag(column: &str) -> String {
-    format!("CASE WHEN t.{column} THEN 1 ELSE 0 END AS {column}")
-}
-
-/// The columns to select from `table`, its booleans through [`flag`].
-fn columns(table: &str) -> String {
-    match table {
-        "price_tiers" => format!(
-            "t.chip, t.tier, t.revision, t.label, t.usd_per_gpu_hour, t.source, {}, t.kind, \
-             t.term_months, t.upfront_share",
-            flag("is_default")
-        ),
-        "api_offers" => format!(
-            "t.id, t.revision, t.model, t.name, t.price_in, t.price_out, t.cache_discount, \
-             t.markup, t.speed_tps, t.source, t.note, {}",
-            flag("cache_discount_stated")
-        ),
-        "curves" => format!(
-            "t.id, t.revision, t.model, t.chip, t.precision, t.framework, t.replica_gpus, \
-             t.mix_uncached, t.mix_cached, t.mix_output, {}, t.price_basis_usd, t.source, t.note",
-            flag("mix_stated")
-        ),
-        "headlines" => format!(
-            "t.id, t.revision, t.chip, t.label, t.tokens_per_s_per_mw, t.agents_per_mw, {}, t.source",
-            flag("is_floor")
-        ),
-        _ => "t.*".to_owned(),
-    }
-}
+use super::table::Table;
 
 /// A boolean read through sqlx's `Any` driver, from an integer (SQLite) or a boolean.
 pub struct Flag(bool);
@@ -81,13 +39,6 @@ impl From<Flag> for bool {
     fn from(f: Flag) -> Self {
         f.0
     }
-}
-
-/// Order by the revision that first brought each id, then by id: the first model is the
-/// calculator's default, the first offer or curve of a model is its default, and a later
-/// revision must not move a row (nor make a newly imported model or curve the default).
-fn introduced(table: &str) -> String {
-    format!("(SELECT MIN(t3.revision) FROM {table} t3 WHERE t3.id = t.id), t.id")
 }
 
 /// A row's kind and key: an imported row replaces the row of the same kind and key, and `/data`
@@ -469,11 +420,9 @@ fn corrupt(what: String) -> sqlx::Error {
     sqlx::Error::Protocol(what)
 }
 
-async fn fetch<T>(pool: &AnyPool, sql: &str, revision: i64) -> Result<Vec<T>, sqlx::Error>
-where
-    T: for<'r> FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
-{
-    sqlx::query_as::<_, T>(sql)
+/// The rows of table `T` in force at `revision`, in its order.
+async fn newest<T: Table>(pool: &AnyPool, revision: i64) -> Result<Vec<T>, sqlx::Error> {
+    sqlx::query_as::<_, T>(&T::newest())
         .bind(revision)
         .fetch_all(pool)
         .await
@@ -513,62 +462,31 @@ fn curve(row: CurveRow, points: &[PointRow]) -> Result<Curve, sqlx::Error> {
 
 /// The rows in force at `revision` (each curve with its own points).
 pub async fn rows_at(pool: &AnyPool, revision: i64) -> Result<Rows, sqlx::Error> {
-    let curves: Vec<CurveRow> = fetch(
-        pool,
-        &newest("curves", &["id"], &introduced("curves")),
-        revision,
-    )
-    .await?;
+    let curves: Vec<CurveRow> = newest(pool, revision).await?;
     let mut points = Vec::new();
+    let sql = format!(
+        "SELECT {} FROM {} t WHERE t.curve = $1 AND t.revision = $2 ORDER BY t.idx",
+        PointRow::select(),
+        PointRow::TABLE
+    );
     for c in &curves {
-        let mut p: Vec<PointRow> = sqlx::query_as(
-            "SELECT curve, idx, tps, tokens_per_s_per_gpu, usd_per_mtok, note FROM curve_points \
-             WHERE curve = $1 AND revision = $2 ORDER BY idx",
-        )
-        .bind(&c.id)
-        .bind(c.revision)
-        .fetch_all(pool)
-        .await?;
+        let mut p: Vec<PointRow> = sqlx::query_as(&sql)
+            .bind(&c.id)
+            .bind(c.revision)
+            .fetch_all(pool)
+            .await?;
         points.append(&mut p);
     }
     Ok(Rows {
-        sources: fetch(pool, &newest("sources", &["key"], "t.key"), revision).await?,
-        models: fetch(
-            pool,
-            &newest("models", &["id"], &introduced("models")),
-            revision,
-        )
-        .await?,
-        weights: fetch(
-            pool,
-            &newest(
-                "model_weights",
-                &["model", "precision"],
-                "t.model, t.precision",
-            ),
-            revision,
-        )
-        .await?,
-        chips: fetch(pool, &newest("chips", &["id"], "t.id"), revision).await?,
-        tiers: fetch(
-            pool,
-            &newest(
-                "price_tiers",
-                &["chip", "tier"],
-                "t.chip, t.usd_per_gpu_hour",
-            ),
-            revision,
-        )
-        .await?,
-        offers: fetch(
-            pool,
-            &newest("api_offers", &["id"], &introduced("api_offers")),
-            revision,
-        )
-        .await?,
+        sources: newest(pool, revision).await?,
+        models: newest(pool, revision).await?,
+        weights: newest(pool, revision).await?,
+        chips: newest(pool, revision).await?,
+        tiers: newest(pool, revision).await?,
+        offers: newest(pool, revision).await?,
         curves,
         points,
-        headlines: fetch(pool, &newest("headlines", &["id"], "t.id"), revision).await?,
+        headlines: newest(pool, revision).await?,
     })
 }
 
