@@ -7,7 +7,7 @@
 //! (`postgres://…`, for several replicas sharing one database), through sqlx's `Any` driver.
 //! Queries are written in the SQL both accept, with `$1`-style parameters in ascending order.
 
-pub mod import;
+pub mod revisions;
 pub mod rows;
 pub mod saved;
 pub mod table;

@@ -121,7 +121,7 @@ impl Rows {
     }
 
     /// Every row as (kind, key, content), content as JSON for comparison and display.
-    pub(crate) fn keyed(&self) -> Vec<(&'static str, String, serde_json::Value)> {
+    pub fn keyed(&self) -> Vec<(&'static str, String, serde_json::Value)> {
         fn put<T: Serialize + Keyed>(
             out: &mut Vec<(&'static str, String, serde_json::Value)>,
             rows: &[T],
@@ -152,7 +152,7 @@ impl Rows {
     }
 
     /// These rows, each kind through `keep`.
-    pub(crate) fn filtered(&self, keep: impl Fn(&'static str, String) -> bool) -> Rows {
+    pub fn filtered(&self, keep: impl Fn(&'static str, String) -> bool) -> Rows {
         fn only<T: Clone + Keyed>(
             rows: &[T],
             keep: &impl Fn(&'static str, String) -> bool,

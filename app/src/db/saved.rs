@@ -63,7 +63,7 @@ fn content_key(query: &str, name: &str, note: &str, revision: i64) -> String {
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
-pub(crate) fn now() -> String {
+pub fn now() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())

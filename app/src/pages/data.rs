@@ -24,10 +24,10 @@ pub fn Data() -> impl IntoView {
     let store = use_context::<crate::db::Store>();
     let history = OnceResource::new(async move {
         let store = store.ok_or_else(|| "the database is not available".to_owned())?;
-        let revisions = crate::db::import::revisions(&store.pool)
+        let revisions = crate::db::revisions::revisions(&store.pool)
             .await
             .map_err(|e| format!("loading revisions: {e}"))?;
-        let brought = crate::db::import::brought(&store.pool)
+        let brought = crate::db::revisions::brought(&store.pool)
             .await
             .map_err(|e| format!("loading revisions: {e}"))?;
         Ok::<_, String>(History { revisions, brought })
@@ -64,7 +64,7 @@ fn source_link(d: &Dataset, key: &str) -> impl IntoView + use<> {
 /// Every revision and what each brought.
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 struct History {
-    revisions: Vec<crate::db::import::Revision>,
+    revisions: Vec<crate::db::revisions::Revision>,
     brought: Vec<(i64, String, String)>,
 }
 
@@ -94,7 +94,7 @@ impl InForce {
 
 /// The revisions `shown`, each with what it brought.
 fn revisions_table(
-    shown: &[&crate::db::import::Revision],
+    shown: &[&crate::db::revisions::Revision],
     history: &History,
     current: i64,
 ) -> impl IntoView + use<> {

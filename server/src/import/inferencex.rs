@@ -361,7 +361,7 @@ pub fn curves(
         .chain(read.rows.chips.iter().map(|c| &c.id))
         .collect();
     let mut problems = Vec::new();
-    let today = app::db::import::today();
+    let today = app::db::revisions::today();
     for (config, measured) in groups {
         let first = &measured[0];
         if !chips.contains(&&config.hw) {

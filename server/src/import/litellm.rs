@@ -140,7 +140,7 @@ pub fn offers(
                 .map(|m| (m.id.clone(), m.name.clone())),
         )
         .collect();
-    let today = app::db::import::today();
+    let today = app::db::revisions::today();
     let mut skipped = 0usize;
     let mut files = Vec::new();
     for e in std::mem::take(&mut read.prices) {

@@ -1,0 +1,62 @@
+//! The `import` command line: its usage and its arguments.
+
+use super::Options;
+
+/// What `import --help` prints.
+pub const USAGE: &str = "\
+Usage: servecost-server import [--dry-run] [--hardware CHIP] [--model ID] [--description TEXT]
+                               [--timeout SECS] FILE-OR-URL...
+
+Reads, checks and writes FILEs (or https:// addresses) into the database in DATABASE_URL as one
+new dataset revision, in one transaction; any problem writes nothing (exit status 1). An address
+is recorded in the revision with the time it was fetched.
+
+  --dry-run           print what would change and write nothing
+  --hardware CHIP     the chip of raw InferenceX benchmark output (the files do not say)
+  --model ID          attach InferenceX curves, or every LiteLLM price entry, to this model
+  --description TEXT  what the revision brings, shown on /data (default: the number of files)
+  --timeout SECS      the longest one download may take (default 30; at most 16 MiB a file)
+
+Formats (by content): servecost CSV (one table per file, by header) and JSON; InferenceX
+agg_*.json rows and raw benchmark output; LiteLLM-style price tables. See README.md.";
+
+/// Parses `import`'s arguments (after the word `import`).
+pub fn parse_args(args: &[String]) -> Result<(Options, Vec<String>), String> {
+    let mut opts = Options::default();
+    let mut files = Vec::new();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = |flag: &str| {
+            it.next()
+                .cloned()
+                .filter(|v| !v.starts_with("--"))
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match arg.as_str() {
+            "--dry-run" | "-n" => opts.dry_run = true,
+            "--help" | "-h" => return Err(USAGE.to_owned()),
+            "--hardware" => opts.hardware = Some(value("--hardware")?),
+            "--model" => opts.model = Some(value("--model")?),
+            "--description" => opts.description = Some(value("--description")?),
+            "--timeout" => {
+                let v = value("--timeout")?;
+                let secs = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| (0.1..=3_600.0).contains(s))
+                    .ok_or_else(|| {
+                        format!("--timeout {v}: a number of seconds from 0.1 to 3,600")
+                    })?;
+                opts.timeout = Some(std::time::Duration::from_secs_f64(secs));
+            }
+            flag if flag.starts_with("--") => {
+                return Err(format!(
+                    "unknown option {flag}: accepted are --dry-run, --hardware CHIP, --model ID, \
+                     --description TEXT, --timeout SECS"
+                ))
+            }
+            file => files.push(file.to_owned()),
+        }
+    }
+    Ok((opts, files))
+}
