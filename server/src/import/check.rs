@@ -56,6 +56,105 @@ pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<ImportProb
     if !problems.is_empty() {
         return problems;
     }
+    references(current, incoming, origins, &mut problems);
+    duplicates(incoming, origins, &mut problems);
+    curves(incoming, origins, &mut problems);
+    if problems.is_empty() {
+        default_answers(current, incoming, &mut problems);
+    }
+    problems
+}
+
+/// The kinds of row another row may name.
+#[derive(Clone, Copy)]
+enum Target {
+    Source,
+    Model,
+    Chip,
+}
+
+/// The rows a row names: each field, its value and the kind of row it names.
+trait Names {
+    fn names(&self) -> Vec<(&'static str, Option<&String>, Target)>;
+}
+
+impl Names for ModelRow {
+    fn names(&self) -> Vec<(&'static str, Option<&String>, Target)> {
+        vec![("licence_source", Some(&self.licence_source), Target::Source)]
+    }
+}
+
+impl Names for WeightsRow {
+    fn names(&self) -> Vec<(&'static str, Option<&String>, Target)> {
+        vec![
+            ("model", Some(&self.model), Target::Model),
+            ("source", Some(&self.source), Target::Source),
+        ]
+    }
+}
+
+impl Names for ChipRow {
+    fn names(&self) -> Vec<(&'static str, Option<&String>, Target)> {
+        vec![
+            ("memory_source", Some(&self.memory_source), Target::Source),
+            (
+                "accelerator_kw_source",
+                self.accelerator_kw_source.as_ref(),
+                Target::Source,
+            ),
+            (
+                "all_in_kw_source",
+                self.all_in_kw_source.as_ref(),
+                Target::Source,
+            ),
+        ]
+    }
+}
+
+impl Names for TierRow {
+    fn names(&self) -> Vec<(&'static str, Option<&String>, Target)> {
+        vec![
+            ("chip", Some(&self.chip), Target::Chip),
+            ("source", Some(&self.source), Target::Source),
+        ]
+    }
+}
+
+impl Names for OfferRow {
+    fn names(&self) -> Vec<(&'static str, Option<&String>, Target)> {
+        vec![
+            ("model", Some(&self.model), Target::Model),
+            ("source", Some(&self.source), Target::Source),
+        ]
+    }
+}
+
+impl Names for CurveRow {
+    fn names(&self) -> Vec<(&'static str, Option<&String>, Target)> {
+        vec![
+            ("model", Some(&self.model), Target::Model),
+            ("chip", Some(&self.chip), Target::Chip),
+            ("source", Some(&self.source), Target::Source),
+        ]
+    }
+}
+
+impl Names for HeadlineRow {
+    fn names(&self) -> Vec<(&'static str, Option<&String>, Target)> {
+        vec![
+            ("chip", Some(&self.chip), Target::Chip),
+            ("source", Some(&self.source), Target::Source),
+        ]
+    }
+}
+
+/// Every reference (a source, a model, a chip) names a row of the dataset or of this import.
+fn references(
+    current: &Rows,
+    incoming: &Rows,
+    origins: &Origins,
+    problems: &mut Vec<ImportProblem>,
+) {
     let set = |a: Vec<&String>, b: Vec<&String>| -> BTreeSet<String> {
         a.into_iter().chain(b).cloned().collect()
     };
@@ -71,98 +170,60 @@ pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<ImportProb
         current.chips.iter().map(|c| &c.id).collect(),
         incoming.chips.iter().map(|c| &c.id).collect(),
     );
-    // Each row's references: (field, value, the keys it may name, what they are).
-    type Ref<'a> = (&'a str, Option<&'a String>, &'a BTreeSet<String>, &'a str);
-    let mut need = |kind: &'static str, key: String, refs: &[Ref]| {
-        for (field, value, known, what) in refs {
-            let Some(v) = value.filter(|v| !known.contains(*v)) else {
-                continue;
-            };
-            let list: Vec<&str> = known.iter().map(String::as_str).collect();
-            problems.push(problem(
-                origins,
-                kind,
-                &key,
-                field,
-                format!(
-                    "{v:?} is not a {what} in the dataset or this import (known: {})",
-                    list.join(", ")
-                ),
-            ));
-        }
+    let known = Known {
+        sources,
+        models,
+        chips,
+        origins,
     };
-    let source = |field, value| (field, value, &sources, "source");
-    for r in &incoming.models {
-        need(
-            ModelRow::KIND,
-            r.key(),
-            &[source("licence_source", Some(&r.licence_source))],
-        );
-    }
-    for r in &incoming.weights {
-        need(
-            WeightsRow::KIND,
-            r.key(),
-            &[
-                ("model", Some(&r.model), &models, "model"),
-                source("source", Some(&r.source)),
-            ],
-        );
-    }
-    for r in &incoming.chips {
-        need(
-            ChipRow::KIND,
-            r.key(),
-            &[
-                source("memory_source", Some(&r.memory_source)),
-                source("accelerator_kw_source", r.accelerator_kw_source.as_ref()),
-                source("all_in_kw_source", r.all_in_kw_source.as_ref()),
-            ],
-        );
-    }
-    for r in &incoming.tiers {
-        need(
-            TierRow::KIND,
-            r.key(),
-            &[
-                ("chip", Some(&r.chip), &chips, "chip"),
-                source("source", Some(&r.source)),
-            ],
-        );
-    }
-    for r in &incoming.offers {
-        need(
-            OfferRow::KIND,
-            r.key(),
-            &[
-                ("model", Some(&r.model), &models, "model"),
-                source("source", Some(&r.source)),
-            ],
-        );
-    }
-    for r in &incoming.curves {
-        need(
-            CurveRow::KIND,
-            r.key(),
-            &[
-                ("model", Some(&r.model), &models, "model"),
-                ("chip", Some(&r.chip), &chips, "chip"),
-                source("source", Some(&r.source)),
-            ],
-        );
-    }
-    for r in &incoming.headlines {
-        need(
-            HeadlineRow::KIND,
-            r.key(),
-            &[
-                ("chip", Some(&r.chip), &chips, "chip"),
-                source("source", Some(&r.source)),
-            ],
-        );
-    }
+    known.check(&incoming.models, problems);
+    known.check(&incoming.weights, problems);
+    known.check(&incoming.chips, problems);
+    known.check(&incoming.tiers, problems);
+    known.check(&incoming.offers, problems);
+    known.check(&incoming.curves, problems);
+    known.check(&incoming.headlines, problems);
+}
 
-    // No key twice in one import.
+/// The keys a reference may name: the dataset's and this import's.
+struct Known<'a> {
+    sources: BTreeSet<String>,
+    models: BTreeSet<String>,
+    chips: BTreeSet<String>,
+    origins: &'a Origins,
+}
+
+impl Known<'_> {
+    /// A problem for each reference of `rows` that names no known row.
+    fn check<T: Keyed + Names>(&self, rows: &[T], problems: &mut Vec<ImportProblem>) {
+        for r in rows {
+            for (field, value, target) in r.names() {
+                let (known, what) = match target {
+                    Target::Source => (&self.sources, "source"),
+                    Target::Model => (&self.models, "model"),
+                    Target::Chip => (&self.chips, "chip"),
+                };
+                let Some(v) = value.filter(|v| !known.contains(*v)) else {
+                    continue;
+                };
+                let list: Vec<&str> = known.iter().map(String::as_str).collect();
+                problems.push(problem(
+                    self.origins,
+                    T::KIND,
+                    &r.key(),
+                    field,
+                    format!(
+                        "{v:?} is not a {what} in the dataset or this import (known: {})",
+                        list.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// No key twice in one import.
+fn duplicates(incoming: &Rows, origins: &Origins, problems: &mut Vec<ImportProblem>) {
     let seen = incoming.key_counts();
     for ((kind, key), n) in seen {
         if n > 1 {
@@ -175,9 +236,11 @@ pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<ImportProb
             ));
         }
     }
+}
 
-    // Points belong to a curve of this import (a curve's points come with it), and each curve
-    // is one the engine can interpolate.
+/// Points belong to a curve of this import (a curve's points come with it), and each curve is
+/// one the engine can interpolate.
+fn curves(incoming: &Rows, origins: &Origins, problems: &mut Vec<ImportProblem>) {
     let imported: BTreeSet<&String> = incoming.curves.iter().map(|c| &c.id).collect();
     let orphans: BTreeSet<&String> = incoming
         .points
@@ -247,32 +310,33 @@ pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<ImportProb
             ));
         }
     }
+}
+
+/// The calculator must still answer its default scenario with the data the import leaves.
+fn default_answers(current: &Rows, incoming: &Rows, problems: &mut Vec<ImportProblem>) {
     // The calculator must still answer its default scenario with the data the import leaves.
-    if problems.is_empty() {
-        match app::db::rows::dataset(current.overlaid(incoming), 0) {
-            Err(e) => problems.push(ImportProblem {
-                file: "import".into(),
-                at: String::new(),
-                field: String::new(),
-                problem: format!("the dataset after this import would not load: {e}"),
-            }),
-            Ok(data) => {
-                let scenario = servecost::Scenario::default();
-                if let Err(p) = servecost::evaluate(&scenario, &data) {
-                    let reasons: Vec<String> = p.iter().map(ToString::to_string).collect();
-                    problems.push(ImportProblem {
-                        file: "import".into(),
-                        at: String::new(),
-                        field: String::new(),
-                        problem: format!(
-                            "after this import the calculator's default scenario would have no \
-                             answer: {}",
-                            reasons.join("; ")
-                        ),
-                    });
-                }
+    match app::db::rows::dataset(current.overlaid(incoming), 0) {
+        Err(e) => problems.push(ImportProblem {
+            file: "import".into(),
+            at: String::new(),
+            field: String::new(),
+            problem: format!("the dataset after this import would not load: {e}"),
+        }),
+        Ok(data) => {
+            let scenario = servecost::Scenario::default();
+            if let Err(p) = servecost::evaluate(&scenario, &data) {
+                let reasons: Vec<String> = p.iter().map(ToString::to_string).collect();
+                problems.push(ImportProblem {
+                    file: "import".into(),
+                    at: String::new(),
+                    field: String::new(),
+                    problem: format!(
+                        "after this import the calculator's default scenario would have no \
+                         answer: {}",
+                        reasons.join("; ")
+                    ),
+                });
             }
         }
     }
-    problems
 }
