@@ -354,18 +354,18 @@ pub fn curves(
     for m in std::mem::take(&mut read.measurements) {
         groups.entry(m.config.clone()).or_default().push(m);
     }
-    let chips: Vec<&String> = current
+    let chips: Vec<String> = current
         .chips
         .iter()
-        .map(|c| &c.id)
-        .chain(read.rows.chips.iter().map(|c| &c.id))
+        .chain(&read.rows.chips)
+        .map(|c| c.id.clone())
         .collect();
+    let known: Vec<&str> = chips.iter().map(String::as_str).collect();
     let mut problems = Vec::new();
     let today = app::db::revisions::today();
     for (config, measured) in groups {
-        let first = &measured[0];
-        if !chips.contains(&&config.hw) {
-            let known: Vec<&str> = chips.iter().map(|c| c.as_str()).collect();
+        if !known.contains(&config.hw.as_str()) {
+            let first = &measured[0];
             problems.push(ImportProblem::new(
                 &first.file,
                 first.at.clone(),
@@ -379,6 +379,54 @@ pub fn curves(
             ));
             continue;
         }
+        let group = Group::new(&config, &measured);
+        let model = model_of(&group, current, opts, read);
+        group.add(model, &today, read, notes);
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}
+
+/// The model a curve belongs to: `--model`, else the benchmark's own name for it (added as a
+/// model when the dataset does not have it).
+fn model_of(group: &Group, current: &Rows, opts: &Options, read: &mut Read) -> String {
+    if let Some(m) = &opts.model {
+        return m.clone();
+    }
+    let config = group.config;
+    let model_id = slug(&config.prefix);
+    let known = current.models.iter().any(|m| m.id == model_id)
+        || read.rows.models.iter().any(|m| m.id == model_id);
+    if !known {
+        read.rows.models.push(ModelRow {
+            id: model_id.clone(),
+            name: config.model.clone(),
+            licence: "not recorded: the benchmark files do not state it".into(),
+            licence_revenue_threshold_usd: None,
+            // The benchmark files are this model's only source.
+            licence_source: group.id.clone(),
+        });
+    }
+    model_id
+}
+
+/// The measurements of one configuration, made into one curve.
+struct Group<'a> {
+    config: &'a Config,
+    measured: &'a [Measurement],
+    /// The points on the Pareto frontier.
+    kept: Vec<Measurement>,
+    /// The curve's id, which is also its source's key.
+    id: String,
+    /// The GPUs of a replica in words.
+    pools: String,
+}
+
+impl<'a> Group<'a> {
+    fn new(config: &'a Config, measured: &'a [Measurement]) -> Self {
         let parts = [
             config.prefix.as_str(),
             config.hw.as_str(),
@@ -397,46 +445,6 @@ pub fn curves(
             config.isl,
             config.osl
         ));
-        let model = match &opts.model {
-            Some(m) => m.clone(),
-            None => {
-                let model_id = slug(&config.prefix);
-                let known = current.models.iter().any(|m| m.id == model_id)
-                    || read.rows.models.iter().any(|m| m.id == model_id);
-                if !known {
-                    read.rows.models.push(ModelRow {
-                        id: model_id.clone(),
-                        name: config.model.clone(),
-                        licence: "not recorded: the benchmark files do not state it".into(),
-                        licence_revenue_threshold_usd: None,
-                        // The benchmark files are this model's only source.
-                        licence_source: id.clone(),
-                    });
-                }
-                model_id
-            }
-        };
-        let kept = frontier(&measured);
-        let mut files: Vec<&str> = measured.iter().map(|m| m.file.as_str()).collect();
-        files.sort_unstable();
-        files.dedup();
-        let dates: Vec<&String> = measured.iter().filter_map(|m| m.date.as_ref()).collect();
-        let date = dates
-            .iter()
-            .max()
-            .map_or_else(|| today.clone(), |d| (*d).clone());
-        let dated = if dates.is_empty() {
-            format!(" The files carry no date: {today} is the import date.")
-        } else {
-            String::new()
-        };
-        if kept.len() < measured.len() {
-            notes.push(format!(
-                "curve {id}: kept {} of {} points (the others are not on the Pareto frontier)",
-                kept.len(),
-                measured.len()
-            ));
-        }
         let pools = if config.disagg {
             format!(
                 "{} GPUs in disaggregated prefill and decode pools ({})",
@@ -445,8 +453,61 @@ pub fn curves(
         } else {
             format!("{} GPUs ({})", config.gpus, config.parallel)
         };
-        read.rows.sources.push(SourceRow {
-            key: id.clone(),
+        Self {
+            config,
+            measured,
+            kept: frontier(measured),
+            id,
+            pools,
+        }
+    }
+
+    /// Adds the curve of `model`, its source and its points to `read`.
+    fn add(&self, model: String, today: &str, read: &mut Read, notes: &mut Vec<String>) {
+        let (id, kept, measured) = (&self.id, &self.kept, self.measured);
+        if kept.len() < measured.len() {
+            notes.push(format!(
+                "curve {id}: kept {} of {} points (the others are not on the Pareto frontier)",
+                kept.len(),
+                measured.len()
+            ));
+        }
+        read.rows.sources.push(self.source(today));
+        read.rows.curves.push(self.curve(model));
+        for (idx, m) in kept.iter().enumerate() {
+            read.rows.points.push(PointRow {
+                curve: id.clone(),
+                idx: idx as i64,
+                tps: m.tps,
+                tokens_per_s_per_gpu: Some(m.tput_per_gpu),
+                usd_per_mtok: None,
+                note: Some(format!("concurrency {}, {}", m.conc, m.file)),
+            });
+        }
+        let first = &measured[0];
+        read.origins
+            .entry((CurveRow::KIND, id.clone()))
+            .or_insert_with(|| (first.file.clone(), first.at.clone()));
+    }
+
+    /// The curve's source: the result files, dated by the newest (else the import's date).
+    fn source(&self, today: &str) -> SourceRow {
+        let (config, measured) = (self.config, self.measured);
+        let mut files: Vec<&str> = measured.iter().map(|m| m.file.as_str()).collect();
+        files.sort_unstable();
+        files.dedup();
+        let dates: Vec<&String> = measured.iter().filter_map(|m| m.date.as_ref()).collect();
+        let date = dates
+            .iter()
+            .max()
+            .map_or_else(|| today.to_owned(), |d| (*d).clone());
+        let dated = if dates.is_empty() {
+            format!(" The files carry no date: {today} is the import date.")
+        } else {
+            String::new()
+        };
+        SourceRow {
+            key: self.id.clone(),
             publisher: "SemiAnalysis InferenceX (benchmark result files)".into(),
             title: format!("{} on {}: {}", config.model, config.hw, files.join(", ")),
             url: None,
@@ -455,15 +516,21 @@ pub fn curves(
             caveat: Some(format!(
                 "Imported from {} result file{}; {} of {} points on the upper-left Pareto frontier \
                  kept. Interactivity = 1000 / median TPOT (ms); throughput = total tokens/s per \
-                 GPU over {pools}.{dated}",
+                 GPU over {}.{dated}",
                 files.len(),
                 if files.len() == 1 { "" } else { "s" },
-                kept.len(),
-                measured.len()
+                self.kept.len(),
+                measured.len(),
+                self.pools
             )),
-        });
-        read.rows.curves.push(CurveRow {
-            id: id.clone(),
+        }
+    }
+
+    /// The curve's row, measured at the benchmark's input and output lengths.
+    fn curve(&self, model: String) -> CurveRow {
+        let config = self.config;
+        CurveRow {
+            id: self.id.clone(),
             revision: 0,
             model,
             chip: config.hw.clone(),
@@ -475,13 +542,13 @@ pub fn curves(
             mix_output: config.osl as f64,
             mix_stated: true,
             price_basis_usd: None,
-            source: id.clone(),
+            source: self.id.clone(),
             note: Some(format!(
                 "Measured at ISL/OSL {}/{} with random prompts (no prefix cache: all input \
                  uncached), {}; speculative decoding: {}.{}",
                 config.isl,
                 config.osl,
-                pools,
+                self.pools,
                 config.spec,
                 if config.precision == NOT_STATED {
                     " Raw benchmark output: precision and serving framework are not in the files."
@@ -489,24 +556,6 @@ pub fn curves(
                     ""
                 }
             )),
-        });
-        for (idx, m) in kept.iter().enumerate() {
-            read.rows.points.push(PointRow {
-                curve: id.clone(),
-                idx: idx as i64,
-                tps: m.tps,
-                tokens_per_s_per_gpu: Some(m.tput_per_gpu),
-                usd_per_mtok: None,
-                note: Some(format!("concurrency {}, {}", m.conc, m.file)),
-            });
         }
-        read.origins
-            .entry((CurveRow::KIND, id.clone()))
-            .or_insert_with(|| (first.file.clone(), first.at.clone()));
-    }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(problems)
     }
 }
