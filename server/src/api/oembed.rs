@@ -122,9 +122,48 @@ pub async fn oembed(
         .as_deref()
         .filter(|u| !u.is_empty())
         .ok_or_else(|| bad("url", "", "required: a link to the calculator"))?;
-    // Only links to this server, as its configuration names it: an embed of another origin
-    // under servecost's name would vouch for whatever that origin serves.
     let origin = state.public_url.as_str();
+    let (saved_id, query) = target(url, origin)?;
+    let width = dimension("maxwidth", p.maxwidth.as_deref(), SIZE.0)?;
+    let height = dimension("maxheight", p.maxheight.as_deref(), SIZE.1)?;
+    let (report, embed_path, left_out) = match saved_id {
+        Some(id) => {
+            let (_, report) = app::db::saved::pinned_report(&state.store, id)
+                .await
+                .map_err(|_| {
+                    ApiError::NotFound(vec![Problem::new(
+                        "url",
+                        url,
+                        "no saved scenario has this id",
+                    )])
+                })?;
+            (report, format!("/embed/s/{id}"), Vec::new())
+        }
+        None => live(&state, query)?,
+    };
+    let title = title(&report, &left_out);
+    let base = origin.to_owned();
+    let src = format!("{base}{embed_path}");
+    Ok(Json(OEmbed {
+        version: "1.0",
+        kind: "rich",
+        provider_name: "servecost",
+        provider_url: base,
+        html: format!(
+            r#"<iframe src="{}" width="{width}" height="{height}" style="border:0" loading="lazy" title="{}"></iframe>"#,
+            escape(&src),
+            escape(&title)
+        ),
+        title,
+        width,
+        height,
+    }))
+}
+
+/// What `url` links to: a saved scenario's id, or the calculator with its query. Only links to
+/// this server, as its configuration names it (`origin`): an embed of another origin under
+/// servecost's name would vouch for whatever that origin serves.
+fn target<'a>(url: &'a str, origin: &str) -> Result<(Option<&'a str>, &'a str), ApiError> {
     let path_query = url
         .strip_prefix(origin)
         .filter(|rest| rest.is_empty() || rest.starts_with(['/', '?', '#']))
@@ -148,59 +187,54 @@ pub async fn oembed(
             "not a calculator link: oEmbed answers for /, /embed and /s/{id}",
         )]));
     }
-    let width = dimension("maxwidth", p.maxwidth.as_deref(), SIZE.0)?;
-    let height = dimension("maxheight", p.maxheight.as_deref(), SIZE.1)?;
-    let (report, embed_path, left_out) = match saved_id {
-        Some(id) => {
-            let (_, report) = app::db::saved::pinned_report(&state.store, id)
-                .await
-                .map_err(|_| {
-                    ApiError::NotFound(vec![Problem::new(
-                        "url",
-                        url,
-                        "no saved scenario has this id",
-                    )])
-                })?;
-            (report, format!("/embed/s/{id}"), Vec::new())
-        }
-        None => {
-            // As the page does: a field that cannot be read falls back to its default, and the
-            // embed lists what it left out.
-            let data = state.store.current();
-            // `chart` picks the embed's chart: not a scenario parameter, but used.
-            let scenario = app::query::edit(query, &[], &["chart"]);
-            let outcome = app::query::outcome(&scenario, &data);
-            let left_out: Vec<String> = outcome
-                .problems
-                .iter()
-                .chain(&outcome.ignored)
-                .map(|p| p.param.clone())
-                .collect();
-            let report = match outcome.report {
-                Ok(r) => r,
-                Err(problems) => {
-                    return Err(ApiError::Unprocessable(problems));
-                }
-            };
-            let shown = if left_out.is_empty() {
-                report.query.clone()
-            } else {
-                query.to_owned()
-            };
-            let shown = match app::query::get(query, "chart") {
-                Some(chart) if left_out.is_empty() => {
-                    app::query::edit(&shown, &[("chart", chart.as_str())], &[])
-                }
-                _ => shown,
-            };
-            let path = if shown == "v=1" || shown.is_empty() {
-                "/embed".to_owned()
-            } else {
-                format!("/embed?{shown}")
-            };
-            (report, path, left_out)
+    Ok((saved_id, query))
+}
+
+/// The report of a calculator link as the page reads it, the embed's path, and the parameters
+/// it left out.
+fn live(
+    state: &AppState,
+    query: &str,
+) -> Result<(servecost::Report, String, Vec<String>), ApiError> {
+    // As the page does: a field that cannot be read falls back to its default, and the
+    // embed lists what it left out.
+    let data = state.store.current();
+    // `chart` picks the embed's chart: not a scenario parameter, but used.
+    let scenario = app::query::edit(query, &[], &["chart"]);
+    let outcome = app::query::outcome(&scenario, &data);
+    let left_out: Vec<String> = outcome
+        .problems
+        .iter()
+        .chain(&outcome.ignored)
+        .map(|p| p.param.clone())
+        .collect();
+    let report = match outcome.report {
+        Ok(r) => r,
+        Err(problems) => {
+            return Err(ApiError::Unprocessable(problems));
         }
     };
+    let shown = if left_out.is_empty() {
+        report.query.clone()
+    } else {
+        query.to_owned()
+    };
+    let shown = match app::query::get(query, "chart") {
+        Some(chart) if left_out.is_empty() => {
+            app::query::edit(&shown, &[("chart", chart.as_str())], &[])
+        }
+        _ => shown,
+    };
+    let path = if shown == "v=1" || shown.is_empty() {
+        "/embed".to_owned()
+    } else {
+        format!("/embed?{shown}")
+    };
+    Ok((report, path, left_out))
+}
+
+/// The embed's title: the best plan, its bill, how sure, both totals and what was not used.
+fn title(report: &servecost::Report, left_out: &[String]) -> String {
     let best = match report.verdict.best {
         servecost::decision::Strategy::Rent => "Renting is cheapest",
         servecost::decision::Strategy::SelfHost => "Self-hosting is cheapest",
@@ -221,27 +255,11 @@ pub async fn oembed(
     } else {
         format!("; not used from the link: {}", left_out.join(", "))
     };
-    let title = format!(
+    format!(
         "{best} at {} a month{sure}: rent {}, self-host {} ({}){ignored}",
         usd(report.verdict.best_monthly_usd),
         usd(report.rent.monthly_usd),
         usd(report.self_host.monthly_usd),
         report.inputs.model_name
-    );
-    let base = origin.to_owned();
-    let src = format!("{base}{embed_path}");
-    Ok(Json(OEmbed {
-        version: "1.0",
-        kind: "rich",
-        provider_name: "servecost",
-        provider_url: base,
-        html: format!(
-            r#"<iframe src="{}" width="{width}" height="{height}" style="border:0" loading="lazy" title="{}"></iframe>"#,
-            escape(&src),
-            escape(&title)
-        ),
-        title,
-        width,
-        height,
-    }))
+    )
 }
