@@ -119,6 +119,40 @@ fn plain(text: &str) -> String {
         .collect()
 }
 
+/// Entry `e`'s prices as an API offer of `model`, per million tokens, its cache discount from
+/// its cached-input price (stated only when the table gives one).
+fn offer(e: &Entry, id: String, model: String, source: String) -> OfferRow {
+    let per_million = |v: f64| (v * 1e6 * 1e9).round() / 1e9;
+    let discount = match e.cached {
+        Some(c) if e.input > 0.0 => ((1.0 - c / e.input) * 1e9).round() / 1e9,
+        _ => 0.0,
+    };
+    OfferRow {
+        id,
+        model,
+        name: match &e.provider {
+            Some(p) => format!("{} ({p}, list price)", e.name),
+            None => format!("{} (list price)", e.name),
+        },
+        price_in: per_million(e.input),
+        price_out: per_million(e.output),
+        cache_discount: discount,
+        // The table states a cache discount only when it gives a cached-input price.
+        cache_discount_stated: e.cached.is_some(),
+        markup: 0.0,
+        speed_tps: None,
+        source,
+        note: Some(match e.cached {
+            Some(c) => format!(
+                "Cached input at {} per million ({} off).",
+                app::format::per_mtok(c * 1e6),
+                app::format::percent(discount)
+            ),
+            None => "The table gives no cached-input price: no cache discount is assumed.".into(),
+        }),
+    }
+}
+
 /// Turns the entries into API offers of dataset models.
 pub fn offers(
     current: &Rows,
@@ -172,41 +206,11 @@ pub fn offers(
                 )),
             });
         }
-        let per_million = |v: f64| (v * 1e6 * 1e9).round() / 1e9;
-        let discount = match e.cached {
-            Some(c) if e.input > 0.0 => ((1.0 - c / e.input) * 1e9).round() / 1e9,
-            _ => 0.0,
-        };
         let id = slug(&format!("litellm-{}", e.name));
         read.origins
             .entry((OfferRow::KIND, id.clone()))
             .or_insert_with(|| (e.file.clone(), format!("entry {:?}", e.name)));
-        read.rows.offers.push(OfferRow {
-            id,
-            model,
-            name: match &e.provider {
-                Some(p) => format!("{} ({p}, list price)", e.name),
-                None => format!("{} (list price)", e.name),
-            },
-            price_in: per_million(e.input),
-            price_out: per_million(e.output),
-            cache_discount: discount,
-            // The table states a cache discount only when it gives a cached-input price.
-            cache_discount_stated: e.cached.is_some(),
-            markup: 0.0,
-            speed_tps: None,
-            source: source.clone(),
-            note: Some(match e.cached {
-                Some(c) => format!(
-                    "Cached input at {} per million ({} off).",
-                    app::format::per_mtok(c * 1e6),
-                    app::format::percent(discount)
-                ),
-                None => {
-                    "The table gives no cached-input price: no cache discount is assumed.".into()
-                }
-            }),
-        });
+        read.rows.offers.push(offer(&e, id, model, source));
     }
     if skipped > 0 {
         notes.push(format!(
