@@ -71,6 +71,26 @@ struct Registry {
 }
 
 impl Registry {
+    /// A slot for one more connection under `max`: its id, its count of requests in flight and
+    /// the notice that evicts it (`None` when every slot is busy).
+    fn admit(&mut self, max: usize) -> Option<(u64, Arc<AtomicUsize>, Arc<Notify>)> {
+        if !self.make_room(max) {
+            return None;
+        }
+        let id = self.next;
+        self.next += 1;
+        let busy = Arc::new(AtomicUsize::new(0));
+        let evict = Arc::new(Notify::new());
+        self.open.insert(
+            id,
+            Slot {
+                busy: busy.clone(),
+                evict: evict.clone(),
+            },
+        );
+        Some((id, busy, evict))
+    }
+
     /// Makes room for one more connection under `max`: true when there is room (closing the
     /// oldest idle connection if need be), false when every slot is busy.
     fn make_room(&mut self, max: usize) -> bool {
@@ -131,25 +151,10 @@ pub async fn serve(
                 }
             },
         };
-        let (id, busy, evict) = {
-            let mut reg = lock(&registry);
-            if !reg.make_room(limits.max_connections) {
-                tracing::warn!(%peer, "connection limit reached with every connection busy");
-                drop(stream);
-                continue;
-            }
-            let id = reg.next;
-            reg.next += 1;
-            let busy = Arc::new(AtomicUsize::new(0));
-            let evict = Arc::new(Notify::new());
-            reg.open.insert(
-                id,
-                Slot {
-                    busy: busy.clone(),
-                    evict: evict.clone(),
-                },
-            );
-            (id, busy, evict)
+        let Some((id, busy, evict)) = lock(&registry).admit(limits.max_connections) else {
+            tracing::warn!(%peer, "connection limit reached with every connection busy");
+            drop(stream);
+            continue;
         };
         let _ = stream.set_nodelay(true);
         let app = app.clone();

@@ -157,6 +157,45 @@ fn internal(e: sqlx::Error) -> ApiError {
     ApiError::Internal(e.to_string())
 }
 
+/// `query` read, keeping every parameter it was given: one the link reader would ignore
+/// (unknown, or not applicable, or an unknown name without a value, which it skips) is refused
+/// rather than dropped, so the saved link is the one sent.
+fn every_parameter_read(
+    query: &str,
+) -> Result<servecost::codec::Parsed, servecost::codec::Refused> {
+    let query = query.trim_start_matches('?');
+    let mut p = servecost::codec::parse_checked(query)?;
+    let mut ignored = std::mem::take(&mut p.warnings);
+    for piece in query.split('&') {
+        let (name, value) = piece.split_once('=').unwrap_or((piece, ""));
+        let name = servecost::codec::decode(name);
+        if value.is_empty() && !name.is_empty() && !servecost::codec::is_known(&name) {
+            ignored.push(Problem::new(
+                &quoted(&name),
+                "",
+                "unknown parameter, ignored",
+            ));
+        }
+    }
+    if ignored.is_empty() {
+        return Ok(p);
+    }
+    Err(servecost::codec::Refused {
+        unreadable: ignored
+            .into_iter()
+            .map(|w| Problem {
+                reason: format!(
+                    "{}; a save keeps every parameter it is given, so it refuses one the \
+                     calculator would ignore",
+                    w.reason.trim_end_matches('.')
+                ),
+                ..w
+            })
+            .collect(),
+        ..Default::default()
+    })
+}
+
 async fn save(
     state: &AppState,
     client: &str,
@@ -184,42 +223,7 @@ async fn save(
         // Not read at all: a query over the limit is refused before any work on it.
         return Err(ApiError::BadRequest(problems));
     }
-    let parsed = servecost::codec::parse_checked(req.query.trim_start_matches('?'));
-    // A save keeps every parameter it was given: one the link reader would ignore (unknown, or
-    // not applicable, or an unknown name without a value, which it skips) is refused rather
-    // than dropped, so the saved link is the one sent.
-    let parsed = parsed.and_then(|mut p| {
-        let mut ignored = std::mem::take(&mut p.warnings);
-        for piece in req.query.trim_start_matches('?').split('&') {
-            let (name, value) = piece.split_once('=').unwrap_or((piece, ""));
-            let name = servecost::codec::decode(name);
-            if value.is_empty() && !name.is_empty() && !servecost::codec::is_known(&name) {
-                ignored.push(Problem::new(
-                    &quoted(&name),
-                    "",
-                    "unknown parameter, ignored",
-                ));
-            }
-        }
-        if ignored.is_empty() {
-            Ok(p)
-        } else {
-            Err(servecost::codec::Refused {
-                unreadable: ignored
-                    .into_iter()
-                    .map(|w| Problem {
-                        reason: format!(
-                            "{}; a save keeps every parameter it is given, so it refuses one \
-                             the calculator would ignore",
-                            w.reason.trim_end_matches('.')
-                        ),
-                        ..w
-                    })
-                    .collect(),
-                ..Default::default()
-            })
-        }
-    });
+    let parsed = every_parameter_read(&req.query);
     match parsed {
         Err(r) if problems.is_empty() => {
             return Err(crate::api::evaluate::refused(servecost::codec::Refused {
