@@ -22,7 +22,49 @@ pub use tps::cost_vs_tps;
 pub use volume::{cost_vs_volume, cost_vs_volume_in};
 pub use years::{cost_over_years, cost_over_years_in, cumulative};
 
-use plotters::style::{IntoFont, RGBColor, TextStyle};
+use plotters::style::{Color, IntoFont, RGBColor, TextStyle};
+
+/// A chart's grid, labels and axis descriptions in the house style: five labels an axis, one
+/// light line between bold ones, the page's font. The caller adds what it says.
+pub fn mesh<'a, 'b, DB, XT, YT, X, Y>(
+    chart: &'b mut plotters::chart::ChartContext<
+        'a,
+        DB,
+        plotters::coord::cartesian::Cartesian2d<X, Y>,
+    >,
+) -> plotters::chart::MeshStyle<'a, 'b, X, Y, DB>
+where
+    DB: plotters::prelude::DrawingBackend,
+    X: plotters::coord::ranged1d::Ranged<ValueType = XT>
+        + plotters::coord::ranged1d::ValueFormatter<XT>,
+    Y: plotters::coord::ranged1d::Ranged<ValueType = YT>
+        + plotters::coord::ranged1d::ValueFormatter<YT>,
+{
+    let mut mesh = chart.configure_mesh();
+    mesh.x_labels(5)
+        .y_labels(5)
+        .max_light_lines(1)
+        .light_line_style(GRID.mix(0.4))
+        .bold_line_style(GRID)
+        .label_style(font())
+        .axis_desc_style(font());
+    mesh
+}
+
+/// The builder of a chart whose axes carry figures (volumes, speeds, years): margins and label
+/// areas in the house style, `y_labels` wide for the vertical axis's figures.
+pub fn figures_chart<'a, 'b, DB: plotters::prelude::DrawingBackend>(
+    area: &'a plotters::drawing::DrawingArea<DB, plotters::coord::Shift>,
+    y_labels: u32,
+) -> plotters::chart::ChartBuilder<'a, 'b, DB> {
+    let mut builder = plotters::chart::ChartBuilder::on(area);
+    builder
+        .margin(PAD)
+        .margin_right(PAD * 3)
+        .x_label_area_size(50)
+        .y_label_area_size(y_labels);
+    builder
+}
 
 /// Renting.
 pub const RENT: RGBColor = RGBColor(0x00, 0x72, 0xB2);

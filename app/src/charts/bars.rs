@@ -9,8 +9,8 @@ use servecost::report::{Bar, ClassBars};
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::charts::{
-    category, font, render, Drawn, Frame, Hover, Marks, Overlay, Swatch, BODY, GRID, HYBRID, PAD,
-    RENT, SELF_HOST,
+    category, font, render, Drawn, Frame, Hover, Marks, Overlay, Swatch, BODY, HYBRID, PAD, RENT,
+    SELF_HOST,
 };
 use crate::format;
 
@@ -90,19 +90,13 @@ fn draw_breakdown<'a>(columns: &[Column<'_>], out: &'a mut String) -> Drawn<'a> 
         .y_label_area_size(78)
         .build_cartesian_2d(0.0..n, 0.0..top * 1.15)?;
     let names: Vec<String> = columns.iter().map(|c| c.label.to_owned()).collect();
-    chart
-        .configure_mesh()
+    super::mesh(&mut chart)
         .disable_x_mesh()
-        .max_light_lines(1)
-        .light_line_style(GRID.mix(0.4))
-        .bold_line_style(GRID)
         .x_labels(columns.len() * 2 + 1)
         .y_labels(5)
         .x_label_formatter(&|x| category(&names, *x))
         .y_desc("$ per month")
         .y_label_formatter(&|v| format::usd_short(*v))
-        .label_style(font())
-        .axis_desc_style(font())
         .draw()?;
     let mut hovers = Vec::new();
     for (i, column) in columns.iter().enumerate() {
@@ -195,19 +189,13 @@ fn draw_per_class<'a>(classes: &[ClassBars], out: &'a mut String) -> Drawn<'a> {
             _ => c.label.clone(),
         })
         .collect();
-    chart
-        .configure_mesh()
+    super::mesh(&mut chart)
         .disable_x_mesh()
-        .max_light_lines(1)
-        .light_line_style(GRID.mix(0.4))
-        .bold_line_style(GRID)
         .x_labels(classes.len() * 2 + 1)
         .y_labels(5)
         .x_label_formatter(&|x| category(&names, *x))
         .y_desc("$ per million tokens")
         .y_label_formatter(&|v| format::usd_short(*v))
-        .label_style(font())
-        .axis_desc_style(font())
         .draw()?;
     let mut hovers = Vec::new();
     for (k, (side, colour)) in sides.iter().enumerate() {

@@ -7,8 +7,7 @@ use crate::charts::backend::Svg;
 use servecost::series::CostVsVolume;
 
 use crate::charts::{
-    dashed, font, log_span, render, Drawn, Frame, Marks, Overlay, Swatch, BODY, GRID, INK, PAD,
-    RENT, SELF_HOST,
+    dashed, log_span, render, Drawn, Frame, Marks, Overlay, Swatch, BODY, INK, RENT, SELF_HOST,
 };
 use crate::format;
 
@@ -46,25 +45,13 @@ fn draw<'a>(a: &CostVsVolume, b: &CostVsVolume, out: &'a mut String) -> Drawn<'a
     let root = Svg::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
     let area = root.margin(frame.top(), 0, 0, 0);
-    let mut chart = ChartBuilder::on(&area)
-        .margin(PAD)
-        .margin_right(PAD * 3)
-        .x_label_area_size(50)
-        .y_label_area_size(84)
+    let mut chart = super::figures_chart(&area, 84)
         .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())?;
-    chart
-        .configure_mesh()
-        .x_labels(5)
-        .y_labels(5)
-        .max_light_lines(1)
-        .light_line_style(GRID.mix(0.4))
-        .bold_line_style(GRID)
+    super::mesh(&mut chart)
         .x_desc("Tokens per month")
         .y_desc("$ per month")
         .x_label_formatter(&|v| format::tokens(*v))
         .y_label_formatter(&|v| format::usd_short(*v))
-        .label_style(font())
-        .axis_desc_style(font())
         .draw()?;
     let mut marks = Marks::new();
     let mut b_lines = String::new();

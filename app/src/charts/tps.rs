@@ -7,9 +7,7 @@ use plotters::prelude::*;
 use crate::charts::backend::Svg;
 use servecost::series::CurveSeries;
 
-use crate::charts::{
-    font, render, Drawn, Frame, Hover, Overlay, Swatch, BODY, GRID, INK, PAD, PALETTE,
-};
+use crate::charts::{render, Drawn, Frame, Hover, Overlay, Swatch, BODY, INK, PALETTE};
 use crate::format;
 
 /// The chart as an SVG string (empty when there is nothing to draw).
@@ -67,25 +65,13 @@ fn draw<'a>(series: &[CurveSeries], target: f64, out: &'a mut String) -> Drawn<'
     let root = Svg::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
     let area = root.margin(frame.top(), 0, 0, 0);
-    let mut chart = ChartBuilder::on(&area)
-        .margin(PAD)
-        .margin_right(PAD * 3)
-        .x_label_area_size(50)
-        .y_label_area_size(78)
-        .build_cartesian_2d(0.0..x1, (y0..y1).log_scale())?;
-    chart
-        .configure_mesh()
-        .x_labels(5)
-        .y_labels(5)
-        .max_light_lines(1)
-        .light_line_style(GRID.mix(0.4))
-        .bold_line_style(GRID)
+    let mut chart =
+        super::figures_chart(&area, 78).build_cartesian_2d(0.0..x1, (y0..y1).log_scale())?;
+    super::mesh(&mut chart)
         .x_desc("Output tokens/s per user")
         .y_desc("$ per million tokens")
         .x_label_formatter(&|v| format::number(*v))
         .y_label_formatter(&|v| format::usd_short(*v))
-        .label_style(font())
-        .axis_desc_style(font())
         .draw()?;
     let mut hovers = Vec::new();
     // Each point says its curve by the legend's short name: the table and /data give the source.

@@ -8,8 +8,8 @@ use crate::charts::backend::Svg;
 use servecost::series::{CostVsVolume, VolumePoint};
 
 use crate::charts::{
-    dashed, font, log_span, render, strips, Drawn, Frame, Marks, Overlay, Swatch, DECISION_BODY,
-    GRID, HYBRID, INK, PAD, RENT, SELF_HOST,
+    dashed, log_span, render, strips, Drawn, Frame, Marks, Overlay, Swatch, DECISION_BODY, HYBRID,
+    INK, RENT, SELF_HOST,
 };
 use crate::format;
 
@@ -75,25 +75,13 @@ fn draw<'a>(s: &CostVsVolume, body: u32, out: &'a mut String) -> Drawn<'a> {
     let root = Svg::with_string(out, frame.size()).into_drawing_area();
     root.fill(&WHITE)?;
     let area = root.margin(frame.top(), 0, 0, 0);
-    let mut chart = ChartBuilder::on(&area)
-        .margin(PAD)
-        .margin_right(PAD * 3)
-        .x_label_area_size(50)
-        .y_label_area_size(84)
+    let mut chart = super::figures_chart(&area, 84)
         .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())?;
-    chart
-        .configure_mesh()
-        .x_labels(5)
-        .y_labels(5)
-        .max_light_lines(1)
-        .light_line_style(GRID.mix(0.4))
-        .bold_line_style(GRID)
+    super::mesh(&mut chart)
         .x_desc("Tokens per month")
         .y_desc("$ per month")
         .x_label_formatter(&|v| format::tokens(*v))
         .y_label_formatter(&|v| format::usd_short(*v))
-        .label_style(font())
-        .axis_desc_style(font())
         .draw()?;
 
     // Under the lines, each band shaded in the colour of the plan cheapest in it.

@@ -8,7 +8,7 @@ use servecost::projection::Projection;
 
 use crate::charts::{
     dashed, font, render, strips, Drawn, Frame, Marks, Overlay, Swatch, DECISION_BODY, GRID,
-    HYBRID, INK, PAD, RENT, SELF_HOST,
+    HYBRID, INK, RENT, SELF_HOST,
 };
 use crate::format;
 
@@ -71,12 +71,7 @@ fn draw<'a>(plan: &Projection, body: u32, out: &'a mut String) -> Drawn<'a> {
     let area = root.margin(frame.top(), 0, 0, 0);
     // Months are drawn on a scale of years, so that ticks fall on whole years.
     let x1 = f64::from(last) / 12.0;
-    let mut chart = ChartBuilder::on(&area)
-        .margin(PAD)
-        .margin_right(PAD * 3)
-        .x_label_area_size(50)
-        .y_label_area_size(78)
-        .build_cartesian_2d(0.0..x1, 0.0..top * 1.08)?;
+    let mut chart = super::figures_chart(&area, 78).build_cartesian_2d(0.0..x1, 0.0..top * 1.08)?;
     let years = (last / 12).max(1);
     chart
         .configure_mesh()
