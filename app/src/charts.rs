@@ -332,6 +332,20 @@ impl Frame {
         (WIDTH, self.top() + self.body)
     }
 
+    /// A white drawing of the chart's size into `out`, and the area below the bands to plot in.
+    pub fn plot_area<'o>(
+        &self,
+        out: &'o mut String,
+    ) -> Result<
+        plotters::drawing::DrawingArea<backend::Svg<'o>, plotters::coord::Shift>,
+        plotters::drawing::DrawingAreaErrorKind<backend::Never>,
+    > {
+        use plotters::prelude::{IntoDrawingArea, WHITE};
+        let root = backend::Svg::with_string(out, self.size()).into_drawing_area();
+        root.fill(&WHITE)?;
+        Ok(root.margin(self.top(), 0, 0, 0))
+    }
+
     /// The legend as SVG, in its band.
     fn legend_markup(&self) -> String {
         let mut out = String::from(r#"<g class="chart-legend">"#);

@@ -581,12 +581,8 @@ impl Tally {
         seed: u64,
         work: &mut Costing,
     ) -> Self {
-        let Sampling {
-            base,
-            reading,
-            ctx,
-            logs,
-        } = *sampling;
+        let (base, reading, ctx, logs) =
+            (sampling.base, sampling.reading, sampling.ctx, sampling.logs);
         let most = ctx.spec.draws as u32;
         let mut rng = SplitMix64::new(seed);
         let mut t = Tally {

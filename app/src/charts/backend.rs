@@ -166,6 +166,32 @@ impl Drop for Svg<'_> {
     }
 }
 
+impl Svg<'_> {
+    /// Opens element `tag`, unless colour `c` is fully transparent (then there is nothing to
+    /// draw): the text to write its attributes to.
+    fn element(&mut self, tag: &str, c: BackendColor) -> Option<&mut String> {
+        if c.alpha == 0.0 {
+            return None;
+        }
+        let out = &mut *self.out;
+        out.push('<');
+        out.push_str(tag);
+        Some(out)
+    }
+}
+
+/// A shape's opacity and colour: filled without a stroke, or stroked without a fill.
+fn paint(out: &mut String, c: BackendColor, fill: bool) {
+    opacity(out, c);
+    if fill {
+        colour(out, "fill", c);
+        out.push_str(" stroke=\"none\"");
+    } else {
+        out.push_str(" fill=\"none\"");
+        colour(out, "stroke", c);
+    }
+}
+
 impl DrawingBackend for Svg<'_> {
     type ErrorType = Never;
 
@@ -207,11 +233,9 @@ impl DrawingBackend for Svg<'_> {
         style: &S,
     ) -> Drawn {
         let c = style.color();
-        if c.alpha == 0.0 {
+        let Some(out) = self.element("line", c) else {
             return Ok(());
-        }
-        let out = &mut *self.out;
-        out.push_str("<line");
+        };
         opacity(out, c);
         colour(out, "stroke", c);
         stroke_width(out, style.stroke_width());
@@ -231,23 +255,14 @@ impl DrawingBackend for Svg<'_> {
         fill: bool,
     ) -> Drawn {
         let c = style.color();
-        if c.alpha == 0.0 {
+        let Some(out) = self.element("rect", c) else {
             return Ok(());
-        }
-        let out = &mut *self.out;
-        out.push_str("<rect");
+        };
         attr_int(out, "x", i64::from(upper_left.0));
         attr_int(out, "y", i64::from(upper_left.1));
         attr_int(out, "width", i64::from(bottom_right.0 - upper_left.0));
         attr_int(out, "height", i64::from(bottom_right.1 - upper_left.1));
-        opacity(out, c);
-        if fill {
-            colour(out, "fill", c);
-            out.push_str(" stroke=\"none\"");
-        } else {
-            out.push_str(" fill=\"none\"");
-            colour(out, "stroke", c);
-        }
+        paint(out, c, fill);
         out.push_str("/>\n");
         Ok(())
     }
@@ -271,11 +286,9 @@ impl DrawingBackend for Svg<'_> {
         style: &S,
     ) -> Drawn {
         let c = style.color();
-        if c.alpha == 0.0 {
+        let Some(out) = self.element("polygon", c) else {
             return Ok(());
-        }
-        let out = &mut *self.out;
-        out.push_str("<polygon");
+        };
         opacity(out, c);
         colour(out, "fill", c);
         points(out, path);
@@ -291,22 +304,13 @@ impl DrawingBackend for Svg<'_> {
         fill: bool,
     ) -> Drawn {
         let c = style.color();
-        if c.alpha == 0.0 {
+        let Some(out) = self.element("circle", c) else {
             return Ok(());
-        }
-        let out = &mut *self.out;
-        out.push_str("<circle");
+        };
         attr_int(out, "cx", i64::from(center.0));
         attr_int(out, "cy", i64::from(center.1));
         attr_int(out, "r", i64::from(radius));
-        opacity(out, c);
-        if fill {
-            colour(out, "fill", c);
-            out.push_str(" stroke=\"none\"");
-        } else {
-            out.push_str(" fill=\"none\"");
-            colour(out, "stroke", c);
-        }
+        paint(out, c, fill);
         stroke_width(out, style.stroke_width());
         out.push_str("/>\n");
         Ok(())

@@ -3,7 +3,6 @@
 
 use plotters::prelude::*;
 
-use crate::charts::backend::Svg;
 use servecost::report::{Bar, ClassBars};
 
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -80,15 +79,8 @@ fn draw_breakdown<'a>(columns: &[Column<'_>], out: &'a mut String) -> Drawn<'a> 
     entries.push(("API tokens", Swatch::Block(RENT)));
     let n = columns.len() as f64;
     let frame = Frame::new(&entries, 0, BODY);
-    let root = Svg::with_string(out, frame.size()).into_drawing_area();
-    root.fill(&WHITE)?;
-    let area = root.margin(frame.top(), 0, 0, 0);
-    let mut chart = ChartBuilder::on(&area)
-        .margin(PAD)
-        .margin_right(PAD * 2)
-        .x_label_area_size(36)
-        .y_label_area_size(78)
-        .build_cartesian_2d(0.0..n, 0.0..top * 1.15)?;
+    let area = frame.plot_area(out)?;
+    let mut chart = bars_chart(&area).build_cartesian_2d(0.0..n, 0.0..top * 1.15)?;
     let names: Vec<String> = columns.iter().map(|c| c.label.to_owned()).collect();
     super::mesh(&mut chart)
         .disable_x_mesh()
@@ -137,7 +129,7 @@ fn draw_breakdown<'a>(columns: &[Column<'_>], out: &'a mut String) -> Drawn<'a> 
             font().pos(Pos::new(HPos::Center, VPos::Bottom)),
         )))?;
     }
-    root.present()?;
+    area.present()?;
     Ok(Overlay::new(&frame, Marks::new(), &hovers))
 }
 
@@ -169,15 +161,8 @@ fn draw_per_class<'a>(classes: &[ClassBars], out: &'a mut String) -> Drawn<'a> {
         .map(|(name, colour)| (*name, Swatch::Block(*colour)))
         .collect();
     let frame = Frame::new(&entries, 0, BODY);
-    let root = Svg::with_string(out, frame.size()).into_drawing_area();
-    root.fill(&WHITE)?;
-    let area = root.margin(frame.top(), 0, 0, 0);
-    let mut chart = ChartBuilder::on(&area)
-        .margin(PAD)
-        .margin_right(PAD * 2)
-        .x_label_area_size(36)
-        .y_label_area_size(78)
-        .build_cartesian_2d(0.0..n, (floor..ceiling).log_scale())?;
+    let area = frame.plot_area(out)?;
+    let mut chart = bars_chart(&area).build_cartesian_2d(0.0..n, (floor..ceiling).log_scale())?;
     // Short names under the bars (the table and the hover give the full ones).
     let names: Vec<String> = classes
         .iter()
@@ -221,6 +206,19 @@ fn draw_per_class<'a>(classes: &[ClassBars], out: &'a mut String) -> Drawn<'a> {
             ));
         }
     }
-    root.present()?;
+    area.present()?;
     Ok(Overlay::new(&frame, Marks::new(), &hovers))
+}
+
+/// The builder of a bar chart: named columns under the bars, figures up the side.
+fn bars_chart<'a, 'b, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, plotters::coord::Shift>,
+) -> ChartBuilder<'a, 'b, DB> {
+    let mut builder = ChartBuilder::on(area);
+    builder
+        .margin(PAD)
+        .margin_right(PAD * 2)
+        .x_label_area_size(36)
+        .y_label_area_size(78);
+    builder
 }

@@ -3,13 +3,11 @@
 
 use plotters::prelude::*;
 
-use crate::charts::backend::Svg;
 use servecost::series::CostVsVolume;
 
 use crate::charts::{
     dashed, log_span, render, Drawn, Frame, Marks, Overlay, Swatch, BODY, INK, RENT, SELF_HOST,
 };
-use crate::format;
 
 /// The chart as an SVG string (empty when there is nothing to draw).
 pub fn cost_vs_volume_pair(a: &CostVsVolume, b: &CostVsVolume) -> String {
@@ -42,17 +40,8 @@ fn draw<'a>(a: &CostVsVolume, b: &CostVsVolume, out: &'a mut String) -> Drawn<'a
         ("B: self-host", Swatch::Dashed(SELF_HOST, 3)),
     ];
     let frame = Frame::new(&entries, 2, BODY);
-    let root = Svg::with_string(out, frame.size()).into_drawing_area();
-    root.fill(&WHITE)?;
-    let area = root.margin(frame.top(), 0, 0, 0);
-    let mut chart = super::figures_chart(&area, 84)
-        .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())?;
-    super::mesh(&mut chart)
-        .x_desc("Tokens per month")
-        .y_desc("$ per month")
-        .x_label_formatter(&|v| format::tokens(*v))
-        .y_label_formatter(&|v| format::usd_short(*v))
-        .draw()?;
+    let area = frame.plot_area(out)?;
+    let mut chart = super::volume::volume_axes(&area, (x0, x1), (y0, y1))?;
     let mut marks = Marks::new();
     let mut b_lines = String::new();
     for (side, s, is_b) in [("A", a, false), ("B", b, true)] {
@@ -82,6 +71,6 @@ fn draw<'a>(a: &CostVsVolume, b: &CostVsVolume, out: &'a mut String) -> Drawn<'a
             ));
         }
     }
-    root.present()?;
+    area.present()?;
     Ok(Overlay::new(&frame, marks, &[]).under(&b_lines))
 }

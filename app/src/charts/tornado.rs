@@ -3,7 +3,6 @@
 
 use plotters::prelude::*;
 
-use crate::charts::backend::Svg;
 use servecost::sensitivity::Sensitivity;
 
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -43,9 +42,7 @@ fn draw<'a>(rows: &[Sensitivity], out: &'a mut String) -> Drawn<'a> {
     ];
     // Each input's row: its name on top, its bar under it, so long names need no margin.
     let frame = Frame::new(&entries, 0, ROW_HEIGHT * rows.len() as u32 + 64);
-    let root = Svg::with_string(out, frame.size()).into_drawing_area();
-    root.fill(&WHITE)?;
-    let area = root.margin(frame.top(), 0, 0, 0);
+    let area = frame.plot_area(out)?;
     let mut chart = ChartBuilder::on(&area)
         .margin(PAD)
         .margin_left(PAD * 2)
@@ -112,7 +109,7 @@ fn draw<'a>(rows: &[Sensitivity], out: &'a mut String) -> Drawn<'a> {
             )))?;
         }
     }
-    root.present()?;
+    area.present()?;
     Ok(Overlay::new(&frame, Marks::new(), &hovers))
 }
 

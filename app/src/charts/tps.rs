@@ -4,7 +4,6 @@
 
 use plotters::prelude::*;
 
-use crate::charts::backend::Svg;
 use servecost::series::CurveSeries;
 
 use crate::charts::{render, Drawn, Frame, Hover, Overlay, Swatch, BODY, INK, PALETTE};
@@ -62,9 +61,7 @@ fn draw<'a>(series: &[CurveSeries], target: f64, out: &'a mut String) -> Drawn<'
         .collect();
     let entries: Vec<(&str, Swatch)> = labels.iter().map(|(t, s)| (t.as_str(), *s)).collect();
     let frame = Frame::new(&entries, 1, BODY);
-    let root = Svg::with_string(out, frame.size()).into_drawing_area();
-    root.fill(&WHITE)?;
-    let area = root.margin(frame.top(), 0, 0, 0);
+    let area = frame.plot_area(out)?;
     let mut chart =
         super::figures_chart(&area, 78).build_cartesian_2d(0.0..x1, (y0..y1).log_scale())?;
     super::mesh(&mut chart)
@@ -115,6 +112,6 @@ fn draw<'a>(series: &[CurveSeries], target: f64, out: &'a mut String) -> Drawn<'
         format!("target {} tokens/s", format::significant(target, 4)),
         INK,
     )];
-    root.present()?;
+    area.present()?;
     Ok(Overlay::new(&frame, marks, &hovers))
 }

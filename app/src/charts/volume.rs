@@ -4,7 +4,6 @@
 
 use plotters::prelude::*;
 
-use crate::charts::backend::Svg;
 use servecost::series::{CostVsVolume, VolumePoint};
 
 use crate::charts::{
@@ -35,6 +34,27 @@ pub fn staircase(pts: &[VolumePoint]) -> impl Iterator<Item = (f64, f64)> + Clon
             (w[1].tokens, w[1].self_host),
         ]
     })
+}
+
+/// A chart of monthly cost against monthly volume, both on log scales.
+pub(super) type VolumeChart<'a, 'o> =
+    ChartContext<'a, super::backend::Svg<'o>, Cartesian2d<LogCoord<f64>, LogCoord<f64>>>;
+
+/// A [`VolumeChart`] in `area` over `x` and `y`, its axes drawn.
+pub(super) fn volume_axes<'a, 'o>(
+    area: &'a DrawingArea<super::backend::Svg<'o>, plotters::coord::Shift>,
+    (x0, x1): (f64, f64),
+    (y0, y1): (f64, f64),
+) -> Result<VolumeChart<'a, 'o>, DrawingAreaErrorKind<super::backend::Never>> {
+    let mut chart = super::figures_chart(area, 84)
+        .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())?;
+    super::mesh(&mut chart)
+        .x_desc("Tokens per month")
+        .y_desc("$ per month")
+        .x_label_formatter(&|v| format::tokens(*v))
+        .y_label_formatter(&|v| format::usd_short(*v))
+        .draw()?;
+    Ok(chart)
 }
 
 fn draw<'a>(s: &CostVsVolume, body: u32, out: &'a mut String) -> Drawn<'a> {
@@ -72,17 +92,8 @@ fn draw<'a>(s: &CostVsVolume, body: u32, out: &'a mut String) -> Drawn<'a> {
     })
     .collect();
     let frame = Frame::new(&entries, marks.len(), body);
-    let root = Svg::with_string(out, frame.size()).into_drawing_area();
-    root.fill(&WHITE)?;
-    let area = root.margin(frame.top(), 0, 0, 0);
-    let mut chart = super::figures_chart(&area, 84)
-        .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())?;
-    super::mesh(&mut chart)
-        .x_desc("Tokens per month")
-        .y_desc("$ per month")
-        .x_label_formatter(&|v| format::tokens(*v))
-        .y_label_formatter(&|v| format::usd_short(*v))
-        .draw()?;
+    let area = frame.plot_area(out)?;
+    let mut chart = volume_axes(&area, (x0, x1), (y0, y1))?;
 
     // Under the lines, each band shaded in the colour of the plan cheapest in it.
     for b in &s.bands {
@@ -146,6 +157,6 @@ fn draw<'a>(s: &CostVsVolume, body: u32, out: &'a mut String) -> Drawn<'a> {
             t
         })
         .collect();
-    root.present()?;
+    area.present()?;
     Ok(Overlay::new(&frame, labels, &strips(&xs, plot_y, titles)).under(&hybrid_line))
 }

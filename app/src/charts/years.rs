@@ -3,7 +3,6 @@
 
 use plotters::prelude::*;
 
-use crate::charts::backend::Svg;
 use servecost::projection::Projection;
 
 use crate::charts::{
@@ -66,9 +65,7 @@ fn draw<'a>(plan: &Projection, body: u32, out: &'a mut String) -> Drawn<'a> {
     }
     let mark = plan.payback_month.or(plan.lead_lost_month);
     let frame = Frame::new(&entries, usize::from(mark.is_some()), body);
-    let root = Svg::with_string(out, frame.size()).into_drawing_area();
-    root.fill(&WHITE)?;
-    let area = root.margin(frame.top(), 0, 0, 0);
+    let area = frame.plot_area(out)?;
     // Months are drawn on a scale of years, so that ticks fall on whole years.
     let x1 = f64::from(last) / 12.0;
     let mut chart = super::figures_chart(&area, 78).build_cartesian_2d(0.0..x1, 0.0..top * 1.08)?;
@@ -150,6 +147,6 @@ fn draw<'a>(plan: &Projection, body: u32, out: &'a mut String) -> Drawn<'a> {
             )
         })
         .collect();
-    root.present()?;
+    area.present()?;
     Ok(Overlay::new(&frame, marks, &strips(&xs, plot_y, titles)).under(&hybrid_line))
 }

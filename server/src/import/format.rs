@@ -21,86 +21,61 @@ pub trait Format: Sync {
     ) -> Result<(), Vec<ImportProblem>>;
 }
 
-/// servecost's own JSON: tables by name.
-struct NativeJson;
-/// An InferenceX `agg_*.json` result row.
-struct InferenceXAgg;
-/// Raw InferenceX benchmark client output.
-struct InferenceXRaw;
-/// A LiteLLM-style price table.
-struct LiteLlm;
+/// A JSON format: a unit type, what it is, how it is recognised and how it is read.
+macro_rules! json_format {
+    ($(#[$doc:meta])* $format:ident, $name:literal, $recognises:path,
+     |$file:ident, $value:ident, $opts:ident, $read:ident| $body:expr) => {
+        $(#[$doc])*
+        struct $format;
 
-impl Format for NativeJson {
-    fn name(&self) -> &'static str {
-        "servecost's JSON (sources, models, chips, price_tiers, api_offers, curves, curve_points…)"
-    }
-    fn recognises(&self, value: &serde_json::Value) -> bool {
-        native::is_native(value)
-    }
-    fn read(
-        &self,
-        file: &Incoming,
-        _: &serde_json::Value,
-        _: &Options,
-        read: &mut Read,
-    ) -> Result<(), Vec<ImportProblem>> {
-        native::json(&file.name, &file.text, read)
-    }
+        impl Format for $format {
+            fn name(&self) -> &'static str {
+                $name
+            }
+            fn recognises(&self, value: &serde_json::Value) -> bool {
+                $recognises(value)
+            }
+            fn read(
+                &self,
+                $file: &Incoming,
+                $value: &serde_json::Value,
+                $opts: &Options,
+                $read: &mut Read,
+            ) -> Result<(), Vec<ImportProblem>> {
+                $body
+            }
+        }
+    };
 }
 
-impl Format for InferenceXAgg {
-    fn name(&self) -> &'static str {
-        "an InferenceX agg_*.json row"
-    }
-    fn recognises(&self, value: &serde_json::Value) -> bool {
-        inferencex::is_agg(value)
-    }
-    fn read(
-        &self,
-        file: &Incoming,
-        value: &serde_json::Value,
-        _: &Options,
-        read: &mut Read,
-    ) -> Result<(), Vec<ImportProblem>> {
-        inferencex::agg(&file.name, value, read)
-    }
-}
-
-impl Format for InferenceXRaw {
-    fn name(&self) -> &'static str {
-        "raw InferenceX benchmark output"
-    }
-    fn recognises(&self, value: &serde_json::Value) -> bool {
-        inferencex::is_raw(value)
-    }
-    fn read(
-        &self,
-        file: &Incoming,
-        value: &serde_json::Value,
-        opts: &Options,
-        read: &mut Read,
-    ) -> Result<(), Vec<ImportProblem>> {
-        inferencex::raw(&file.name, value, opts, read)
-    }
-}
-
-impl Format for LiteLlm {
-    fn name(&self) -> &'static str {
-        "a LiteLLM-style price table"
-    }
-    fn recognises(&self, value: &serde_json::Value) -> bool {
-        litellm::is_price_table(value)
-    }
-    fn read(
-        &self,
-        file: &Incoming,
-        value: &serde_json::Value,
-        _: &Options,
-        read: &mut Read,
-    ) -> Result<(), Vec<ImportProblem>> {
-        litellm::read(&file.name, value, read)
-    }
-}
+json_format!(
+    /// servecost's own JSON: tables by name.
+    NativeJson,
+    "servecost's JSON (sources, models, chips, price_tiers, api_offers, curves, curve_points…)",
+    native::is_native,
+    |file, _value, _opts, read| native::json(&file.name, &file.text, read)
+);
+json_format!(
+    /// An InferenceX `agg_*.json` result row.
+    InferenceXAgg,
+    "an InferenceX agg_*.json row",
+    inferencex::is_agg,
+    |file, value, _opts, read| inferencex::agg(&file.name, value, read)
+);
+json_format!(
+    /// Raw InferenceX benchmark client output.
+    InferenceXRaw,
+    "raw InferenceX benchmark output",
+    inferencex::is_raw,
+    |file, value, opts, read| inferencex::raw(&file.name, value, opts, read)
+);
+json_format!(
+    /// A LiteLLM-style price table.
+    LiteLlm,
+    "a LiteLLM-style price table",
+    litellm::is_price_table,
+    |file, value, _opts, read| litellm::read(&file.name, value, read)
+);
 
 /// The JSON formats, tried in this order: the first that recognises a document reads it.
 pub const JSON_FORMATS: &[&dyn Format] = &[&NativeJson, &InferenceXAgg, &InferenceXRaw, &LiteLlm];
