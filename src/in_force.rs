@@ -80,12 +80,27 @@ pub fn shown(spec: &NumSpec, v: f64) -> String {
         "fraction (or %)" => exact_percent(v),
         "per year (or %)" => format!("{} a year", exact_percent(v)),
         "times" => format!("×{}", exact(v, false)),
+        "ratio" => exact(v, false),
         // One replica, one GPU, one year.
         unit if v == 1.0 && !unit.contains(' ') && unit.ends_with('s') => {
             format!("1 {}", &unit[..unit.len() - 1])
         }
         unit => format!("{} {unit}", exact(v, spec.suffixes)),
     }
+}
+
+/// The default of numeric parameter `name` as people read it, where servecost assumes one (a
+/// field of the scenario, or of owned hardware), for the form's "Assumption: …".
+pub fn default_shown(name: &str) -> Option<String> {
+    let spec = codec::spec(name)?;
+    let v = match spec.slot? {
+        Slot::Value { get, .. } => get(&Scenario::default()),
+        Slot::Owned { get, .. } => {
+            get(&OwnedInputs::with_capex(f64::NAN)).filter(|v| !v.is_nan())?
+        }
+        Slot::Given { .. } | Slot::Workload { .. } => return None,
+    };
+    Some(shown(spec, v))
 }
 
 /// The value of `name` as people read it, unit included ("" when `value` is empty).

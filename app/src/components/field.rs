@@ -26,6 +26,10 @@ pub fn Field(
     /// A line of explanation under the field.
     #[prop(optional)]
     explain: Option<&'static str>,
+    /// Whether to say servecost's assumption for it: its default as people read it, from the
+    /// parameter's definition.
+    #[prop(optional)]
+    assumed: bool,
     /// Shown in the empty field: the value in force when the field is left blank.
     #[prop(optional, into)]
     placeholder: Option<Signal<String>>,
@@ -57,6 +61,10 @@ pub fn Field(
             format!("{kind}{} to {}{suffix}", show(s.min), show(s.max))
         }
     });
+    let assumption = assumed
+        .then(|| servecost::in_force::default_shown(name))
+        .flatten()
+        .map(|d| format!("Assumption: {d}."));
     let id = format!("f-{name}");
     let hint_id = format!("{id}-hint");
     let error_id = format!("{id}-error");
@@ -87,6 +95,7 @@ pub fn Field(
             />
             <small id=hint_id class="hint">
                 {explain.map(|e| view! { <span class="explain">{e}</span> " " })}
+                {assumption.map(|a| view! { <span class="explain">{a}</span> " " })}
                 {hint.map(|h| format!("Accepted: {h}."))}
             </small>
             <small id=error_id class="field-error" role="alert" data-testid=format!("error-{name}")>

@@ -38,10 +38,14 @@ pub fn Param(
     /// Unit, for a parameter outside the codec's numeric table.
     #[prop(optional)]
     unit: Option<&'static str>,
+    /// Whether to say servecost's assumption for it, from its definition.
+    #[prop(optional)]
+    assumed: bool,
 ) -> impl IntoView {
     view! {
         <Field name value=ctx.typed(name) placeholder=ctx.in_force(name) outcome=ctx.outcome
-            on_change=ctx.on_change nostrip:explain=explain nostrip:label=label nostrip:unit=unit/>
+            on_change=ctx.on_change nostrip:explain=explain nostrip:label=label nostrip:unit=unit
+            assumed/>
     }
 }
 

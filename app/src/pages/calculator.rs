@@ -142,6 +142,117 @@ fn Body(
         }
     });
     let data = StoredValue::new(data);
+    let Answers {
+        outcome,
+        shown,
+        charted,
+        stale,
+        shown_query,
+        settled,
+        has_report,
+    } = answers(query, data);
+    follow_address_bar(query, outcome, &raw, from_form);
+    let aside = StoredValue::new(Vec::new());
+    let on_change = Callback::new(move |(name, value): (&'static str, String)| {
+        let next = query.with_untracked(|q| {
+            let mut put = aside.get_value();
+            let next = edited(q, name, &value, &mut put);
+            aside.set_value(put);
+            next
+        });
+        query.set(next);
+    });
+    let ctx = Ctx {
+        query: query.into(),
+        outcome,
+        report: shown,
+        data,
+        on_change,
+        kept_paste,
+    };
+    let keys = Memo::new(move |_| {
+        shown.with(|r| {
+            r.as_ref()
+                .map(|r| data.with_value(|d| cited(r, d)))
+                .unwrap_or_default()
+        })
+    });
+    let warnings = Memo::new(move |_| {
+        charted.with(|r| r.as_ref().map(|r| r.warnings.clone()).unwrap_or_default())
+    });
+    // Effects run only in the browser: the marker tells tests (and styles) the page is live.
+    let hydrated = RwSignal::new(false);
+    Effect::new(move |_| hydrated.set(true));
+    view! {
+        <div class="layout" data-hydrated=move || hydrated.get().to_string()
+            data-settled=move || settled.get().to_string()>
+            <Inputs ctx/>
+            <section class="results" aria-live="polite" aria-label="Results">
+                // On a phone the answer comes first: one tap leads to the inputs below it.
+                <a class="edit-inputs" href="#inputs" data-testid="edit-inputs">"Edit inputs ↓"</a>
+                <Problems outcome/>
+                {move || stale.get().then(|| view! {
+                    <p class="note stale-note" data-testid="stale-note">
+                        "The figures below answer the last inputs that could be read, not the field marked above: correct it to see its answer."
+                    </p>
+                })}
+                <Headline shown charted keys stale has_report/>
+                <div class="chart-grid">
+                    {move || charted.get().map(|report| view! { <VolumeChart report/> })}
+                    <div class="beside-chart">
+                        {move || shown.get().map(|report| view! { <BreakEven report/> })}
+                        {move || charted.get().map(|report| view! { <VolumeBands report/> })}
+                    </div>
+                </div>
+                {move || charted.get().map(|report| view! { <Years report/> })}
+                // The inputs in force, in print only (the form is on screen): after the charts
+                // that carry the decision, before the details.
+                {move || shown.get().map(|report| {
+                    let link = format!("{}{}", crate::browser::origin(), query::canonical_href(&report.query));
+                    view! { <InputsInForce report keys=keys.get() link print_only=true/> }
+                })}
+                {move || shown.get().map(|report| view! { <ClassTable report keys=keys.get()/> })}
+                {move || charted.get().map(|report| {
+                    view! {
+                        <div class="chart-grid">
+                            <ClassChart report=report.clone()/>
+                            <BreakdownChart report=report.clone()/>
+                            <TpsChart report=report.clone()/>
+                            <TornadoChart report/>
+                        </div>
+                    }
+                })}
+                <RankedOptions charted shown_query data/>
+                // These change far less often than the numbers: each re-renders only when its own
+                // part of the report changes.
+                {move || view! { <Warnings warnings=warnings.get() keys=keys.get()/> }}
+                <Decoder ctx keys=keys.into()/>
+                <Share report=charted/>
+                {move || view! { <Sources sources=data.with_value(|d| crate::components::cited_sources(&keys.get(), d))/> }}
+            </section>
+        </div>
+    }
+}
+
+/// The answers the page shows as they follow the inputs: the inputs' own outcome, the report on
+/// screen, its full answer (the decision, the charts) and whether they are in step.
+#[derive(Clone, Copy)]
+struct Answers {
+    outcome: Memo<Outcome>,
+    /// The report whose numbers are on screen.
+    shown: Memo<Option<Report>>,
+    /// Its full answer, which the decision, the charts and the caveats are drawn from.
+    charted: Memo<Option<Report>>,
+    /// True while the figures on screen are the last valid inputs' rather than the inputs'.
+    stale: Memo<bool>,
+    shown_query: Memo<Option<String>>,
+    /// True when the full answer of the report on screen is in.
+    settled: Memo<bool>,
+    has_report: Memo<bool>,
+}
+
+/// The answers of `query` on `data`, each following the last.
+fn answers(query: RwSignal<String>, data: StoredValue<Dataset>) -> Answers {
     // The page as served (and as first hydrated) carries the full answer. After an edit the
     // browser first computes everything but the sureness sample and the flips, so the numbers
     // follow the typing, then the full answer in the next task: the decision block and the
@@ -158,29 +269,6 @@ fn Body(
         })
     });
     let full: RwSignal<Option<Report>> = RwSignal::new(None);
-    // A task after each edit, the address bar follows the inputs (the history API costs a few
-    // milliseconds a call, kept off the typing path), invalid ones included.
-    // Once live, the address bar shows the canonical link rather than the form's fields or the
-    // link as it was typed.
-    let opened = raw.trim_start_matches('?').to_owned();
-    Effect::new(move |ran: Option<()>| {
-        let q = query.get();
-        if ran.is_none() {
-            let canonical = outcome.with_untracked(|o| canonical_or_typed(o, &q));
-            if from_form || canonical != opened {
-                browser::replace_query(&canonical);
-            }
-            return;
-        }
-        set_timeout(
-            move || {
-                if query.with_untracked(|now| *now == q) {
-                    browser::replace_query(&outcome.with_untracked(|o| canonical_or_typed(o, &q)));
-                }
-            },
-            std::time::Duration::ZERO,
-        );
-    });
     // The full answer of the current inputs, once it is in: computed at once for the page as
     // served, a task after the edit otherwise.
     let fresh_full: Memo<Option<Result<Report, ()>>> = Memo::new(move |_| {
@@ -256,138 +344,121 @@ fn Body(
         let q = shown.with(|r| r.as_ref().map(|r| r.query.clone()));
         q.is_some_and(|q| charted.with(|c| c.as_ref().is_some_and(|c| c.query == q)))
     });
-    let aside = StoredValue::new(Vec::new());
-    let on_change = Callback::new(move |(name, value): (&'static str, String)| {
-        let next = query.with_untracked(|q| {
-            let mut put = aside.get_value();
-            let next = edited(q, name, &value, &mut put);
-            aside.set_value(put);
-            next
-        });
-        query.set(next);
-    });
-    let ctx = Ctx {
-        query: query.into(),
+    Answers {
         outcome,
-        report: shown,
-        data,
-        on_change,
-        kept_paste,
-    };
-    let keys = Memo::new(move |_| {
-        shown.with(|r| {
-            r.as_ref()
-                .map(|r| data.with_value(|d| cited(r, d)))
-                .unwrap_or_default()
-        })
+        shown,
+        charted,
+        stale,
+        shown_query,
+        settled,
+        has_report,
+    }
+}
+
+/// A task after each edit, the address bar follows the inputs (the history API costs a few
+/// milliseconds a call, kept off the typing path), invalid ones included. Once live, it shows
+/// the canonical link rather than the form's fields (`from_form`) or the link `raw` as typed.
+fn follow_address_bar(query: RwSignal<String>, outcome: Memo<Outcome>, raw: &str, from_form: bool) {
+    let opened = raw.trim_start_matches('?').to_owned();
+    Effect::new(move |ran: Option<()>| {
+        let q = query.get();
+        if ran.is_none() {
+            let canonical = outcome.with_untracked(|o| canonical_or_typed(o, &q));
+            if from_form || canonical != opened {
+                browser::replace_query(&canonical);
+            }
+            return;
+        }
+        set_timeout(
+            move || {
+                if query.with_untracked(|now| *now == q) {
+                    browser::replace_query(&outcome.with_untracked(|o| canonical_or_typed(o, &q)));
+                }
+            },
+            std::time::Duration::ZERO,
+        );
     });
-    let warnings = Memo::new(move |_| {
-        charted.with(|r| r.as_ref().map(|r| r.warnings.clone()).unwrap_or_default())
-    });
-    // Effects run only in the browser: the marker tells tests (and styles) the page is live.
+}
+
+/// The answer and the bill side by side on a desktop, so both are on the first screen; one
+/// after the other on a phone.
+#[component]
+fn Headline(
+    shown: Memo<Option<Report>>,
+    charted: Memo<Option<Report>>,
+    keys: Memo<Vec<String>>,
+    stale: Memo<bool>,
+    has_report: Memo<bool>,
+) -> impl IntoView {
+    view! {
+        // The answer and the bill side by side on a desktop, so both are on the first
+        // screen; one after the other on a phone.
+        <div class="headline" class:stale=move || stale.get()>
+            {move || has_report.get().then(|| view! {
+                <div class="decision">
+                    {move || shown.with(|r| r.as_ref().map(verdict::best_line))}
+                    {move || charted.with(|r| r.as_ref().map(|r| verdict::sureness_line(r, "_self")))}
+                    // Over the years, first when it reverses this month's answer.
+                    {move || shown.with(|r| r.as_ref().filter(|r| verdict::horizon_reverses(r)).map(|r| verdict::horizon_line(r, true)))}
+                    {move || shown.with(|r| r.as_ref().map(|r| keys.with(|k| verdict::verdict_line(r, k))))}
+                </div>
+            })}
+            {move || shown.get().map(|report| {
+                let keys = keys.get();
+                view! { <div class="bill"><Totals report keys/></div> }
+            })}
+        </div>
+        {move || has_report.get().then(|| view! {
+            <div class="decision">
+                {move || shown.with(|r| r.as_ref().filter(|r| !verdict::horizon_reverses(r)).map(|r| verdict::horizon_line(r, true)))}
+                {move || charted.with(|r| r.as_ref().map(|r| verdict::changes(r, None)))}
+            </div>
+        })}
+    }
+}
+
+/// Ranking every way to serve the workload prices each of them with its own sureness sample:
+/// done in the browser when the section is opened, not for every page served. Without
+/// JavaScript the section links to the ranking.
+#[component]
+fn RankedOptions(
+    charted: Memo<Option<Report>>,
+    shown_query: Memo<Option<String>>,
+    data: StoredValue<Dataset>,
+) -> impl IntoView {
     let ranking_open = RwSignal::new(false);
     let ranking_details = NodeRef::<leptos::html::Details>::new();
-    let hydrated = RwSignal::new(false);
     Effect::new(move |_| {
-        hydrated.set(true);
         // A section opened before the page came alive missed its toggle: rank it now.
         if ranking_details.get_untracked().is_some_and(|d| d.open()) {
             ranking_open.set(true);
         }
     });
     view! {
-        <div class="layout" data-hydrated=move || hydrated.get().to_string()
-            data-settled=move || settled.get().to_string()>
-            <Inputs ctx/>
-            <section class="results" aria-live="polite" aria-label="Results">
-                // On a phone the answer comes first: one tap leads to the inputs below it.
-                <a class="edit-inputs" href="#inputs" data-testid="edit-inputs">"Edit inputs ↓"</a>
-                <Problems outcome/>
-                {move || stale.get().then(|| view! {
-                    <p class="note stale-note" data-testid="stale-note">
-                        "The figures below answer the last inputs that could be read, not the field marked above: correct it to see its answer."
+        // Ranking every way to serve the workload prices each of them with its own
+        // sureness sample: done in the browser when the section is opened, not for
+        // every page served. Without JavaScript the section links to the ranking.
+        <details class="options" data-testid="options" node_ref=ranking_details
+            on:toggle=move |_| {
+                if let Some(d) = ranking_details.get_untracked() {
+                    ranking_open.set(d.open());
+                }
+            }>
+            <summary>"Every way to serve this workload, ranked"</summary>
+            {move || if ranking_open.get() {
+                charted.get().map(|report| view! { <OptionsTable report data/> }).into_any()
+            } else {
+                let q = shown_query.get().unwrap_or_default();
+                view! {
+                    <p class="intro" data-testid="options-link">
+                        "Each API offer of the model, each of its curves at each GPU price of the curve's chip, and their hybrids, priced for this workload: "
+                        <a href=format!("/options?{q}") rel="external">"rank them"</a>
+                        "."
                     </p>
-                })}
-                // The answer and the bill side by side on a desktop, so both are on the first
-                // screen; one after the other on a phone.
-                <div class="headline" class:stale=move || stale.get()>
-                    {move || has_report.get().then(|| view! {
-                        <div class="decision">
-                            {move || shown.with(|r| r.as_ref().map(verdict::best_line))}
-                            {move || charted.with(|r| r.as_ref().map(|r| verdict::sureness_line(r, "_self")))}
-                            // Over the years, first when it reverses this month's answer.
-                            {move || shown.with(|r| r.as_ref().filter(|r| verdict::horizon_reverses(r)).map(|r| verdict::horizon_line(r, true)))}
-                            {move || shown.with(|r| r.as_ref().map(|r| keys.with(|k| verdict::verdict_line(r, k))))}
-                        </div>
-                    })}
-                    {move || shown.get().map(|report| {
-                        let keys = keys.get();
-                        view! { <div class="bill"><Totals report keys/></div> }
-                    })}
-                </div>
-                {move || has_report.get().then(|| view! {
-                    <div class="decision">
-                        {move || shown.with(|r| r.as_ref().filter(|r| !verdict::horizon_reverses(r)).map(|r| verdict::horizon_line(r, true)))}
-                        {move || charted.with(|r| r.as_ref().map(|r| verdict::changes(r, None)))}
-                    </div>
-                })}
-                <div class="chart-grid">
-                    {move || charted.get().map(|report| view! { <VolumeChart report/> })}
-                    <div class="beside-chart">
-                        {move || shown.get().map(|report| view! { <BreakEven report/> })}
-                        {move || charted.get().map(|report| view! { <VolumeBands report/> })}
-                    </div>
-                </div>
-                {move || charted.get().map(|report| view! { <Years report/> })}
-                // The inputs in force, in print only (the form is on screen): after the charts
-                // that carry the decision, before the details.
-                {move || shown.get().map(|report| {
-                    let link = format!("{}{}", crate::browser::origin(), query::canonical_href(&report.query));
-                    view! { <InputsInForce report keys=keys.get() link print_only=true/> }
-                })}
-                {move || shown.get().map(|report| view! { <ClassTable report keys=keys.get()/> })}
-                {move || charted.get().map(|report| {
-                    view! {
-                        <div class="chart-grid">
-                            <ClassChart report=report.clone()/>
-                            <BreakdownChart report=report.clone()/>
-                            <TpsChart report=report.clone()/>
-                            <TornadoChart report/>
-                        </div>
-                    }
-                })}
-                // Ranking every way to serve the workload prices each of them with its own
-                // sureness sample: done in the browser when the section is opened, not for
-                // every page served. Without JavaScript the section links to the ranking.
-                <details class="options" data-testid="options" node_ref=ranking_details
-                    on:toggle=move |_| {
-                        if let Some(d) = ranking_details.get_untracked() {
-                            ranking_open.set(d.open());
-                        }
-                    }>
-                    <summary>"Every way to serve this workload, ranked"</summary>
-                    {move || if ranking_open.get() {
-                        charted.get().map(|report| view! { <OptionsTable report data/> }).into_any()
-                    } else {
-                        let q = shown_query.get().unwrap_or_default();
-                        view! {
-                            <p class="intro" data-testid="options-link">
-                                "Each API offer of the model, each of its curves at each GPU price of the curve's chip, and their hybrids, priced for this workload: "
-                                <a href=format!("/options?{q}") rel="external">"rank them"</a>
-                                "."
-                            </p>
-                        }
-                        .into_any()
-                    }}
-                </details>
-                // These change far less often than the numbers: each re-renders only when its own
-                // part of the report changes.
-                {move || view! { <Warnings warnings=warnings.get() keys=keys.get()/> }}
-                <Decoder ctx keys=keys.into()/>
-                <Share report=charted/>
-                {move || view! { <Sources sources=data.with_value(|d| crate::components::cited_sources(&keys.get(), d))/> }}
-            </section>
-        </div>
+                }
+                .into_any()
+            }}
+        </details>
     }
 }
 

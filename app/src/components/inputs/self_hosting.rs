@@ -23,7 +23,6 @@ pub fn wants_own_curve(q: &str) -> bool {
         || query::get(q, "curve").is_some_and(|c| decode(&c) == OWN_CURVE)
 }
 
-/// The self-hosting section.
 /// When the page carries only some of the GPU-hour prices: a link to search them all on `/data`,
 /// whose prices open back here with this scenario.
 fn more_tiers(ctx: Ctx, chip: Memo<String>) -> impl IntoView {
@@ -52,6 +51,8 @@ fn more_tiers(ctx: Ctx, chip: Memo<String>) -> impl IntoView {
     }
 }
 
+/// The self-hosting section: the curve, the GPU-hour (owned or rented), the fleet, operations,
+/// the assumptions P and k, and the ranges of the sureness sample.
 #[component]
 pub fn SelfHosting(
     /// What the sections share.
@@ -91,6 +92,128 @@ pub fn SelfHosting(
             options
         })
     });
+    let owned = Memo::new(move |_| ctx.query.with(|q| wants_owned(q)));
+    let own_curve = Memo::new(move |_| ctx.query.with(|q| wants_own_curve(q)));
+    let own_value = Signal::derive(move || {
+        if owned.get() {
+            "1".to_owned()
+        } else {
+            "0".to_owned()
+        }
+    });
+    view! {
+        <fieldset>
+            <legend>"Self-hosting"</legend>
+            {move || view! { <Choice name="curve" label="Throughput curve (model × chip × precision × framework)" options=curves.get() value=ctx.text("curve") on_change/> }}
+            <Choice name="own" label="GPUs" options=vec![("0".into(), "Priced per GPU-hour (a published tier or yours)".into()), ("1".into(), "Owned (you buy them)".into())] value=own_value on_change/>
+            {move || own_curve.get().then(|| view! { <Benchmark ctx kept_paste=ctx.kept_paste/> })}
+            {move || if owned.get() {
+                view! { <OwnedHardware ctx/> }.into_any()
+            } else {
+                view! { <RentedPrice ctx/> }.into_any()
+            }}
+            <Fleet ctx owned own_curve/>
+            <Operations ctx/>
+            <Assumptions ctx own_curve/>
+            <Ranges ctx/>
+        </fieldset>
+    }
+}
+
+/// Owned hardware: the purchase and running costs, and what an owned GPU-hour comes to.
+#[component]
+fn OwnedHardware(ctx: Ctx) -> impl IntoView {
+    let on_change = ctx.on_change;
+    // The chip's all-in power, the documented default of `kw`.
+    let kw_default = Memo::new(move |_| {
+        chip_in_force(ctx).and_then(|id| {
+            ctx.data.with_value(|d| {
+                d.chip(&id)
+                    .and_then(|c| c.all_in_kw.map(|kw| (c.name.clone(), kw)))
+            })
+        })
+    });
+    let kw_placeholder = Signal::derive(move || {
+        kw_default
+            .get()
+            .map(|(_, kw)| write_rounded(kw, false))
+            .unwrap_or_default()
+    });
+    // What the owned GPU-hour is made of, from the current inputs (not the last valid ones).
+    let parts = Memo::new(move |_| {
+        ctx.outcome.with(|o| {
+            o.report
+                .as_ref()
+                .ok()
+                .filter(|_| o.problems.is_empty())
+                .and_then(|r| r.inputs.owned_parts.map(|p| (p, r.inputs.gpu_hour_usd)))
+        })
+    });
+    let rented = Memo::new(move |_| {
+        chip_in_force(ctx).and_then(|id| {
+            ctx.data.with_value(|d| {
+                d.default_tier(&id)
+                    .map(|t| (t.usd_per_gpu_hour, t.label.clone()))
+            })
+        })
+    });
+    let kw_explain = move || match kw_default.get() {
+        Some((chip, kw)) => format!(
+            "Default: {}'s all-in figure in the dataset, {} kW (GPU, host share and network).",
+            chip,
+            write_rounded(kw, false)
+        ),
+        None => "Required: the dataset has no all-in figure for this chip.".to_owned(),
+    };
+    view! {
+        <div class="owned" data-testid="owned">
+            <p class="hint">"No published source gives a purchase price: enter your vendor's quote. The other inputs start at servecost's documented assumptions (see Method)."</p>
+            <Param ctx name="capex"
+                explain="Purchase price per GPU, its share of the server and network included. Required."/>
+            <Param ctx name="years"
+                explain="Years the purchase is paid off over." assumed=true/>
+            <Param ctx name="rate"
+                explain="Yearly cost of the capital tied up." assumed=true/>
+            <div class="field-note">
+                <Field name="kw" value=ctx.typed("kw") placeholder=kw_placeholder outcome=ctx.outcome on_change/>
+                <small class="hint">{kw_explain}</small>
+            </div>
+            <Param ctx name="pue"
+                explain="Facility power over IT power: cooling and losses." assumed=true/>
+            <Param ctx name="kwh"
+                explain="What a kWh costs you." assumed=true/>
+            <Param ctx name="colo"
+                explain="Space, cooling and connectivity per kW of IT load a month." assumed=true/>
+            <Param ctx name="maint"
+                explain="Spares, support and repairs a year, as a share of the purchase price." assumed=true/>
+            <div class="owned-hour" data-testid="owned-hour" aria-live="polite">
+                {move || match parts.get() {
+                    Some((p, total)) => view! {
+                        <table class="owned-parts">
+                            <caption>"What an owned GPU-hour costs"</caption>
+                            <tbody>
+                                <tr><th scope="row">"Capital"</th><td data-testid="owned-capital" data-usd=p.capital.to_string()>{usd(p.capital)}</td></tr>
+                                <tr><th scope="row">"Power"</th><td data-testid="owned-power" data-usd=p.power.to_string()>{usd(p.power)}</td></tr>
+                                <tr><th scope="row">"Facility"</th><td data-testid="owned-facility" data-usd=p.facility.to_string()>{usd(p.facility)}</td></tr>
+                                <tr><th scope="row">"Maintenance"</th><td data-testid="owned-maintenance" data-usd=p.maintenance.to_string()>{usd(p.maintenance)}</td></tr>
+                                <tr class="sum"><th scope="row">"Per GPU-hour"</th><td data-testid="owned-total" data-usd=total.to_string()>{usd(total)}</td></tr>
+                            </tbody>
+                        </table>
+                        {rented.get().map(|(price, label)| view! {
+                            <small class="hint">{format!("Renting this chip: {} per GPU-hour ({label}).", usd(price))}</small>
+                        })}
+                    }.into_any(),
+                    None => view! { <p class="hint">"Enter a purchase price to see what it costs per GPU-hour."</p> }.into_any(),
+                }}
+            </div>
+        </div>
+    }
+}
+
+/// The rented GPU-hour: your own price and what it commits to, or a published tier of the chip.
+#[component]
+fn RentedPrice(ctx: Ctx) -> impl IntoView {
+    let on_change = ctx.on_change;
     let chip = Memo::new(move |_| {
         ctx.report
             .with(|r| r.as_ref().and_then(|r| r.inputs.chip.clone()))
@@ -135,34 +258,6 @@ pub fn SelfHosting(
                 .collect_view()
         })
     };
-    // The dataset curve's mix, as percentages: the placeholder of `curve_mix`.
-    let curve_mix_in_force = Signal::derive(move || {
-        let id = ctx
-            .report
-            .with(|r| r.as_ref().map(|r| r.inputs.curve.clone()));
-        id.and_then(|id| {
-            ctx.data.with_value(|d| {
-                d.curve(&id).map(|c| {
-                    [c.mix.uncached, c.mix.cached, c.mix.output]
-                        .map(|v| write_rounded(100.0 * v, false))
-                        .join(":")
-                })
-            })
-        })
-        .unwrap_or_default()
-    });
-    let fleet_open = ctx.unfolded(&[
-        "replica",
-        "util",
-        "redundancy",
-        "min_replicas",
-        "scaling",
-        "hybrid",
-        "overflow_warm",
-    ]);
-    let ops_open = ctx.unfolded(&["ops_fte", "fte_cost", "ops_monthly", "ops_gpus_per_fte"]);
-    let assumptions_open = ctx.unfolded(&["prefill", "cache_cost", "curve_mix"]);
-    let ranges_open = ctx.unfolded_section(servecost::codec::Section::Sureness);
     let own_price = Memo::new(move |_| ctx.query.with(|q| query::get(q, "gpu_hour").is_some()));
     // Only your own price fills the field: a tier's price shows as its placeholder, so a form
     // submitted without JavaScript keeps the tier (and its commitment) rather than turning it
@@ -192,6 +287,32 @@ pub fn SelfHosting(
             })
         })
     });
+    view! {
+        <Field name="gpu_hour" value=own_text outcome=ctx.outcome on_change placeholder=in_force_price
+            explain="Blank: the published tier in force. Type your own price, or pick a tier below."/>
+        <p class="hint" data-testid="gpu-hour-label">{move || price_label.get()}</p>
+        {move || own_price.get().then(|| view! {
+            <Choice name="gpu_kind" label="Your price is" options=kinds.get_value() value=gpu_kind on_change
+                hint="Reserved and owner's-cost prices are paid every hour: they cannot scale by the hour.".to_owned()/>
+        })}
+        <div class="marks" aria-label="Published GPU-hour prices for this chip">{tiers}</div>
+        {more_tiers(ctx, chip)}
+    }
+}
+
+/// The fleet: replicas, utilisation, sizing and the hybrid.
+#[component]
+fn Fleet(ctx: Ctx, owned: Memo<bool>, own_curve: Memo<bool>) -> impl IntoView {
+    let on_change = ctx.on_change;
+    let fleet_open = ctx.unfolded(&[
+        "replica",
+        "util",
+        "redundancy",
+        "min_replicas",
+        "scaling",
+        "hybrid",
+        "overflow_warm",
+    ]);
     let hourly_ok = Memo::new(move |_| {
         ctx.report.with(|r| {
             r.as_ref().is_none_or(|r| {
@@ -199,48 +320,6 @@ pub fn SelfHosting(
                     && r.inputs.owned_parts.is_none()
             })
         })
-    });
-    let owned = Memo::new(move |_| ctx.query.with(|q| wants_owned(q)));
-    let own_curve = Memo::new(move |_| ctx.query.with(|q| wants_own_curve(q)));
-    // The chip's all-in power, the documented default of `kw`.
-    let kw_default = Memo::new(move |_| {
-        chip_in_force(ctx).and_then(|id| {
-            ctx.data.with_value(|d| {
-                d.chip(&id)
-                    .and_then(|c| c.all_in_kw.map(|kw| (c.name.clone(), kw)))
-            })
-        })
-    });
-    let kw_placeholder = Signal::derive(move || {
-        kw_default
-            .get()
-            .map(|(_, kw)| write_rounded(kw, false))
-            .unwrap_or_default()
-    });
-    // What the owned GPU-hour is made of, from the current inputs (not the last valid ones).
-    let parts = Memo::new(move |_| {
-        ctx.outcome.with(|o| {
-            o.report
-                .as_ref()
-                .ok()
-                .filter(|_| o.problems.is_empty())
-                .and_then(|r| r.inputs.owned_parts.map(|p| (p, r.inputs.gpu_hour_usd)))
-        })
-    });
-    let rented = Memo::new(move |_| {
-        chip_in_force(ctx).and_then(|id| {
-            ctx.data.with_value(|d| {
-                d.default_tier(&id)
-                    .map(|t| (t.usd_per_gpu_hour, t.label.clone()))
-            })
-        })
-    });
-    let own_value = Signal::derive(move || {
-        if owned.get() {
-            "1".to_owned()
-        } else {
-            "0".to_owned()
-        }
     });
     let scaling = Signal::derive(move || ctx.outcome.with(|o| o.scenario.scaling.key().to_owned()));
     let hybrid = Signal::derive(move || {
@@ -254,134 +333,108 @@ pub fn SelfHosting(
         ]
     };
     view! {
-        <fieldset>
-            <legend>"Self-hosting"</legend>
-            {move || view! { <Choice name="curve" label="Throughput curve (model × chip × precision × framework)" options=curves.get() value=ctx.text("curve") on_change/> }}
-            <Choice name="own" label="GPUs" options=vec![("0".into(), "Priced per GPU-hour (a published tier or yours)".into()), ("1".into(), "Owned (you buy them)".into())] value=own_value on_change/>
-            {move || own_curve.get().then(|| view! { <Benchmark ctx kept_paste=ctx.kept_paste/> })}
-            {move || if owned.get() {
-                let kw_explain = match kw_default.get() {
-                    Some((chip, kw)) => format!("Default: {}'s all-in figure in the dataset, {} kW (GPU, host share and network).", chip, write_rounded(kw, false)),
-                    None => "Required: the dataset has no all-in figure for this chip.".to_owned(),
-                };
-                view! {
-                    <div class="owned" data-testid="owned">
-                        <p class="hint">"No published source gives a purchase price: enter your vendor's quote. The other inputs start at servecost's documented assumptions (see Method)."</p>
-                        <Param ctx name="capex"
-                            explain="Purchase price per GPU, its share of the server and network included. Required."/>
-                        <Param ctx name="years"
-                            explain="Years the purchase is paid off over (assumption: 4)."/>
-                        <Param ctx name="rate"
-                            explain="Yearly cost of the capital tied up (assumption: 8\u{a0}%)."/>
-                        <div class="field-note">
-                            <Field name="kw" value=ctx.typed("kw") placeholder=kw_placeholder outcome=ctx.outcome on_change/>
-                            <small class="hint">{kw_explain}</small>
-                        </div>
-                        <Param ctx name="pue"
-                            explain="Facility power over IT power: cooling and losses (assumption: 1.3)."/>
-                        <Param ctx name="kwh"
-                            explain="What a kWh costs you (assumption: $0.10)."/>
-                        <Param ctx name="colo"
-                            explain="Space, cooling and connectivity per kW of IT load a month (assumption: $150)."/>
-                        <Param ctx name="maint"
-                            explain="Spares, support and repairs a year, as a share of the purchase price (assumption: 5\u{a0}%)."/>
-                        <div class="owned-hour" data-testid="owned-hour" aria-live="polite">
-                            {move || match parts.get() {
-                                Some((p, total)) => view! {
-                                    <table class="owned-parts">
-                                        <caption>"What an owned GPU-hour costs"</caption>
-                                        <tbody>
-                                            <tr><th scope="row">"Capital"</th><td data-testid="owned-capital" data-usd=p.capital.to_string()>{usd(p.capital)}</td></tr>
-                                            <tr><th scope="row">"Power"</th><td data-testid="owned-power" data-usd=p.power.to_string()>{usd(p.power)}</td></tr>
-                                            <tr><th scope="row">"Facility"</th><td data-testid="owned-facility" data-usd=p.facility.to_string()>{usd(p.facility)}</td></tr>
-                                            <tr><th scope="row">"Maintenance"</th><td data-testid="owned-maintenance" data-usd=p.maintenance.to_string()>{usd(p.maintenance)}</td></tr>
-                                            <tr class="sum"><th scope="row">"Per GPU-hour"</th><td data-testid="owned-total" data-usd=total.to_string()>{usd(total)}</td></tr>
-                                        </tbody>
-                                    </table>
-                                    {rented.get().map(|(price, label)| view! {
-                                        <small class="hint">{format!("Renting this chip: {} per GPU-hour ({label}).", usd(price))}</small>
-                                    })}
-                                }.into_any(),
-                                None => view! { <p class="hint">"Enter a purchase price to see what it costs per GPU-hour."</p> }.into_any(),
-                            }}
-                        </div>
-                    </div>
-                }.into_any()
-            } else {
-                view! {
-                    <Field name="gpu_hour" value=own_text outcome=ctx.outcome on_change placeholder=in_force_price
-                        explain="Blank: the published tier in force. Type your own price, or pick a tier below."/>
-                    <p class="hint" data-testid="gpu-hour-label">{move || price_label.get()}</p>
-                    {move || own_price.get().then(|| view! {
-                        <Choice name="gpu_kind" label="Your price is" options=kinds.get_value() value=gpu_kind on_change
-                            hint="Reserved and owner's-cost prices are paid every hour: they cannot scale by the hour.".to_owned()/>
-                    })}
-                    <div class="marks" aria-label="Published GPU-hour prices for this chip">{tiers}</div>
-                    {more_tiers(ctx, chip)}
-                }.into_any()
-            }}
-            <details open=move || fleet_open.get()>
-                <summary>"Fleet"</summary>
-                {move || (!own_curve.get()).then(|| view! {
-                    <Param ctx name="replica"
-                        explain="GPUs that serve one copy of the model."/>
-                })}
-                <Param ctx name="util"
-                    explain="How busy a replica may get at the peak hour and still hold the target speed."/>
-                <Param ctx name="redundancy"/>
-                <Param ctx name="min_replicas"/>
-                {move || {
-                    let hourly = if owned.get() || !hourly_ok.get() { "Scaled hour by hour (on-demand or spot prices only)" } else { "Scaled hour by hour" };
-                    view! {
-                        <Choice name="scaling" label="Sizing" options=vec![("fixed".into(), "Fixed, for the peak hour".into()), ("hourly".into(), hourly.into())] value=scaling on_change/>
-                    }
-                }}
-                <Choice name="hybrid" label="Hybrid: overflow to the API" options=yes_no("Search the cheapest split", "Off") value=hybrid on_change/>
-                <Param ctx name="overflow_warm"
-                    explain="Overflow sessions reach the API without their prefix cache: by default (0) their cached input is priced as uncached. Raise it if the API keeps your prefixes warm."/>
-            </details>
-            <details open=move || ops_open.get()>
-                <summary>"Operations"</summary>
-                <Param ctx name="ops_fte"
-                    explain="Staff running the deployment (on call, upgrades, capacity)."/>
-                <Param ctx name="fte_cost"/>
-                <Param ctx name="ops_monthly"
-                    explain="Monitoring, storage, support contracts and other fixed costs."/>
-                <Param ctx name="ops_gpus_per_fte"
-                    explain="Optional: one more FTE for every so many GPUs, for staff that grow with the fleet. Blank: staff stay fixed."/>
-            </details>
-            <details open=move || assumptions_open.get()>
-                <summary>"Assumptions: P, k and the curve's mix"</summary>
-                <Param ctx name="prefill"
-                    explain="P: uncached input tokens one GPU prefills per second. It sets the cost of uncached input, and so how much of the curve's GPU time is left for output."/>
-                <Param ctx name="cache_cost"
-                    explain="k: GPU time of a cached input token relative to an uncached one. Agent traces are mostly cached input, so k decides much of their cost."/>
-                {move || (!own_curve.get()).then(|| view! {
-                    <Field name="curve_mix" value=ctx.typed("curve_mix") placeholder=curve_mix_in_force outcome=ctx.outcome on_change
-                        label="Mix the curve was measured at" unit="uncached input : cached input : output"
-                        explain="Blank: the dataset's reading (stated by the publisher, or assumed: see the warning). The InferenceX curves do not state theirs."/>
-                })}
-            </details>
-            <details open=move || ranges_open.get() data-testid="ranges-inputs">
-                <summary>"How sure: the ranges drawn"</summary>
-                <p class="hint">"The sureness figures draw every input below at once from its range. A factor f means ×1/f to ×f; 1 (or 0 for a share) takes the input as given. "<a href="/method#ranges">"Why these ranges"</a></p>
-                <Param ctx name="u_gpu_hour"
-                    explain="Blank: by what the price commits to (reserved 1.1, on demand 1.25, spot 1.5, owner's cost 1.3, owned 1.2)."/>
-                <Param ctx name="u_api"/>
-                <Param ctx name="u_prefill"/>
-                <Param ctx name="u_cache_cost"/>
-                <Param ctx name="u_util"/>
-                <Param ctx name="u_curve_mix"
-                    explain="Applies when the curve's publication states no mix."/>
-                <Param ctx name="u_haircut"
-                    explain="Applies to a curve published by a vendor of the stack it measures."/>
-                <Param ctx name="u_curves"
-                    explain="Applies where the dataset has other independent curves of the model on chips of the same family; drawn both ways around the curve in use."/>
-                <Param ctx name="tie"
-                    explain="Plans whose monthly bills differ by less than this share of the cheaper one cost the same: named together, never a change of answer, and holding in the sample."/>
-                <Param ctx name="draws"
-                    explain="At most; the sample stops once its shares are known within one point. 0 turns it off."/>
-            </details>
-        </fieldset>
+    <details open=move || fleet_open.get()>
+        <summary>"Fleet"</summary>
+        {move || (!own_curve.get()).then(|| view! {
+            <Param ctx name="replica"
+                explain="GPUs that serve one copy of the model."/>
+        })}
+        <Param ctx name="util"
+            explain="How busy a replica may get at the peak hour and still hold the target speed."/>
+        <Param ctx name="redundancy"/>
+        <Param ctx name="min_replicas"/>
+        {move || {
+            let hourly = if owned.get() || !hourly_ok.get() { "Scaled hour by hour (on-demand or spot prices only)" } else { "Scaled hour by hour" };
+            view! {
+                <Choice name="scaling" label="Sizing" options=vec![("fixed".into(), "Fixed, for the peak hour".into()), ("hourly".into(), hourly.into())] value=scaling on_change/>
+            }
+        }}
+        <Choice name="hybrid" label="Hybrid: overflow to the API" options=yes_no("Search the cheapest split", "Off") value=hybrid on_change/>
+        <Param ctx name="overflow_warm"
+            explain="Overflow sessions reach the API without their prefix cache: by default (0) their cached input is priced as uncached. Raise it if the API keeps your prefixes warm."/>
+    </details>
+    }
+}
+
+/// Operations: staff and fixed costs.
+#[component]
+fn Operations(ctx: Ctx) -> impl IntoView {
+    let ops_open = ctx.unfolded(&["ops_fte", "fte_cost", "ops_monthly", "ops_gpus_per_fte"]);
+    view! {
+    <details open=move || ops_open.get()>
+        <summary>"Operations"</summary>
+        <Param ctx name="ops_fte"
+            explain="Staff running the deployment (on call, upgrades, capacity)."/>
+        <Param ctx name="fte_cost"/>
+        <Param ctx name="ops_monthly"
+            explain="Monitoring, storage, support contracts and other fixed costs."/>
+        <Param ctx name="ops_gpus_per_fte"
+            explain="Optional: one more FTE for every so many GPUs, for staff that grow with the fleet. Blank: staff stay fixed."/>
+    </details>
+    }
+}
+
+/// The assumptions P and k, and a dataset curve's mix.
+#[component]
+fn Assumptions(ctx: Ctx, own_curve: Memo<bool>) -> impl IntoView {
+    let on_change = ctx.on_change;
+    let assumptions_open = ctx.unfolded(&["prefill", "cache_cost", "curve_mix"]);
+    // The dataset curve's mix, as percentages: the placeholder of `curve_mix`.
+    let curve_mix_in_force = Signal::derive(move || {
+        let id = ctx
+            .report
+            .with(|r| r.as_ref().map(|r| r.inputs.curve.clone()));
+        id.and_then(|id| {
+            ctx.data.with_value(|d| {
+                d.curve(&id).map(|c| {
+                    [c.mix.uncached, c.mix.cached, c.mix.output]
+                        .map(|v| write_rounded(100.0 * v, false))
+                        .join(":")
+                })
+            })
+        })
+        .unwrap_or_default()
+    });
+    view! {
+    <details open=move || assumptions_open.get()>
+        <summary>"Assumptions: P, k and the curve's mix"</summary>
+        <Param ctx name="prefill"
+            explain="P: uncached input tokens one GPU prefills per second. It sets the cost of uncached input, and so how much of the curve's GPU time is left for output."/>
+        <Param ctx name="cache_cost"
+            explain="k: GPU time of a cached input token relative to an uncached one. Agent traces are mostly cached input, so k decides much of their cost."/>
+        {move || (!own_curve.get()).then(|| view! {
+            <Field name="curve_mix" value=ctx.typed("curve_mix") placeholder=curve_mix_in_force outcome=ctx.outcome on_change
+                label="Mix the curve was measured at" unit="uncached input : cached input : output"
+                explain="Blank: the dataset's reading (stated by the publisher, or assumed: see the warning). The InferenceX curves do not state theirs."/>
+        })}
+    </details>
+    }
+}
+
+/// The ranges the sureness sample draws.
+#[component]
+fn Ranges(ctx: Ctx) -> impl IntoView {
+    let ranges_open = ctx.unfolded_section(servecost::codec::Section::Sureness);
+    view! {
+    <details open=move || ranges_open.get() data-testid="ranges-inputs">
+        <summary>"How sure: the ranges drawn"</summary>
+        <p class="hint">"The sureness figures draw every input below at once from its range. A factor f means ×1/f to ×f; 1 (or 0 for a share) takes the input as given. "<a href="/method#ranges">"Why these ranges"</a></p>
+        <Param ctx name="u_gpu_hour"
+            explain="Blank: by what the price commits to (reserved 1.1, on demand 1.25, spot 1.5, owner's cost 1.3, owned 1.2)."/>
+        <Param ctx name="u_api"/>
+        <Param ctx name="u_prefill"/>
+        <Param ctx name="u_cache_cost"/>
+        <Param ctx name="u_util"/>
+        <Param ctx name="u_curve_mix"
+            explain="Applies when the curve's publication states no mix."/>
+        <Param ctx name="u_haircut"
+            explain="Applies to a curve published by a vendor of the stack it measures."/>
+        <Param ctx name="u_curves"
+            explain="Applies where the dataset has other independent curves of the model on chips of the same family; drawn both ways around the curve in use."/>
+        <Param ctx name="tie"
+            explain="Plans whose monthly bills differ by less than this share of the cheaper one cost the same: named together, never a change of answer, and holding in the sample."/>
+        <Param ctx name="draws"
+            explain="At most; the sample stops once its shares are known within one point. 0 turns it off."/>
+    </details>
     }
 }
