@@ -12,7 +12,7 @@ pub use resolve::{resolve, Context};
 
 use sections::Costed;
 
-use crate::codec::{parse, to_query, Checkable};
+use crate::codec::{parse, to_query, Checkable, Checked};
 use crate::dataset::Dataset;
 use crate::error::Problem;
 use crate::report::Report;
@@ -55,8 +55,12 @@ pub fn evaluate_with(
     data: &Dataset,
     depth: Depth,
 ) -> Result<Report, Vec<Problem>> {
-    let s = scenario.checked()?;
-    let c = Costed::new(&s, data)?;
+    report(&*scenario.checked()?, data, depth)
+}
+
+/// The report of a checked scenario (one body for every kind of scenario `evaluate` takes).
+fn report(s: &Checked, data: &Dataset, depth: Depth) -> Result<Report, Vec<Problem>> {
+    let c = Costed::new(s, data)?;
     let ratios = curve_ratios(&c.r, &c.ctx, data, &c.gpu_time);
     let judged = c.judge(depth, ratios.clone());
     let full = depth == Depth::Full;
@@ -80,7 +84,7 @@ pub fn evaluate_with(
         Vec::new()
     };
     let report = Report {
-        query: to_query(&s),
+        query: to_query(s),
         dataset_revision: data.revision,
         inputs: c.inputs(),
         rent: c.rent_report(),

@@ -196,7 +196,7 @@ fn Body(
                         "The figures below answer the last inputs that could be read, not the field marked above: correct it to see its answer."
                     </p>
                 })}
-                <Headline shown charted keys stale has_report/>
+                {headline(shown, charted, keys, stale, has_report)}
                 <div class="chart-grid">
                     {move || charted.get().map(|report| view! { <VolumeChart report/> })}
                     <div class="beside-chart">
@@ -222,7 +222,7 @@ fn Body(
                         </div>
                     }
                 })}
-                <RankedOptions charted shown_query data/>
+                {ranked_options(charted, shown_query, data)}
                 // These change far less often than the numbers: each re-renders only when its own
                 // part of the report changes.
                 {move || view! { <Warnings warnings=warnings.get() keys=keys.get()/> }}
@@ -382,8 +382,7 @@ fn follow_address_bar(query: RwSignal<String>, outcome: Memo<Outcome>, raw: &str
 
 /// The answer and the bill side by side on a desktop, so both are on the first screen; one
 /// after the other on a phone.
-#[component]
-fn Headline(
+fn headline(
     shown: Memo<Option<Report>>,
     charted: Memo<Option<Report>>,
     keys: Memo<Vec<String>>,
@@ -420,8 +419,7 @@ fn Headline(
 /// Ranking every way to serve the workload prices each of them with its own sureness sample:
 /// done in the browser when the section is opened, not for every page served. Without
 /// JavaScript the section links to the ranking.
-#[component]
-fn RankedOptions(
+fn ranked_options(
     charted: Memo<Option<Report>>,
     shown_query: Memo<Option<String>>,
     data: StoredValue<Dataset>,

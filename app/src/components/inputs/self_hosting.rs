@@ -108,21 +108,20 @@ pub fn SelfHosting(
             <Choice name="own" label="GPUs" options=vec![("0".into(), "Priced per GPU-hour (a published tier or yours)".into()), ("1".into(), "Owned (you buy them)".into())] value=own_value on_change/>
             {move || own_curve.get().then(|| view! { <Benchmark ctx kept_paste=ctx.kept_paste/> })}
             {move || if owned.get() {
-                view! { <OwnedHardware ctx/> }.into_any()
+                owned_hardware(ctx).into_any()
             } else {
-                view! { <RentedPrice ctx/> }.into_any()
+                rented_price(ctx).into_any()
             }}
-            <Fleet ctx owned own_curve/>
-            <Operations ctx/>
-            <Assumptions ctx own_curve/>
-            <Ranges ctx/>
+            {fleet(ctx, owned, own_curve)}
+            {operations(ctx)}
+            {assumptions(ctx, own_curve)}
+            {ranges(ctx)}
         </fieldset>
     }
 }
 
 /// Owned hardware: the purchase and running costs, and what an owned GPU-hour comes to.
-#[component]
-fn OwnedHardware(ctx: Ctx) -> impl IntoView {
+fn owned_hardware(ctx: Ctx) -> impl IntoView {
     let on_change = ctx.on_change;
     // The chip's all-in power, the documented default of `kw`.
     let kw_default = Memo::new(move |_| {
@@ -211,8 +210,7 @@ fn OwnedHardware(ctx: Ctx) -> impl IntoView {
 }
 
 /// The rented GPU-hour: your own price and what it commits to, or a published tier of the chip.
-#[component]
-fn RentedPrice(ctx: Ctx) -> impl IntoView {
+fn rented_price(ctx: Ctx) -> impl IntoView {
     let on_change = ctx.on_change;
     let chip = Memo::new(move |_| {
         ctx.report
@@ -301,8 +299,7 @@ fn RentedPrice(ctx: Ctx) -> impl IntoView {
 }
 
 /// The fleet: replicas, utilisation, sizing and the hybrid.
-#[component]
-fn Fleet(ctx: Ctx, owned: Memo<bool>, own_curve: Memo<bool>) -> impl IntoView {
+fn fleet(ctx: Ctx, owned: Memo<bool>, own_curve: Memo<bool>) -> impl IntoView {
     let on_change = ctx.on_change;
     let fleet_open = ctx.unfolded(&[
         "replica",
@@ -357,8 +354,7 @@ fn Fleet(ctx: Ctx, owned: Memo<bool>, own_curve: Memo<bool>) -> impl IntoView {
 }
 
 /// Operations: staff and fixed costs.
-#[component]
-fn Operations(ctx: Ctx) -> impl IntoView {
+fn operations(ctx: Ctx) -> impl IntoView {
     let ops_open = ctx.unfolded(&["ops_fte", "fte_cost", "ops_monthly", "ops_gpus_per_fte"]);
     view! {
     <details open=move || ops_open.get()>
@@ -375,8 +371,7 @@ fn Operations(ctx: Ctx) -> impl IntoView {
 }
 
 /// The assumptions P and k, and a dataset curve's mix.
-#[component]
-fn Assumptions(ctx: Ctx, own_curve: Memo<bool>) -> impl IntoView {
+fn assumptions(ctx: Ctx, own_curve: Memo<bool>) -> impl IntoView {
     let on_change = ctx.on_change;
     let assumptions_open = ctx.unfolded(&["prefill", "cache_cost", "curve_mix"]);
     // The dataset curve's mix, as percentages: the placeholder of `curve_mix`.
@@ -412,8 +407,7 @@ fn Assumptions(ctx: Ctx, own_curve: Memo<bool>) -> impl IntoView {
 }
 
 /// The ranges the sureness sample draws.
-#[component]
-fn Ranges(ctx: Ctx) -> impl IntoView {
+fn ranges(ctx: Ctx) -> impl IntoView {
     let ranges_open = ctx.unfolded_section(servecost::codec::Section::Sureness);
     view! {
     <details open=move || ranges_open.get() data-testid="ranges-inputs">
