@@ -84,7 +84,7 @@ fn report(s: &Checked, data: &Dataset, depth: Depth) -> Result<Report, Vec<Probl
         Vec::new()
     };
     let report = Report {
-        query: to_query(s),
+        query: s.query().to_owned(),
         dataset_revision: data.revision,
         inputs: c.inputs(),
         rent: c.rent_report(),

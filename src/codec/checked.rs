@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 use std::ops::Deref;
+use std::sync::OnceLock;
 
 use crate::codec::{parse, to_query};
 use crate::error::Problem;
@@ -11,31 +12,46 @@ use crate::scenario::Scenario;
 /// answer: one the codec read from a link (`Parsed::scenario`), or one made in code and passed
 /// through the codec ([`Checked::new`]). It reads as a [`Scenario`]; changing it means making a
 /// new one, which is checked again.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Checked(Scenario);
+#[derive(Debug, Clone)]
+pub struct Checked(Scenario, OnceLock<String>);
 
 impl Checked {
     /// Checks a scenario made in code by writing it as a link and reading it back: the one
     /// reader every link goes through, so its problems name their parameters as a link's do.
     pub fn new(scenario: &Scenario) -> Result<Self, Vec<Problem>> {
-        parse(&to_query(scenario)).map(|p| p.scenario)
+        let query = to_query(scenario);
+        let checked = parse(&query)?.scenario;
+        // Writing the scenario read back gives the same link (the codec's round trip).
+        let _ = checked.1.set(query);
+        Ok(checked)
     }
 
     /// The codec's own: `scenario` was just read and checked.
     pub(super) fn read(scenario: Scenario) -> Self {
-        Self(scenario)
+        Self(scenario, OnceLock::new())
     }
 
     /// The scenario, to change and check again.
     pub fn into_scenario(self) -> Scenario {
         self.0
     }
+
+    /// Its link, written once.
+    pub fn query(&self) -> &str {
+        self.1.get_or_init(|| to_query(&self.0))
+    }
+}
+
+impl PartialEq for Checked {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
 }
 
 /// The default scenario reads from the empty link: it is checked.
 impl Default for Checked {
     fn default() -> Self {
-        Self(Scenario::default())
+        Self::read(Scenario::default())
     }
 }
 

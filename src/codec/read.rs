@@ -1,6 +1,6 @@
 //! Query string to scenario: every problem at once, unknown parameters as warnings.
 
-use crate::codec::{number, spec, Checked, Param, Slot, PARAMS, VERSION};
+use crate::codec::{number, spec, Checked, NumSpec, Param, Slot, PARAMS, VERSION};
 use crate::curve::{CurvePoint, ThroughputCurve};
 use crate::error::Problem;
 use crate::fleet::Scaling;
@@ -255,7 +255,12 @@ impl Reader {
     }
 
     fn number(&mut self, name: &str) -> Option<f64> {
-        let s = spec(name)?;
+        self.number_of(spec(name)?)
+    }
+
+    /// Reads numeric parameter `s`, if given.
+    fn number_of(&mut self, s: &NumSpec) -> Option<f64> {
+        let name = s.name;
         let text = self.get(name)?;
         let value = number::read(&text, s.suffixes, s.percent);
         match value {
@@ -470,10 +475,10 @@ impl Reader {
                         Some(Slot::Value { set, .. } | Slot::Given { set, .. }) => set,
                         _ => continue,
                     };
-                    if self.was_read(spec.name) {
+                    if !self.has(spec.name) || self.was_read(spec.name) {
                         continue;
                     }
-                    if let Some(v) = self.number(spec.name) {
+                    if let Some(v) = self.number_of(spec) {
                         set(s, v);
                     }
                 }

@@ -80,7 +80,10 @@ pub trait Table: Keyed + Sized + Send + Unpin + for<'r> FromRow<'r, AnyRow> {
             .chain(&["revision"])
             .copied()
             .collect();
-        let values: Vec<String> = (1..=columns.len()).map(|i| format!("${i}")).collect();
+        // SQL parameters `$1`, `$2`…
+        let values: Vec<String> = (1..=columns.len())
+            .map(|i| ["$", &i.to_string()].concat())
+            .collect();
         format!(
             "INSERT INTO {} ({}) VALUES ({})",
             Self::TABLE,
