@@ -80,7 +80,6 @@ pub fn shown(spec: &NumSpec, v: f64) -> String {
         "fraction (or %)" => exact_percent(v),
         "per year (or %)" => format!("{} a year", exact_percent(v)),
         "times" => format!("×{}", exact(v, false)),
-        "ratio" => exact(v, false),
         // One replica, one GPU, one year.
         unit if v == 1.0 && !unit.contains(' ') && unit.ends_with('s') => {
             format!("1 {}", &unit[..unit.len() - 1])
@@ -100,7 +99,12 @@ pub fn default_shown(name: &str) -> Option<String> {
         }
         Slot::Given { .. } | Slot::Workload { .. } => return None,
     };
-    Some(shown(spec, v))
+    // A ratio reads as its number beside the field's own unit.
+    Some(if spec.unit == "ratio" {
+        exact(v, false)
+    } else {
+        shown(spec, v)
+    })
 }
 
 /// The value of `name` as people read it, unit included ("" when `value` is empty).
@@ -508,5 +512,18 @@ mod tests {
         assert_eq!(link_text("fte_cost", &s, None), "200k");
         assert_eq!(link_text("tokens", &s, None), "");
         assert_eq!(link_text("workload", &s, None), "coding-agent");
+    }
+
+    #[test]
+    fn assumptions_are_read_from_the_parameters_definitions() {
+        assert_eq!(default_shown("pue").as_deref(), Some("1.3"));
+        assert_eq!(default_shown("years").as_deref(), Some("4 years"));
+        assert_eq!(default_shown("rate").as_deref(), Some("8\u{a0}%"));
+        assert_eq!(default_shown("colo").as_deref(), Some("$150 per kW-month"));
+        assert_eq!(default_shown("ops_fte").as_deref(), Some("0.5 FTE"));
+        // No assumption: a price given by the dataset, a purchase price, a workload figure.
+        assert_eq!(default_shown("tps"), None);
+        assert_eq!(default_shown("capex"), None);
+        assert_eq!(default_shown("requests"), None);
     }
 }
