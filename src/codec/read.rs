@@ -264,7 +264,8 @@ impl Reader {
         let text = self.get(name)?;
         let value = number::read(&text, s.suffixes, s.percent);
         match value {
-            Some(v) if s.accepts(v) => Some(v),
+            // `-0` is 0: no figure of a report carries a negative zero.
+            Some(v) if s.accepts(v) => Some(v + 0.0),
             _ => {
                 self.fail(name, &text, format!("must be {}", s.range_text()));
                 None

@@ -161,3 +161,10 @@ fn own_benchmark_on_another_chip_and_a_bill() {
     assert_eq!(p.warnings[0].param, "chip_name");
     assert!(parse("points=10:900&curve_mix=1:0:1&chip=other&chip_name=a%0Ab").is_err());
 }
+
+#[test]
+fn a_negative_zero_reads_as_zero() {
+    let s = parse("growth=-0&api_trend=-0%").expect("valid").scenario;
+    assert!(s.plan.growth == 0.0 && s.plan.growth.is_sign_positive());
+    assert!(s.plan.api_trend.is_sign_positive());
+}
