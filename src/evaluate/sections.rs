@@ -42,6 +42,8 @@ pub(super) struct Costed<'a> {
     hybrid: Option<PlanCost>,
     totals: Totals,
     pub(super) break_even: BreakEven,
+    /// How the plan over the years holds the GPUs, and a note when its term is assumed.
+    holding: (Holding, Option<String>),
 }
 
 /// What the decision adds to the bills: the sample's ranges and shares, the flips and the bands.
@@ -82,6 +84,7 @@ impl<'a> Costed<'a> {
             s,
             data,
             break_even: break_even(&costing),
+            holding: holding(s, &ctx, r.gpu_hour),
             r,
             ctx,
             reading,
@@ -326,7 +329,7 @@ impl<'a> Costed<'a> {
 
     /// The plan over the years, holding the GPUs as their price commits them.
     pub(super) fn projection(&self) -> Projection {
-        let (holding, note) = holding(self.s, &self.ctx, self.r.gpu_hour);
+        let (holding, note) = self.holding.clone();
         let mut plan =
             crate::projection::project(&self.costing, &self.s.plan, holding, self.s.hybrid);
         plan.notes.extend(note);
@@ -339,7 +342,7 @@ impl<'a> Costed<'a> {
         let r = &self.r;
         let mut warnings =
             super::warnings::warnings(self.s, r, &self.ctx, self.data, &self.reading);
-        let (holding, _) = holding(self.s, &self.ctx, r.gpu_hour);
+        let holding = self.holding.0;
         // A reserved price's caveat states the commitment itself: its size and its term.
         if let (Some(w), Holding::Term { months, upfront }) = (
             warnings
