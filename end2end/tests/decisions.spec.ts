@@ -49,6 +49,11 @@ test("owned hardware: a purchase price of 35,000 over 4 years is priced, and ren
   await expect(page.getByLabel("Power usage effectiveness")).toHaveAttribute("placeholder", "1.3");
   await expect(page.getByLabel("All-in power per GPU")).toHaveAttribute("placeholder", "2.17");
   await expect(page.getByLabel("Paid off over")).toHaveAttribute("placeholder", "4");
+  // Each assumption is said beside its field, from the parameter's own default.
+  await expect(owned).toContainText("Assumption: 4 years.");
+  await expect(owned).toContainText("Assumption: 1.3.");
+  await expect(owned).toContainText("Assumption: $0.10 per kWh.");
+  await expect(owned).toContainText("Assumption: $150 per kW-month.");
   await expect(page.getByTestId("error-capex")).toContainText("required");
   await accessible(page, js);
 
