@@ -8,6 +8,8 @@ mod checked;
 mod number;
 mod params;
 mod read;
+#[cfg(test)]
+mod readme;
 mod table;
 mod write;
 
@@ -82,37 +84,6 @@ mod tests {
                 readme.contains(&format!("`{name}`")),
                 "{name} is not in src/README.md"
             );
-        }
-    }
-
-    /// The README's range of each numeric parameter (`0 to 1 B`, `−0.9 to 10`, `1 to 4,096,
-    /// whole`) is the table's, so the documented range cannot drift from the enforced one.
-    #[test]
-    fn the_crate_readmes_ranges_are_the_tables() {
-        let readme = include_str!("README.md");
-        let read = |text: &str| {
-            let text: String = text
-                .replace('\u{2212}', "-")
-                .chars()
-                .filter(|c| !matches!(c, ' ' | ','))
-                .collect();
-            super::read_number(&text, true, false)
-        };
-        for spec in super::numbers() {
-            let named = format!("`{}`", spec.name);
-            let row = readme
-                .lines()
-                .find(|l| {
-                    l.starts_with("| ") && l.split('|').nth(1).is_some_and(|c| c.contains(&named))
-                })
-                .unwrap_or_else(|| panic!("{} has no row", spec.name));
-            let range = row.split('|').nth(3).unwrap_or_default().trim();
-            let range = range.trim_end_matches(" each").trim_end_matches(", whole");
-            let (lo, hi) = range
-                .split_once(" to ")
-                .unwrap_or_else(|| panic!("{}: {range}", spec.name));
-            assert_eq!(read(lo), Some(spec.min), "{}: {range}", spec.name);
-            assert_eq!(read(hi), Some(spec.max), "{}: {range}", spec.name);
         }
     }
 }

@@ -88,6 +88,17 @@ pub fn shown(spec: &NumSpec, v: f64) -> String {
     }
 }
 
+/// The figure the report resolves for numeric parameter `name` when the link leaves it out,
+/// in words ("the offer's"), where the dataset or the scenario's other inputs decide it.
+pub fn default_words(name: &str) -> Option<&'static str> {
+    match codec::spec(name)?.slot? {
+        Slot::Given {
+            resolved: Some(r), ..
+        } => Some(r.default),
+        _ => None,
+    }
+}
+
 /// The default of numeric parameter `name` as people read it, where servecost assumes one (a
 /// field of the scenario, or of owned hardware), for the form's "Assumption: …".
 pub fn default_shown(name: &str) -> Option<String> {

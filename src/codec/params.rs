@@ -62,6 +62,8 @@ pub struct Resolved {
     pub value: fn(&Inputs) -> f64,
     /// Its source's key.
     pub source: fn(&Inputs) -> Option<&str>,
+    /// Where it comes from, in words, for docs ("the offer's").
+    pub default: &'static str,
 }
 
 /// Where a numeric parameter's value lives in a [`Scenario`]: how the codec reads and writes it,
@@ -137,8 +139,12 @@ pub struct NumSpec {
 pub struct TextSpec {
     /// Query parameter.
     pub name: &'static str,
+    /// What it means, for docs.
+    pub label: &'static str,
     /// Its accepted values, in words.
     pub accepted: &'static str,
+    /// What applies when the link leaves it out, in words.
+    pub default: &'static str,
 }
 
 /// A parameter of the link.
@@ -197,6 +203,27 @@ impl NumSpec {
             && v <= self.max
             && (!self.whole || v.fract() == 0.0)
             && (v == 0.0 || v.abs() >= self.least)
+    }
+
+    /// The accepted bounds as the form's hints write them, numbers as the error messages write
+    /// them: `0, or 1 to 10 T`, `whole numbers 1 to 4,096`, `−0.9 to 10 (−90 % to 1,000 %)`.
+    pub fn bounds_text(&self) -> String {
+        let show = |v: f64| crate::format::exact(v, self.suffixes);
+        let kind = if self.whole { "whole numbers " } else { "" };
+        let pct = crate::format::exact_percent;
+        if self.percent && self.min < 0.0 {
+            format!(
+                "{} to {} ({} to {})",
+                show(self.min),
+                show(self.max),
+                pct(self.min),
+                pct(self.max)
+            )
+        } else if self.min == 0.0 && self.least > 0.0 {
+            format!("0, or {kind}{} to {}", show(self.least), show(self.max))
+        } else {
+            format!("{kind}{} to {}", show(self.min), show(self.max))
+        }
     }
 
     /// The accepted values in words, numbers written as the page writes them, e.g. `0, or a

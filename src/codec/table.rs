@@ -101,8 +101,18 @@ const fn at(spec: NumSpec, section: Section, slot: Slot) -> Param {
     })
 }
 
-const fn text(name: &'static str, accepted: &'static str) -> Param {
-    Param::Text(TextSpec { name, accepted })
+const fn text(
+    name: &'static str,
+    label: &'static str,
+    accepted: &'static str,
+    default: &'static str,
+) -> Param {
+    Param::Text(TextSpec {
+        name,
+        label,
+        accepted,
+        default,
+    })
 }
 
 /// A field of the scenario that always has a value.
@@ -163,12 +173,14 @@ macro_rules! total {
     };
 }
 
-/// The report's figure `$value` of [`Inputs`], from the source `$source` names.
+/// The report's figure `$value` of [`Inputs`], from the source `$source` names, described in
+/// the docs as `$default`.
 macro_rules! resolved {
-    ($value:ident, $source:expr) => {
+    ($value:ident, $source:expr, $default:literal) => {
         Some(Resolved {
             value: |i| i.$value,
             source: $source,
+            default: $default,
         })
     };
 }
@@ -185,8 +197,18 @@ fn kind_spread(i: &Inputs) -> f64 {
 
 /// Every parameter of the link, in the order a link writes them.
 pub const PARAMS: &[Param] = &[
-    text("v", "1"),
-    text("model", "a model id from the dataset"),
+    text(
+        "v",
+        "Link version",
+        "1",
+        "1",
+    ),
+    text(
+        "model",
+        "Model",
+        "a model id from the dataset",
+        "the dataset's first model",
+    ),
     at(
         counted("tokens", "All tokens per month", "tokens/month", 1e16),
         Section::Workload,
@@ -199,7 +221,12 @@ pub const PARAMS: &[Param] = &[
             preset: false,
         },
     ),
-    text("mix", "input:cached:output parts, e.g. 2:7:1"),
+    text(
+        "mix",
+        "Monthly token mix with tokens",
+        "input:cached:output parts, e.g. 2:7:1",
+        "none",
+    ),
     at(
         counted("input", "Uncached input tokens per month", "tokens/month", 1e16),
         Section::Workload,
@@ -215,7 +242,12 @@ pub const PARAMS: &[Param] = &[
         Section::Workload,
         total!(output),
     ),
-    text("workload", "coding-agent, chat, rag or batch"),
+    text(
+        "workload",
+        "Per-request preset",
+        "coding-agent, chat, rag or batch",
+        "coding-agent",
+    ),
     at(
         counted("requests", "Requests per month", "requests/month", 1e13),
         Section::Workload,
@@ -249,63 +281,85 @@ pub const PARAMS: &[Param] = &[
     at(
         num("tps", "Output speed per user to sustain", "tokens/s per user", 0.1, 10_000.0),
         Section::Workload,
-        given!(tps; resolved!(tps, |i| Some(i.tps_source.as_str()))),
+        given!(tps; resolved!(tps, |i| Some(i.tps_source.as_str()), "the API's measured speed")),
     ),
     text(
         "profile",
+        "Weekly load",
         "flat, business, diurnal, or 24 or 168 comma-separated weights",
+        "business",
     ),
-    text("api", "an API offer id from the dataset"),
+    text(
+        "api",
+        "API offer",
+        "an API offer id from the dataset",
+        "the model's first offer",
+    ),
     at(
         price("price_in", "API input price", "$/M tokens", 1_000.0),
         Section::Renting,
-        given!(price_in; resolved!(price_in, offer_source)),
+        given!(price_in; resolved!(price_in, offer_source, "the offer's")),
     ),
     at(
         price("price_out", "API output price", "$/M tokens", 1_000.0),
         Section::Renting,
-        given!(price_out; resolved!(price_out, offer_source)),
+        given!(price_out; resolved!(price_out, offer_source, "the offer's")),
     ),
     at(
         share("cache_discount", "API discount on cached input", 1.0),
         Section::Renting,
-        given!(cache_discount; resolved!(cache_discount, offer_source)),
+        given!(cache_discount; resolved!(cache_discount, offer_source, "the offer's")),
     ),
     at(
         share("markup", "Router markup", 10.0),
         Section::Renting,
-        given!(markup; resolved!(markup, offer_source)),
+        given!(markup; resolved!(markup, offer_source, "the offer's")),
     ),
     text(
         "curve",
+        "Throughput curve",
         "a curve id from the dataset, or own (your benchmark's points)",
+        "the model's first curve",
     ),
     text(
         "points",
+        "Your own benchmark's points",
         "tps:tokens_per_s_per_gpu pairs separated by commas",
+        "none",
     ),
     text(
         "curve_mix",
+        "Mix your own points were measured at",
         "input:cached:output parts the points were measured at",
+        "required with points",
     ),
-    text("chip", "a chip id from the dataset, or other (with points)"),
+    text(
+        "chip",
+        "Chip of your own points",
+        "a chip id from the dataset, or other (with points)",
+        "the model's first curve's chip",
+    ),
     at(
         whole("replica", "GPUs per replica", "GPUs", 1.0, 4_096.0),
         Section::SelfHosting,
-        given!(replica; resolved!(replica_gpus, |i| Some(i.curve_source.as_str()))),
+        given!(replica; resolved!(replica_gpus, |i| Some(i.curve_source.as_str()), "the curve's (1 for your own points)")),
     ),
     at(
         num("gpu_hour", "GPU-hour price", "$/GPU-hour", 0.01, 1_000.0),
         Section::SelfHosting,
-        given!(gpu_hour; resolved!(gpu_hour_usd, |i| Some(i.gpu_hour_source.as_str()))),
+        given!(gpu_hour; resolved!(gpu_hour_usd, |i| Some(i.gpu_hour_source.as_str()), "the chip's price tier")),
     ),
     text(
         "gpu_kind",
+        "What your own GPU-hour price commits to",
         "on_demand, spot, reserved or owner_cost: what your own gpu_hour commits to (with gpu_hour)",
+        "on_demand",
     ),
     text(
         "gpu_tier",
+        "Price tier of the chip",
         "a price tier id of the chip from the dataset (e.g. costr)",
+        "the cheapest rentable tier of the chip's newest survey",
     ),
     at(
         vol(
@@ -343,9 +397,16 @@ pub const PARAMS: &[Param] = &[
     ),
     text(
         "scaling",
+        "Fleet sizing",
         "fixed or hourly (hourly only on on_demand or spot prices)",
+        "fixed",
     ),
-    text("hybrid", "1 or 0"),
+    text(
+        "hybrid",
+        "Search the cheapest split with API overflow",
+        "1 or 0",
+        "1",
+    ),
     at(
         least(num("ops_fte", "Operations staff", "FTE", 0.0, 1_000.0), 0.001),
         Section::SelfHosting,
@@ -381,7 +442,12 @@ pub const PARAMS: &[Param] = &[
         Section::Renting,
         value!(overflow_warm),
     ),
-    text("own", "1 or 0"),
+    text(
+        "own",
+        "Owned hardware instead of rented GPU-hours",
+        "1 or 0",
+        "0",
+    ),
     at(
         vol("capex", "Purchase price per GPU", "$/GPU", 1.0, 1e7),
         Section::Owned,
@@ -443,7 +509,9 @@ pub const PARAMS: &[Param] = &[
     ),
     text(
         "chip_name",
+        "Name of a chip not in the dataset, for labels",
         "the name of a chip not in the dataset, 1 to 60 characters (with chip=other)",
+        "none",
     ),
     at(
         whole(
@@ -514,7 +582,7 @@ pub const PARAMS: &[Param] = &[
             10.0,
         ),
         Section::Sureness,
-        given!(uncertainty.gpu_hour; Some(Resolved { value: kind_spread, source: |_| None })),
+        given!(uncertainty.gpu_hour; Some(Resolved { value: kind_spread, source: |_| None, default: "by the price's kind: reserved 1.1, on demand 1.25, spot 1.5, owner's cost 1.3, owned 1.2, not stated 1.3" })),
     ),
     at(
         share(

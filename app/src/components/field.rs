@@ -43,26 +43,13 @@ pub fn Field(
         } else {
             ""
         };
-        // The bounds as the error message writes them.
-        let show = |v: f64| crate::format::exact(v, s.suffixes);
-        let kind = if s.whole { "whole numbers " } else { "" };
-        let pct = crate::format::exact_percent;
-        if s.percent && s.min < 0.0 {
-            format!(
-                "{} to {} ({} to {})",
-                show(s.min),
-                show(s.max),
-                pct(s.min),
-                pct(s.max)
-            )
-        } else if s.min == 0.0 && s.least > 0.0 {
-            format!("0, or {kind}{} to {}{suffix}", show(s.least), show(s.max))
-        } else {
-            format!("{kind}{} to {}{suffix}", show(s.min), show(s.max))
-        }
+        format!("{}{suffix}", s.bounds_text())
     });
     let assumption = assumed
-        .then(|| servecost::in_force::default_shown(name))
+        .then(|| {
+            servecost::in_force::default_shown(name)
+                .or_else(|| servecost::in_force::default_words(name).map(str::to_owned))
+        })
         .flatten()
         .map(|d| format!("Assumption: {d}."));
     let id = format!("f-{name}");

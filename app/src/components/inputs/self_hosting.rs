@@ -413,8 +413,7 @@ fn ranges(ctx: Ctx) -> impl IntoView {
     <details open=move || ranges_open.get() data-testid="ranges-inputs">
         <summary>"How sure: the ranges drawn"</summary>
         <p class="hint">"The sureness figures draw every input below at once from its range. A factor f means ×1/f to ×f; 1 (or 0 for a share) takes the input as given. "<a href="/method#ranges">"Why these ranges"</a></p>
-        <Param ctx name="u_gpu_hour"
-            explain="Blank: by what the price commits to (reserved 1.1, on demand 1.25, spot 1.5, owner's cost 1.3, owned 1.2)."/>
+        <Param ctx name="u_gpu_hour" assumed=true/>
         <Param ctx name="u_api"/>
         <Param ctx name="u_prefill"/>
         <Param ctx name="u_cache_cost"/>
