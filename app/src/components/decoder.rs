@@ -18,8 +18,30 @@ pub fn Decoder(
     /// Cited source keys.
     keys: Signal<Vec<String>>,
 ) -> impl IntoView {
-    let data: StoredValue<Dataset> = ctx.data;
-    let point = move || {
+    let shown = Signal::derive(|| vec!["headline"]);
+    view! {
+        <section class="decoder" aria-labelledby="decoder-title">
+            <h2 id="decoder-title">"Headline decoder"</h2>
+            {operating_point(ctx)}
+            <table>
+                <caption>"Published headlines"</caption>
+                <thead><tr><th>"Figure"</th><th>"Chip"</th><th>"Value"</th><th></th></tr></thead>
+                <tbody>{published(ctx.data, keys)}</tbody>
+            </table>
+            <form method="get" action="/" class="decode-form" on:submit=|ev| ev.prevent_default()>
+                <Field name="headline" value=ctx.typed("headline") placeholder=ctx.in_force("headline") outcome=ctx.outcome on_change=ctx.on_change
+                    explain="Paste a tokens/s-per-MW headline (e.g. 150M) to see what it means per GPU, per dollar and per token class."/>
+                <Hidden query=ctx.query shown/>
+                <button type="submit">"Decode"</button>
+            </form>
+            {decoded(ctx)}
+        </section>
+    }
+}
+
+/// The chosen operating point per MW, as AgentPerf counts it.
+fn operating_point(ctx: Ctx) -> impl IntoView {
+    move || {
         ctx.report.with(|r| {
             let r = r.as_ref()?;
             let op = r.power.operating_point.clone()?;
@@ -38,8 +60,12 @@ pub fn Decoder(
                 </p>
             })
         })
-    };
-    let published = move || {
+    }
+}
+
+/// The dataset's published headlines, each a ceiling or a floor.
+fn published(data: StoredValue<Dataset>, keys: Signal<Vec<String>>) -> impl IntoView {
+    move || {
         data.with_value(|d| {
             d.headlines
                 .iter()
@@ -64,8 +90,13 @@ pub fn Decoder(
                 })
                 .collect_view()
         })
-    };
-    let decoded = move || {
+    }
+}
+
+/// A tokens/s-per-MW headline turned into $ per GPU and per token class.
+fn decoded(ctx: Ctx) -> impl IntoView {
+    let data = ctx.data;
+    move || {
         ctx.report.with(|r| {
             let r = r.as_ref()?;
             let h = r.power.headline.clone()?;
@@ -114,24 +145,5 @@ pub fn Decoder(
                 </div>
             })
         })
-    };
-    let shown = Signal::derive(|| vec!["headline"]);
-    view! {
-        <section class="decoder" aria-labelledby="decoder-title">
-            <h2 id="decoder-title">"Headline decoder"</h2>
-            {point}
-            <table>
-                <caption>"Published headlines"</caption>
-                <thead><tr><th>"Figure"</th><th>"Chip"</th><th>"Value"</th><th></th></tr></thead>
-                <tbody>{published}</tbody>
-            </table>
-            <form method="get" action="/" class="decode-form" on:submit=|ev| ev.prevent_default()>
-                <Field name="headline" value=ctx.typed("headline") placeholder=ctx.in_force("headline") outcome=ctx.outcome on_change=ctx.on_change
-                    explain="Paste a tokens/s-per-MW headline (e.g. 150M) to see what it means per GPU, per dollar and per token class."/>
-                <Hidden query=ctx.query shown/>
-                <button type="submit">"Decode"</button>
-            </form>
-            {decoded}
-        </section>
     }
 }

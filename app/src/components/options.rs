@@ -2,7 +2,7 @@
 //! chip, fixed or hourly, and their hybrids, each opening in the calculator.
 
 use leptos::prelude::*;
-use servecost::options::{OptionGroup, OptionKind, Options};
+use servecost::options::{OptionGroup, OptionKind, Options, ServingOption};
 use servecost::{Dataset, Report};
 
 use crate::format::{number, per_mtok, percent_precise, usd};
@@ -48,7 +48,8 @@ pub fn ranked(report: &Report, data: &Dataset) -> Option<Options> {
 #[component]
 pub fn OptionsTable(
     /// The report on screen (its full answer).
-    report: Report,
+    #[prop(into)]
+    report: crate::query::Answer,
     /// The dataset the page prices from.
     data: StoredValue<Dataset>,
 ) -> impl IntoView {
@@ -90,62 +91,7 @@ pub fn OptionsTable(
         .options
         .into_iter()
         .enumerate()
-        .map(|(i, o)| {
-            let class = if o.current { "current" } else { "" };
-            // The first row listed apart opens the part of the table that is not ranked.
-            let apart = (i == ranked_count && o.group != OptionGroup::Buyable).then(|| view! {
-                <tr class="apart" data-testid="options-apart">
-                    <th scope="rowgroup" colspan="9">"Listed apart, not ranked: a vendor's own curve at face value is its best case (the sample draws its haircut), and an owner's cost is what owning at hyperscale costs, a floor no one rents at."</th>
-                </tr>
-            });
-            let group = match o.group {
-                OptionGroup::Buyable => "buyable",
-                OptionGroup::VendorBestCase => "vendor_best_case",
-                OptionGroup::Floor => "floor",
-            };
-            let what = match o.group {
-                OptionGroup::Buyable => None,
-                OptionGroup::VendorBestCase => Some("vendor's best case"),
-                OptionGroup::Floor => Some("owner's cost: a floor"),
-            };
-            let mark = o.current.then_some(" (yours)");
-            let split = o.api_share.map(|s| {
-                let share = if s < 0.001 {
-                    "under 0.1\u{a0}%".to_owned()
-                } else {
-                    percent_precise(s)
-                };
-                format!("{share} of the demand to the API")
-            });
-            let rank = if o.group == OptionGroup::Buyable {
-                (i + 1).to_string()
-            } else {
-                "—".to_owned()
-            };
-            view! {
-                {apart}
-                <tr class=class data-testid="option" data-kind=format!("{:?}", o.kind)
-                    data-usd=o.monthly_usd.to_string() data-current=o.current.to_string()
-                    data-for-rent=o.for_rent.to_string() data-group=group>
-                    <td class="rank">{rank}</td>
-                    <th scope="row">
-                        <a href=format!("/?{}", o.query) data-testid="option-link">
-                            <span class="kind">{kind_text(o.kind)}{mark}</span>" "{o.plan.clone()}
-                        </a>
-                        {o.terms.clone().map(|t| view! { <span class="note">{t}</span> })}
-                        {what.map(|t| view! { <span class="note"><strong>{t}</strong></span> })}
-                        {split.map(|t| view! { <span class="note">{t}</span> })}
-                    </th>
-                    <td class="num" data-label="Monthly">{usd(o.monthly_usd)}</td>
-                    <td class="num" data-label="GPUs">{number(o.gpus)}</td>
-                    <td class="num" data-label="Utilisation">{o.utilization.map_or("—".to_owned(), percent_precise)}</td>
-                    <td class="num" data-label="Uncached $/M">{per_mtok(o.per_mtok.input)}</td>
-                    <td class="num" data-label="Cached $/M">{per_mtok(o.per_mtok.cached)}</td>
-                    <td class="num" data-label="Output $/M">{per_mtok(o.per_mtok.output)}</td>
-                    <td class="num" data-label="Cheapest in" data-testid="option-sure" data-p=o.p_cheapest.map(|p| p.to_string()).unwrap_or_default()>{o.p_cheapest.map_or("—".to_owned(), |p| crate::format::share_about(p, crate::format::share_se(p, draws)))}</td>
-                </tr>
-            }
-        })
+        .map(|(i, o)| option_row(i, o, ranked_count, draws))
         .collect_view();
     Some(view! {
         <p class="intro">
@@ -181,4 +127,63 @@ pub fn OptionsTable(
         })}
         <p><a href=csv download="servecost-options.csv">"Download the options as CSV"</a></p>
     })
+}
+
+/// Row `i` of the table: the option, its bill and $/M by class, and how often it is the
+/// cheapest; the first row not ranked (at `ranked_count`) opens the part listed apart.
+fn option_row(i: usize, o: ServingOption, ranked_count: usize, draws: f64) -> impl IntoView {
+    let class = if o.current { "current" } else { "" };
+    // The first row listed apart opens the part of the table that is not ranked.
+    let apart = (i == ranked_count && o.group != OptionGroup::Buyable).then(|| view! {
+        <tr class="apart" data-testid="options-apart">
+            <th scope="rowgroup" colspan="9">"Listed apart, not ranked: a vendor's own curve at face value is its best case (the sample draws its haircut), and an owner's cost is what owning at hyperscale costs, a floor no one rents at."</th>
+        </tr>
+    });
+    let group = match o.group {
+        OptionGroup::Buyable => "buyable",
+        OptionGroup::VendorBestCase => "vendor_best_case",
+        OptionGroup::Floor => "floor",
+    };
+    let what = match o.group {
+        OptionGroup::Buyable => None,
+        OptionGroup::VendorBestCase => Some("vendor's best case"),
+        OptionGroup::Floor => Some("owner's cost: a floor"),
+    };
+    let mark = o.current.then_some(" (yours)");
+    let split = o.api_share.map(|s| {
+        let share = if s < 0.001 {
+            "under 0.1\u{a0}%".to_owned()
+        } else {
+            percent_precise(s)
+        };
+        format!("{share} of the demand to the API")
+    });
+    let rank = if o.group == OptionGroup::Buyable {
+        (i + 1).to_string()
+    } else {
+        "—".to_owned()
+    };
+    view! {
+        {apart}
+        <tr class=class data-testid="option" data-kind=format!("{:?}", o.kind)
+            data-usd=o.monthly_usd.to_string() data-current=o.current.to_string()
+            data-for-rent=o.for_rent.to_string() data-group=group>
+            <td class="rank">{rank}</td>
+            <th scope="row">
+                <a href=format!("/?{}", o.query) data-testid="option-link">
+                    <span class="kind">{kind_text(o.kind)}{mark}</span>" "{o.plan.clone()}
+                </a>
+                {o.terms.clone().map(|t| view! { <span class="note">{t}</span> })}
+                {what.map(|t| view! { <span class="note"><strong>{t}</strong></span> })}
+                {split.map(|t| view! { <span class="note">{t}</span> })}
+            </th>
+            <td class="num" data-label="Monthly">{usd(o.monthly_usd)}</td>
+            <td class="num" data-label="GPUs">{number(o.gpus)}</td>
+            <td class="num" data-label="Utilisation">{o.utilization.map_or("—".to_owned(), percent_precise)}</td>
+            <td class="num" data-label="Uncached $/M">{per_mtok(o.per_mtok.input)}</td>
+            <td class="num" data-label="Cached $/M">{per_mtok(o.per_mtok.cached)}</td>
+            <td class="num" data-label="Output $/M">{per_mtok(o.per_mtok.output)}</td>
+            <td class="num" data-label="Cheapest in" data-testid="option-sure" data-p=o.p_cheapest.map(|p| p.to_string()).unwrap_or_default()>{o.p_cheapest.map_or("—".to_owned(), |p| crate::format::share_about(p, crate::format::share_se(p, draws)))}</td>
+        </tr>
+    }
 }

@@ -2,6 +2,7 @@
 //! numbers year by year.
 
 use leptos::prelude::*;
+use servecost::projection::Projection;
 use servecost::Report;
 
 use crate::charts;
@@ -26,45 +27,22 @@ fn holding_words(r: &Report) -> String {
 #[component]
 pub fn Years(
     /// The report.
-    report: Report,
+    #[prop(into)]
+    report: crate::query::Answer,
 ) -> impl IntoView {
     let r = report;
     let p = &r.plan;
     let svg = charts::Chart::Years.draw(&r);
     let hybrid = r.hybrid.is_some();
-    let cumulative = charts::cumulative(p);
-    let rows = cumulative
-        .iter()
-        .zip(&p.months)
-        .filter(|((m, ..), _)| m % 12 == 0 || Some(*m) == p.payback_month)
-        .map(|((m, rent, own, h), month)| {
-            let year = if m % 12 == 0 {
-                format!("Year {}", m / 12)
-            } else {
-                format!("Month {m} (payback)")
-            };
-            view! {
-                <tr data-month=m.to_string()>
-                    <th scope="row">{year}</th>
-                    <td>{tokens(month.tokens)}</td>
-                    <td>{usd(*rent)}</td>
-                    <td>{usd(*own)}</td>
-                    {hybrid.then(|| view! { <td>{h.map(usd).unwrap_or_default()}</td> })}
-                    <td>{number(month.gpus)}</td>
-                </tr>
-            }
-        })
-        .collect_view();
     let npv = p.npv_usd;
     let s = p.spec;
-    let committed = p.committed_after_usd;
-    let residual = p.residual_usd;
-    let with = p.npv_with_commitments_usd;
     let notes = p
         .notes
         .iter()
         .map(|n| view! { <li>{n.clone()}</li> })
         .collect_view();
+    let rows = month_rows(p, hybrid);
+    let foot = present_values(p, hybrid);
     view! {
         <section class="years" id="years" data-testid="years"
             data-npv-rent=npv.rent.to_string() data-npv-self=npv.self_host.to_string()
@@ -93,38 +71,77 @@ pub fn Years(
                         <th>"Self-hosted GPUs"</th>
                     </tr></thead>
                     <tbody>{rows}</tbody>
-                    <tfoot><tr data-testid="years-npv">
-                        <th scope="row">{format!("Present value at {}", percent_signed(s.discount_rate))}</th>
-                        <td></td>
-                        <td>{usd(npv.rent)}</td>
-                        <td>{usd(npv.self_host)}</td>
-                        {hybrid.then(|| view! { <td>{npv.hybrid.map(usd).unwrap_or_default()}</td> })}
-                        <td></td>
-                    </tr>
-                    {(committed.self_host > 0.0
-                        || committed.hybrid.is_some_and(|h| h > 0.0)
-                        || residual.self_host > 0.0
-                        || residual.hybrid.is_some_and(|h| h > 0.0)).then(|| view! {
-                        <tr data-testid="years-committed" data-self=committed.self_host.to_string()>
-                            <th scope="row">"Committed past the horizon"</th>
-                            <td></td>
-                            <td>{usd(0.0)}</td>
-                            <td>{usd(committed.self_host)}</td>
-                            {hybrid.then(|| view! { <td>{committed.hybrid.map(usd).unwrap_or_default()}</td> })}
-                            <td></td>
-                        </tr>
-                        <tr data-testid="years-npv-committed" data-self=with.self_host.to_string()>
-                            <th scope="row">"Present value with commitments and residual value"</th>
-                            <td></td>
-                            <td>{usd(with.rent)}</td>
-                            <td>{usd(with.self_host)}</td>
-                            {hybrid.then(|| view! { <td>{with.hybrid.map(usd).unwrap_or_default()}</td> })}
-                            <td></td>
-                        </tr>
-                    })}
-                    </tfoot>
+                    <tfoot>{foot}</tfoot>
                 </table>
             </ChartFigure>
         </section>
     }
+}
+
+/// The end of each year (and the payback month): the tokens, each plan's cumulative cost and
+/// the self-hosted GPUs.
+fn month_rows(p: &Projection, hybrid: bool) -> impl IntoView + use<> {
+    charts::cumulative(p)
+        .iter()
+        .zip(&p.months)
+        .filter(|((m, ..), _)| m % 12 == 0 || Some(*m) == p.payback_month)
+        .map(|((m, rent, own, h), month)| {
+            let year = if m % 12 == 0 {
+                format!("Year {}", m / 12)
+            } else {
+                format!("Month {m} (payback)")
+            };
+            view! {
+                <tr data-month=m.to_string()>
+                    <th scope="row">{year}</th>
+                    <td>{tokens(month.tokens)}</td>
+                    <td>{usd(*rent)}</td>
+                    <td>{usd(*own)}</td>
+                    {hybrid.then(|| view! { <td>{h.map(usd).unwrap_or_default()}</td> })}
+                    <td>{number(month.gpus)}</td>
+                </tr>
+            }
+        })
+        .collect_view()
+}
+
+/// Each plan's present value, and, where commitments run past the horizon or owned GPUs keep a
+/// value, what is committed and the present value with both.
+fn present_values(p: &Projection, hybrid: bool) -> impl IntoView + use<> {
+    let npv = p.npv_usd;
+    let s = p.spec;
+    let committed = p.committed_after_usd;
+    let residual = p.residual_usd;
+    let with = p.npv_with_commitments_usd;
+    view! {
+    <tr data-testid="years-npv">
+                <th scope="row">{format!("Present value at {}", percent_signed(s.discount_rate))}</th>
+                <td></td>
+                <td>{usd(npv.rent)}</td>
+                <td>{usd(npv.self_host)}</td>
+                {hybrid.then(|| view! { <td>{npv.hybrid.map(usd).unwrap_or_default()}</td> })}
+                <td></td>
+            </tr>
+            {(committed.self_host > 0.0
+                || committed.hybrid.is_some_and(|h| h > 0.0)
+                || residual.self_host > 0.0
+                || residual.hybrid.is_some_and(|h| h > 0.0)).then(|| view! {
+                <tr data-testid="years-committed" data-self=committed.self_host.to_string()>
+                    <th scope="row">"Committed past the horizon"</th>
+                    <td></td>
+                    <td>{usd(0.0)}</td>
+                    <td>{usd(committed.self_host)}</td>
+                    {hybrid.then(|| view! { <td>{committed.hybrid.map(usd).unwrap_or_default()}</td> })}
+                    <td></td>
+                </tr>
+                <tr data-testid="years-npv-committed" data-self=with.self_host.to_string()>
+                    <th scope="row">"Present value with commitments and residual value"</th>
+                    <td></td>
+                    <td>{usd(with.rent)}</td>
+                    <td>{usd(with.self_host)}</td>
+                    {hybrid.then(|| view! { <td>{with.hybrid.map(usd).unwrap_or_default()}</td> })}
+                    <td></td>
+                </tr>
+            })}
+        }
 }

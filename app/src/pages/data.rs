@@ -260,6 +260,25 @@ fn table_section(
     }
 }
 
+/// What every table of the page reads: the dataset, the address's search and pages, which
+/// revision brought each row, and the sources the rows shown cite.
+struct Shown<'a> {
+    d: &'a Dataset,
+    v: &'a paging::View,
+    h: InForce,
+    cited: std::cell::RefCell<Vec<String>>,
+}
+
+impl Shown<'_> {
+    /// Notes that a row shown cites source `key`: the sources table lists it.
+    fn cite(&self, key: &str) {
+        let mut cited = self.cited.borrow_mut();
+        if !cited.iter().any(|k| k == key) {
+            cited.push(key.to_owned());
+        }
+    }
+}
+
 /// All tables, each searched and paged as the address asks.
 #[component]
 fn Tables(
@@ -272,50 +291,105 @@ fn Tables(
     /// What the address asks for.
     view: paging::View,
 ) -> impl IntoView {
-    let d = &data;
-    let v = &view;
     let rev = data.revision;
-    let h = &history.in_force(rev);
-    let mut cited: Vec<String> = Vec::new();
-    let mut cite = |key: &str| {
-        if !cited.iter().any(|k| k == key) {
-            cited.push(key.to_owned());
-        }
+    let s = Shown {
+        d: &data,
+        v: &view,
+        h: history.in_force(rev),
+        cited: Default::default(),
     };
-    let (models, models_pager) = v.slice(
+    let (revisions, revisions_pager) = view.slice("revisions", history.revisions.iter().collect());
+    let revisions = revisions_table(&revisions, &history, rev);
+    // The sources come last: they list every source a row above cites.
+    let tables = view! {
+        {models(&s)}
+        {chips(&s)}
+        {tiers(&s)}
+        {offers(&s)}
+        {curves(&s)}
+        {headlines(&s)}
+        {figures(&s, &facts)}
+    };
+    view! {
+        <p>"Dataset revision " {rev} ". Every number the calculator uses, with its source."</p>
+        {search_form(&view)}
+        {tables}
+        <section id="revisions"><h2>"Revisions"</h2>
+            <p>"Each import adds a revision; nothing is changed or deleted, so saved scenarios keep the revision they were computed with. The calculator uses the newest."</p>
+            <table data-testid="revisions"><thead><tr><th>"Revision"</th><th>"Written"</th><th>"What it brought"</th><th>"Files"</th><th>"Rows"</th></tr></thead><tbody>{revisions}</tbody></table>
+            {revisions_pager}
+        </section>
+        {sources(&s)}
+    }
+}
+
+fn models(s: &Shown) -> impl IntoView + use<> {
+    let (d, v) = (s.d, s.v);
+    let (rows, pager) = v.slice(
         "models",
         d.models
             .iter()
             .filter(|m| v.matches(&[&m.id, &m.name, &m.licence]))
             .collect(),
     );
-    let models_count = models.len();
-    let models = models.into_iter().map(|m| {
-        cite(&m.licence_source);
+    let count = rows.len();
+    let rows = rows.into_iter().map(|m| {
+        s.cite(&m.licence_source);
         let weights = m.weights.iter().map(|w| format!("{}: {} GB", w.precision.to_uppercase(), number(w.gigabytes))).collect::<Vec<_>>().join(", ");
-        view! { <tr><th scope="row">{m.name.clone()}</th><td>{weights}</td><td>{m.licence.clone()} " " {source_link(d, &m.licence_source)}</td><td>{h.label(ModelRow::KIND, &m.id)}</td></tr> }
+        view! { <tr><th scope="row">{m.name.clone()}</th><td>{weights}</td><td>{m.licence.clone()} " " {source_link(d, &m.licence_source)}</td><td>{s.h.label(ModelRow::KIND, &m.id)}</td></tr> }
     }).collect_view();
-    let (chips, chips_pager) = v.slice(
+    table_section(
+        "models",
+        "Models",
+        &["Model", "Weights", "Licence", "Revision"],
+        (count, rows.into_any()),
+        pager,
+        None,
+    )
+}
+
+fn chips(s: &Shown) -> impl IntoView + use<> {
+    let (d, v) = (s.d, s.v);
+    let (rows, pager) = v.slice(
         "chips",
         d.chips
             .iter()
             .filter(|c| v.matches(&[&c.id, &c.name]))
             .collect(),
     );
-    let chips_count = chips.len();
-    let chips = chips.into_iter().map(|c| {
-        cite(&c.memory_source);
-        c.accelerator_kw_source.iter().chain(&c.all_in_kw_source).for_each(|k| cite(k));
+    let count = rows.len();
+    let kw = |k: Option<f64>| k.map(|k| format!("{}\u{a0}kW", crate::format::significant(k, 3)));
+    let rows = rows.into_iter().map(|c| {
+        s.cite(&c.memory_source);
+        c.accelerator_kw_source.iter().chain(&c.all_in_kw_source).for_each(|k| s.cite(k));
         view! {
         <tr>
             <th scope="row">{c.name.clone()}</th>
             <td>{number(c.memory_gb)} " GB " {source_link(d, &c.memory_source)}</td>
-            <td>{c.accelerator_kw.map(|k| format!("{}\u{a0}kW", crate::format::significant(k, 3)))} " " {c.accelerator_kw_source.as_deref().map(|s| source_link(d, s))}</td>
-            <td>{c.all_in_kw.map(|k| format!("{}\u{a0}kW", crate::format::significant(k, 3)))} " " {c.all_in_kw_source.as_deref().map(|s| source_link(d, s))}</td>
-            <td>{h.label(ChipRow::KIND, &c.id)}</td>
+            <td>{kw(c.accelerator_kw)} " " {c.accelerator_kw_source.as_deref().map(|k| source_link(d, k))}</td>
+            <td>{kw(c.all_in_kw)} " " {c.all_in_kw_source.as_deref().map(|k| source_link(d, k))}</td>
+            <td>{s.h.label(ChipRow::KIND, &c.id)}</td>
         </tr>
     }}).collect_view();
-    let (tiers, tiers_pager) = v.slice(
+    table_section(
+        "chips",
+        "Chips",
+        &[
+            "Chip",
+            "Memory per GPU",
+            "Accelerator power",
+            "All-in power",
+            "Revision",
+        ],
+        (count, rows.into_any()),
+        pager,
+        None,
+    )
+}
+
+fn tiers(s: &Shown) -> impl IntoView + use<> {
+    let (d, v) = (s.d, s.v);
+    let (rows, pager) = v.slice(
         "tiers",
         d.price_tiers
             .iter()
@@ -330,11 +404,11 @@ fn Tables(
         crate::query::outcome(b, d)
             .report
             .ok()
-            .and_then(|r| r.inputs.chip)
+            .and_then(|r| r.inputs.chip.clone())
     });
-    let tiers_count = tiers.len();
-    let tiers = tiers.into_iter().map(|t| {
-        cite(&t.source);
+    let count = rows.len();
+    let rows = rows.into_iter().map(|t| {
+        s.cite(&t.source);
         let href = use_tier(v, d, back_chip.as_deref(), t);
         view! {
         <tr>
@@ -345,10 +419,29 @@ fn Tables(
             <td>{crate::format::usd(t.usd_per_gpu_hour)}</td>
             <td>{source_link(d, &t.source)}</td>
             <td>{as_of(d, &t.source)}</td>
-            <td>{h.label(TierRow::KIND, &pair_key(&t.chip, &t.tier))}</td>
+            <td>{s.h.label(TierRow::KIND, &pair_key(&t.chip, &t.tier))}</td>
         </tr>
     }}).collect_view();
-    let (offers, offers_pager) = v.slice(
+    table_section(
+        "tiers",
+        "GPU-hour prices",
+        &[
+            "Chip",
+            "Tier",
+            "$ per GPU-hour",
+            "Source",
+            "As of",
+            "Revision",
+        ],
+        (count, rows.into_any()),
+        pager,
+        None,
+    )
+}
+
+fn offers(s: &Shown) -> impl IntoView + use<> {
+    let (d, v) = (s.d, s.v);
+    let (rows, pager) = v.slice(
         "offers",
         d.api_offers
             .iter()
@@ -358,9 +451,9 @@ fn Tables(
             })
             .collect(),
     );
-    let offers_count = offers.len();
-    let offers = offers.into_iter().map(|o| {
-        cite(&o.source);
+    let count = rows.len();
+    let rows = rows.into_iter().map(|o| {
+        s.cite(&o.source);
         let href = use_offer(v, d, o);
         view! {
         <tr>
@@ -370,10 +463,32 @@ fn Tables(
             <td>{o.speed_tps.map(|s| format!("{} tokens/s", crate::format::significant(s, 4)))}</td>
             <td>{source_link(d, &o.source)} {o.note.clone().map(|n| view! { <br/><small>{n}</small> })}</td>
             <td>{as_of(d, &o.source)}</td>
-            <td>{h.label(OfferRow::KIND, &o.id)}</td>
+            <td>{s.h.label(OfferRow::KIND, &o.id)}</td>
         </tr>
     }}).collect_view();
-    let (curves, curves_pager) = v.slice(
+    table_section(
+        "offers",
+        "API offers",
+        &[
+            "Offer",
+            "Input $/M",
+            "Output $/M",
+            "Cache discount",
+            "Markup",
+            "Speed",
+            "Source",
+            "As of",
+            "Revision",
+        ],
+        (count, rows.into_any()),
+        pager,
+        Some("offers"),
+    )
+}
+
+fn curves(s: &Shown) -> impl IntoView + use<> {
+    let (d, v) = (s.d, s.v);
+    let (rows, pager) = v.slice(
         "curves",
         d.curves
             .iter()
@@ -384,20 +499,21 @@ fn Tables(
             })
             .collect(),
     );
-    let curves_count = curves.len();
-    let curves = curves.into_iter().map(|c| {
-        cite(&c.source);
+    let count = rows.len();
+    let rows = rows.into_iter().map(|c| {
+        s.cite(&c.source);
         let points = c.points.iter().map(|p| view! {
             <tr><td>{significant(p.tps, 4)}</td><td>{number(p.tokens_per_s_per_gpu.round())}</td></tr>
         }).collect_view();
         let chip = d.chip(&c.chip).map_or(c.chip.clone(), |x| x.name.clone());
+        let mix = |x: f64| crate::format::percent_precise(x);
         view! {
             <article class="curve" id=format!("curve-{}", c.id)>
                 <h3>{format!("{} × {chip}, {}, {}", crate::format::number(c.replica_gpus), c.precision.to_uppercase(), c.framework)}</h3>
                 <p>
-                    "Measured mix: " {format!("{} uncached input, {} cached input, {} output", crate::format::percent_precise(c.mix.uncached), crate::format::percent_precise(c.mix.cached), crate::format::percent_precise(c.mix.output))}
+                    "Measured mix: " {format!("{} uncached input, {} cached input, {} output", mix(c.mix.uncached), mix(c.mix.cached), mix(c.mix.output))}
                     " (" {if c.mix_stated { "stated by the source" } else { "assumed: the source does not state it" }} "). Source: " {source_link(d, &c.source)} ". "
-                    {h.label(CurveRow::KIND, &c.id)}
+                    {s.h.label(CurveRow::KIND, &c.id)}
                 </p>
                 {c.note.clone().map(|n| view! { <p class="hint">{n}</p> })}
                 <table>
@@ -407,16 +523,26 @@ fn Tables(
             </article>
         }
     }).collect_view();
-    let (headlines, headlines_pager) = v.slice(
+    view! {
+        <section id="curves"><h2>"Throughput curves"</h2>
+            {(count == 0).then(|| view! { <p class="hint" data-testid="none-curves">"No row matches the search."</p> })}
+            {rows}{pager}
+        </section>
+    }
+}
+
+fn headlines(s: &Shown) -> impl IntoView + use<> {
+    let (d, v) = (s.d, s.v);
+    let (rows, pager) = v.slice(
         "headlines",
         d.headlines
             .iter()
             .filter(|x| v.matches(&[&x.id, &x.label, &x.chip, &x.source]))
             .collect(),
     );
-    let headlines_count = headlines.len();
-    let headlines = headlines.into_iter().map(|x| {
-        cite(&x.source);
+    let count = rows.len();
+    let rows = rows.into_iter().map(|x| {
+        s.cite(&x.source);
         view! {
         <tr>
             <th scope="row">{x.label.clone()}</th>
@@ -425,16 +551,28 @@ fn Tables(
             <td>{source_link(d, &x.source)}</td>
         </tr>
     }}).collect_view();
-    let (figures, facts_pager) = v.slice(
+    table_section(
+        "headlines",
+        "Power headlines",
+        &["Figure", "Value", "", "Source"],
+        (count, rows.into_any()),
+        pager,
+        None,
+    )
+}
+
+fn figures(s: &Shown, facts: &[Fact]) -> impl IntoView + use<> {
+    let (d, v) = (s.d, s.v);
+    let (rows, pager) = v.slice(
         "facts",
         facts
             .iter()
             .filter(|f| v.matches(&[&f.subject, &f.label, &f.source]))
             .collect(),
     );
-    let figures_count = figures.len();
-    let figures = figures.into_iter().map(|f| {
-        cite(&f.source);
+    let count = rows.len();
+    let rows = rows.into_iter().map(|f| {
+        s.cite(&f.source);
         let value = match (&f.value, &f.value_text) {
             (Some(v), Some(t)) => format!("{} {} ({t})", number(*v), f.unit.clone().unwrap_or_default()),
             (Some(v), None) => format!("{} {}", number(*v), f.unit.clone().unwrap_or_default()),
@@ -443,57 +581,55 @@ fn Tables(
         };
         view! { <tr><td>{f.subject.clone()}</td><th scope="row">{f.label.clone()}</th><td>{value}</td><td>{source_link(d, &f.source)}</td></tr> }
     }).collect_view();
-    let (revisions, revisions_pager) = v.slice("revisions", history.revisions.iter().collect());
-    let revisions = revisions_table(&revisions, &history, rev);
-    // The sources matching the search, a page at a time, and every source a row above cites,
-    // so that each source link on the page has its row.
+    table_section(
+        "facts",
+        "Every published figure",
+        &["Subject", "Figure", "Value", "Source"],
+        (count, rows.into_any()),
+        pager,
+        Some("facts"),
+    )
+}
+
+/// The sources matching the search, a page at a time, and every source a row shown cites, so
+/// that each source link on the page has its row.
+fn sources(s: &Shown) -> impl IntoView + use<> {
+    let (d, v) = (s.d, s.v);
     let matching: Vec<&servecost::dataset::Source> = d
         .sources
         .iter()
-        .filter(|s| v.matches(&[&s.key, &s.publisher, &s.title]))
+        .filter(|x| v.matches(&[&x.key, &x.publisher, &x.title]))
         .collect();
-    let (mut sources, sources_pager) = v.slice("sources", matching);
-    for key in &cited {
-        if let Some(s) = d.source(key) {
-            if !sources.iter().any(|x| x.key == s.key) {
-                sources.push(s);
+    let (mut rows, pager) = v.slice("sources", matching);
+    for key in s.cited.borrow().iter() {
+        if let Some(x) = d.source(key) {
+            if !rows.iter().any(|r| r.key == x.key) {
+                rows.push(x);
             }
         }
     }
-    let sources_count = sources.len();
-    let sources = sources.into_iter().map(|s| {
-        let trust = match s.trust {
+    let count = rows.len();
+    let rows = rows.into_iter().map(|x| {
+        let trust = match x.trust {
             Trust::Independent => "independent",
             Trust::Vendor => "vendor",
             Trust::Licensor => "licensor",
             Trust::Assumption => "assumption",
         };
         view! {
-            <tr id=format!("src-{}", s.key)>
-                <th scope="row">{s.publisher.clone()}</th><td>{s.title.clone()}</td><td>{s.date.clone()}</td><td>{trust}</td>
-                <td>{s.caveat.clone()}</td>
-                <td>{h.label(SourceRow::KIND, &s.key)}</td>
+            <tr id=format!("src-{}", x.key)>
+                <th scope="row">{x.publisher.clone()}</th><td>{x.title.clone()}</td><td>{x.date.clone()}</td><td>{trust}</td>
+                <td>{x.caveat.clone()}</td>
+                <td>{s.h.label(SourceRow::KIND, &x.key)}</td>
             </tr>
         }
     }).collect_view();
-    view! {
-        <p>"Dataset revision " {data.revision} ". Every number the calculator uses, with its source."</p>
-        {search_form(v)}
-        {table_section("models", "Models", &["Model", "Weights", "Licence", "Revision"], (models_count, models.into_any()), models_pager, None)}
-        {table_section("chips", "Chips", &["Chip", "Memory per GPU", "Accelerator power", "All-in power", "Revision"], (chips_count, chips.into_any()), chips_pager, None)}
-        {table_section("tiers", "GPU-hour prices", &["Chip", "Tier", "$ per GPU-hour", "Source", "As of", "Revision"], (tiers_count, tiers.into_any()), tiers_pager, None)}
-        {table_section("offers", "API offers", &["Offer", "Input $/M", "Output $/M", "Cache discount", "Markup", "Speed", "Source", "As of", "Revision"], (offers_count, offers.into_any()), offers_pager, Some("offers"))}
-        <section id="curves"><h2>"Throughput curves"</h2>
-            {(curves_count == 0).then(|| view! { <p class="hint" data-testid="none-curves">"No row matches the search."</p> })}
-            {curves}{curves_pager}
-        </section>
-        {table_section("headlines", "Power headlines", &["Figure", "Value", "", "Source"], (headlines_count, headlines.into_any()), headlines_pager, None)}
-        {table_section("facts", "Every published figure", &["Subject", "Figure", "Value", "Source"], (figures_count, figures.into_any()), facts_pager, Some("facts"))}
-        <section id="revisions"><h2>"Revisions"</h2>
-            <p>"Each import adds a revision; nothing is changed or deleted, so saved scenarios keep the revision they were computed with. The calculator uses the newest."</p>
-            <table data-testid="revisions"><thead><tr><th>"Revision"</th><th>"Written"</th><th>"What it brought"</th><th>"Files"</th><th>"Rows"</th></tr></thead><tbody>{revisions}</tbody></table>
-            {revisions_pager}
-        </section>
-        {table_section("sources", "Sources", &["Publisher", "What", "Date", "Trust", "Caveat", "Revision"], (sources_count, sources.into_any()), sources_pager, Some("sources"))}
-    }
+    table_section(
+        "sources",
+        "Sources",
+        &["Publisher", "What", "Date", "Trust", "Caveat", "Revision"],
+        (count, rows.into_any()),
+        pager,
+        Some("sources"),
+    )
 }

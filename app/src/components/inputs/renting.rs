@@ -39,6 +39,30 @@ pub fn Renting(
     /// What the sections share.
     ctx: Ctx,
 ) -> impl IntoView {
+    let own_prices_open = ctx.unfolded(&["price_in", "price_out", "cache_discount", "markup"]);
+    view! {
+        <fieldset>
+            <legend>"Renting"</legend>
+            {offer_choice(ctx)}
+            {more_offers(ctx)}
+            <details open=move || own_prices_open.get()>
+                <summary>"Your own prices"</summary>
+                <Param ctx name="price_in"/>
+                <Param ctx name="price_out"/>
+                <Param ctx name="cache_discount"
+                    explain="Share taken off the input price for input served from the provider's cache."/>
+                <Param ctx name="markup"
+                    explain="A router's markup on the provider's price."/>
+            </details>
+            <Param ctx name="bill"
+                explain="Optional: your last API invoice for these volumes, to check the estimate against it."/>
+            <div aria-live="polite">{bill_check(ctx)}</div>
+        </fieldset>
+    }
+}
+
+/// The model's API offers to choose from, each with its prices, publisher and date.
+fn offer_choice(ctx: Ctx) -> impl IntoView {
     let on_change = ctx.on_change;
     let offers = Memo::new(move |_| {
         let model = ctx.model();
@@ -69,7 +93,11 @@ pub fn Renting(
             .with(|r| r.as_ref().and_then(|r| r.inputs.api.clone()))
             .unwrap_or_default()
     });
-    let own_prices_open = ctx.unfolded(&["price_in", "price_out", "cache_discount", "markup"]);
+    move || view! { <Choice name="api" label="API offer" options=offers.get() value=api on_change/> }
+}
+
+/// Last month's bill against the estimate, and the prices that would meet it.
+fn bill_check(ctx: Ctx) -> impl IntoView {
     // Last month's bill against the estimate, from the current inputs.
     let bill = Memo::new(move |_| {
         ctx.outcome.with(|o| {
@@ -80,7 +108,7 @@ pub fn Renting(
                 .and_then(|r| r.rent.bill)
         })
     });
-    let check = move || {
+    move || {
         bill.get().map(|b| {
             let gap = b.difference_usd;
             let own_prices = ctx.query.with(|q| crate::query::get(q, "price_in").is_some() || crate::query::get(q, "price_out").is_some());
@@ -115,24 +143,5 @@ pub fn Renting(
                 </div>
             }
         })
-    };
-    view! {
-        <fieldset>
-            <legend>"Renting"</legend>
-            {move || view! { <Choice name="api" label="API offer" options=offers.get() value=api on_change/> }}
-            {more_offers(ctx)}
-            <details open=move || own_prices_open.get()>
-                <summary>"Your own prices"</summary>
-                <Param ctx name="price_in"/>
-                <Param ctx name="price_out"/>
-                <Param ctx name="cache_discount"
-                    explain="Share taken off the input price for input served from the provider's cache."/>
-                <Param ctx name="markup"
-                    explain="A router's markup on the provider's price."/>
-            </details>
-            <Param ctx name="bill"
-                explain="Optional: your last API invoice for these volumes, to check the estimate against it."/>
-            <div aria-live="polite">{check}</div>
-        </fieldset>
     }
 }

@@ -20,7 +20,6 @@ pub fn WorkloadInputs(
     /// What the sections share.
     ctx: Ctx,
 ) -> impl IntoView {
-    let on_change = ctx.on_change;
     let form = Memo::new(move |_| {
         ctx.outcome.with(|o| match o.scenario.workload {
             Workload::Requests { .. } => "requests",
@@ -28,6 +27,22 @@ pub fn WorkloadInputs(
             Workload::Totals { .. } => "totals",
         })
     });
+    view! {
+        <fieldset>
+            <legend>"Workload"</legend>
+            <nav class="tabs" aria-label="How to give the workload">{form_tabs(ctx, form)}</nav>
+            {form_fields(ctx, form)}
+            <Param ctx name="tps"
+                explain="The output speed each user must see. Default: the hosted API's measured speed."/>
+            <div class="marks" aria-label="Published operating points, tokens/s per user">{operating_points(ctx)}</div>
+            {load_profile(ctx)}
+        </fieldset>
+    }
+}
+
+/// The links to the workload's three forms, each filled from the volumes in force (or from
+/// what was typed in it before).
+fn form_tabs(ctx: Ctx, form: Memo<&'static str>) -> impl IntoView {
     // The three links are built once; only their targets and the current one follow the inputs.
     let volumes = Memo::new(move |_| {
         ctx.report
@@ -92,7 +107,7 @@ pub fn WorkloadInputs(
             ),
         }
     };
-    let switcher = [
+    [
         ("requests", "Requests × shape"),
         ("tokens", "Total + mix"),
         ("totals", "Three totals (invoice)"),
@@ -105,11 +120,43 @@ pub fn WorkloadInputs(
                 aria-current=move || if current() { "true" } else { "false" }>{label}</a>
         }
     })
-    .collect_view();
+    .collect_view()
+}
+
+/// The fields of the workload's form in use.
+fn form_fields(ctx: Ctx, form: Memo<&'static str>) -> impl IntoView {
+    let on_change = ctx.on_change;
     let presets: Vec<(String, String)> = Preset::ALL
         .iter()
         .map(|p| (p.key().to_owned(), p.label().to_owned()))
         .collect();
+    move || {
+        match form.get() {
+        "requests" => view! {
+            <Choice name="workload" label="Per-request shape (preset)" options=presets.clone() value=ctx.text("workload") on_change/>
+            <Param ctx name="requests"/>
+            <Param ctx name="input_per_request"/>
+            <Param ctx name="cache_hit"/>
+            <Param ctx name="output_per_request"/>
+        }.into_any(),
+        "tokens" => view! {
+            <Param ctx name="tokens"/>
+            <Param ctx name="mix"
+                label="Mix" unit="uncached input : cached input : output"
+                explain="Parts in any scale, e.g. 2:7:1 (the published 7:2:1 blend is 7 cached : 2 uncached : 1 output)."/>
+        }.into_any(),
+        _ => view! {
+            <Param ctx name="input"/>
+            <Param ctx name="cached"/>
+            <Param ctx name="output"/>
+        }.into_any(),
+    }
+    }
+}
+
+/// The published operating points of the model's curves and API offers, each a link to its
+/// speed.
+fn operating_points(ctx: Ctx) -> impl IntoView {
     let marks = Memo::new(move |_| {
         let data = ctx.data.get_value();
         let model = ctx.model();
@@ -131,7 +178,7 @@ pub fn WorkloadInputs(
         marks.dedup_by(|a, b| a.0 == b.0);
         marks
     });
-    let points = move || {
+    move || {
         marks
             .get()
             .into_iter()
@@ -147,7 +194,12 @@ pub fn WorkloadInputs(
                 }
             })
             .collect_view()
-    };
+    }
+}
+
+/// The load over the week, with its shape drawn and its peak.
+fn load_profile(ctx: Ctx) -> impl IntoView {
+    let on_change = ctx.on_change;
     let profile_value = Signal::derive(move || {
         ctx.outcome.with(|o| match &o.scenario.profile {
             ProfileSpec::Preset(p) => p.key().to_owned(),
@@ -169,39 +221,12 @@ pub fn WorkloadInputs(
         })
     };
     view! {
-        <fieldset>
-            <legend>"Workload"</legend>
-            <nav class="tabs" aria-label="How to give the workload">{switcher}</nav>
-            {move || match form.get() {
-                "requests" => view! {
-                    <Choice name="workload" label="Per-request shape (preset)" options=presets.clone() value=ctx.text("workload") on_change/>
-                    <Param ctx name="requests"/>
-                    <Param ctx name="input_per_request"/>
-                    <Param ctx name="cache_hit"/>
-                    <Param ctx name="output_per_request"/>
-                }.into_any(),
-                "tokens" => view! {
-                    <Param ctx name="tokens"/>
-                    <Param ctx name="mix"
-                        label="Mix" unit="uncached input : cached input : output"
-                        explain="Parts in any scale, e.g. 2:7:1 (the published 7:2:1 blend is 7 cached : 2 uncached : 1 output)."/>
-                }.into_any(),
-                _ => view! {
-                    <Param ctx name="input"/>
-                    <Param ctx name="cached"/>
-                    <Param ctx name="output"/>
-                }.into_any(),
-            }}
-            <Param ctx name="tps"
-                explain="The output speed each user must see. Default: the hosted API's measured speed."/>
-            <div class="marks" aria-label="Published operating points, tokens/s per user">{points}</div>
-            <Choice name="profile" label="Load over the week" options=profiles value=profile_value on_change/>
-            <div class="spark">
-                {move || spark().map(|(svg, peak)| view! {
-                    <span inner_html=svg></span>
-                    <small class="hint">{format!("Peak hour: {}× the average; capacity is held for it.", crate::format::significant(peak, 3))}</small>
-                })}
-            </div>
-        </fieldset>
+        <Choice name="profile" label="Load over the week" options=profiles value=profile_value on_change/>
+        <div class="spark">
+            {move || spark().map(|(svg, peak)| view! {
+                <span inner_html=svg></span>
+                <small class="hint">{format!("Peak hour: {}× the average; capacity is held for it.", crate::format::significant(peak, 3))}</small>
+            })}
+        </div>
     }
 }
