@@ -2,13 +2,52 @@
 
 use servecost::{parse_lenient, Dataset, Problem, Report};
 
+/// A report as the page's signals and views hold it: shared, not copied. Two are equal only
+/// when they are the same evaluation (a new evaluation is a new answer), so that a memo never
+/// walks a whole report to compare it, and handing it to a view costs a count, not a copy.
+#[derive(Debug, Clone)]
+pub struct Answer(std::sync::Arc<Report>);
+
+impl PartialEq for Answer {
+    fn eq(&self, other: &Self) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl std::ops::Deref for Answer {
+    type Target = Report;
+
+    fn deref(&self) -> &Report {
+        &self.0
+    }
+}
+
+/// As its report, for a page that carries it from the server.
+impl serde::Serialize for Answer {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Answer {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Report::deserialize(deserializer).map(Self::from)
+    }
+}
+
+impl From<Report> for Answer {
+    fn from(report: Report) -> Self {
+        Self(std::sync::Arc::new(report))
+    }
+}
+
 /// What one query string gives.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
     /// The scenario as read, bad fields at their default.
     pub scenario: servecost::codec::Checked,
     /// The report, or the problems that stopped it.
-    pub report: Result<Report, Vec<Problem>>,
+    pub report: Result<Answer, Vec<Problem>>,
     /// Parameters that could not be read and fell back to their default.
     pub problems: Vec<Problem>,
     /// Parameters that were ignored (unknown or not applicable).
@@ -173,7 +212,8 @@ fn compute(query: &str, data: &Dataset, depth: servecost::evaluate::Depth) -> Ou
                 }
             },
             || servecost::evaluate::evaluate_with(&parsed.scenario, data, depth),
-        ),
+        )
+        .map(Answer::from),
         scenario: parsed.scenario,
         problems,
         ignored: parsed.warnings,

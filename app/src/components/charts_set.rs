@@ -1,7 +1,6 @@
 //! The four charts beside the volume chart, each with its numbers as a table.
 
 use leptos::prelude::*;
-use servecost::Report;
 
 use crate::charts;
 use crate::components::ChartFigure;
@@ -11,10 +10,11 @@ use crate::format::{per_mtok, significant, usd};
 #[component]
 pub fn TpsChart(
     /// The report.
-    report: Report,
+    #[prop(into)]
+    report: crate::query::Answer,
 ) -> impl IntoView {
-    let series = report.series.cost_vs_tps;
-    let svg = charts::cost_vs_tps(&series, report.inputs.tps);
+    let series = &report.series.cost_vs_tps;
+    let svg = charts::cost_vs_tps(series, report.inputs.tps);
     let rows = series
         .iter()
         .flat_map(|s| {
@@ -44,7 +44,8 @@ pub fn TpsChart(
 #[component]
 pub fn BreakdownChart(
     /// The report.
-    report: Report,
+    #[prop(into)]
+    report: crate::query::Answer,
 ) -> impl IntoView {
     let svg = charts::Chart::Breakdown.draw(&report);
     let own = report.series.breakdown.clone();
@@ -66,7 +67,8 @@ pub fn BreakdownChart(
 #[component]
 pub fn ClassChart(
     /// The report.
-    report: Report,
+    #[prop(into)]
+    report: crate::query::Answer,
 ) -> impl IntoView {
     let svg = charts::per_class(&report.series.per_class);
     view! {
@@ -80,7 +82,8 @@ pub fn ClassChart(
 #[component]
 pub fn TornadoChart(
     /// The report.
-    report: Report,
+    #[prop(into)]
+    report: crate::query::Answer,
 ) -> impl IntoView {
     let svg = charts::tornado(&report.sensitivity);
     let rows = report

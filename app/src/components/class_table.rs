@@ -1,7 +1,6 @@
 //! Per-class $ per million tokens, renting and self-hosting side by side.
 
 use leptos::prelude::*;
-use servecost::Report;
 
 use crate::citations::cite;
 use crate::format::per_mtok;
@@ -10,7 +9,8 @@ use crate::format::per_mtok;
 #[component]
 pub fn ClassTable(
     /// The report.
-    report: Report,
+    #[prop(into)]
+    report: crate::query::Answer,
     /// Cited source keys.
     keys: Vec<String>,
 ) -> impl IntoView {
@@ -21,7 +21,7 @@ pub fn ClassTable(
     // The compute of this fleet per token: the full-use cost over the share of provisioned
     // GPU-hours that is busy (peak capacity, headroom and idle hours included, operations not).
     let util = report.self_host.utilization;
-    let rows = report.series.per_class.into_iter().map(move |c| {
+    let rows = report.series.per_class.iter().map(move |c| {
         let at_fleet = if util > 0.0 {
             Some(c.self_marginal / util)
         } else {
@@ -29,7 +29,7 @@ pub fn ClassTable(
         };
         view! {
             <tr>
-                <th scope="row">{c.label}</th>
+                <th scope="row">{c.label.clone()}</th>
                 <td>{per_mtok(c.rent)}</td>
                 <td data-testid="class-full-use">{per_mtok(c.self_marginal)}</td>
                 <td data-testid="class-at-fleet">{at_fleet.map_or("—".to_owned(), per_mtok)}</td>

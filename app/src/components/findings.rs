@@ -1,7 +1,6 @@
 //! Break-even volume and price, and the warnings with their sources.
 
 use leptos::prelude::*;
-use servecost::Report;
 
 use crate::citations::cite;
 use crate::format::{tokens, usd};
@@ -10,7 +9,8 @@ use crate::format::{tokens, usd};
 #[component]
 pub fn BreakEven(
     /// The report.
-    report: Report,
+    #[prop(into)]
+    report: crate::query::Answer,
 ) -> impl IntoView {
     let be = &report.break_even;
     let total = report.inputs.total_tokens;
@@ -48,7 +48,8 @@ pub fn BreakEven(
 #[component]
 pub fn VolumeBands(
     /// The report (its full answer: the band map).
-    report: Report,
+    #[prop(into)]
+    report: crate::query::Answer,
 ) -> impl IntoView {
     let bands = &report.bands.volume;
     let tie = report.verdict.tie;

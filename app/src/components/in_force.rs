@@ -3,7 +3,6 @@
 
 use leptos::prelude::*;
 use servecost::in_force::{list, Origin, Section};
-use servecost::Report;
 
 use crate::citations::cite;
 
@@ -11,7 +10,8 @@ use crate::citations::cite;
 #[component]
 pub fn InputsInForce(
     /// The report they are the inputs of.
-    report: Report,
+    #[prop(into)]
+    report: crate::query::Answer,
     /// Cited source keys, in citation order (a default cites its source).
     keys: Vec<String>,
     /// The scenario's link as a person shares it.

@@ -9,7 +9,7 @@ mod years;
 
 use leptos::prelude::*;
 use servecost::codec::decode;
-use servecost::{Dataset, Report};
+use servecost::Dataset;
 
 use crate::components::Field;
 use crate::query::{self, Outcome};
@@ -57,7 +57,7 @@ pub struct Ctx {
     /// The current outcome.
     pub outcome: Memo<Outcome>,
     /// The report on screen.
-    pub report: Memo<Option<Report>>,
+    pub report: Memo<Option<crate::query::Answer>>,
     /// The dataset.
     pub data: StoredValue<Dataset>,
     /// Called with a parameter and its new text.
@@ -76,7 +76,7 @@ impl Ctx {
                 .unwrap_or_else(|| {
                     self.outcome.with(|o| {
                         self.report
-                            .with(|r| in_force(name, &o.scenario, r.as_ref()))
+                            .with(|r| in_force(name, &o.scenario, r.as_deref()))
                     })
                 })
         })
@@ -98,7 +98,7 @@ impl Ctx {
     pub fn in_force(self, name: &'static str) -> Signal<String> {
         Signal::derive(move || {
             self.outcome
-                .with(|o| in_force(name, &o.scenario, o.report.as_ref().ok()))
+                .with(|o| in_force(name, &o.scenario, o.report.as_deref().ok()))
         })
     }
 

@@ -2,7 +2,6 @@
 //! snippet for a wiki.
 
 use leptos::prelude::*;
-use servecost::Report;
 
 use crate::browser::{copy_address, origin};
 use crate::charts::NAMES;
@@ -11,7 +10,7 @@ use crate::charts::NAMES;
 #[component]
 pub fn Share(
     /// The report on screen.
-    report: Memo<Option<Report>>,
+    report: Memo<Option<crate::query::Answer>>,
 ) -> impl IntoView {
     // The copy button needs JavaScript: it appears once the page is live.
     let live = RwSignal::new(false);

@@ -1,7 +1,6 @@
 //! Monthly totals for renting, self-hosting and the best hybrid, and the self-hosted bill.
 
 use leptos::prelude::*;
-use servecost::Report;
 
 use crate::citations::cite;
 use crate::format::{percent, usd};
@@ -10,7 +9,8 @@ use crate::format::{percent, usd};
 #[component]
 pub fn Totals(
     /// The report.
-    report: Report,
+    #[prop(into)]
+    report: crate::query::Answer,
     /// Cited source keys.
     keys: Vec<String>,
 ) -> impl IntoView {

@@ -728,7 +728,8 @@ pub fn changes(r: &Report, compact: Option<&str>) -> impl IntoView + use<> {
 #[component]
 pub fn Verdict(
     /// The report.
-    report: Report,
+    #[prop(into)]
+    report: crate::query::Answer,
     /// Cited source keys.
     keys: Vec<String>,
 ) -> impl IntoView {

@@ -1,7 +1,6 @@
 //! Monthly cost against monthly volume.
 
 use leptos::prelude::*;
-use servecost::Report;
 
 use crate::charts;
 use crate::components::ChartFigure;
@@ -11,10 +10,11 @@ use crate::format::{tokens, usd};
 #[component]
 pub fn VolumeChart(
     /// The report.
-    report: Report,
+    #[prop(into)]
+    report: crate::query::Answer,
 ) -> impl IntoView {
-    let series = report.series.cost_vs_volume;
-    let svg = charts::cost_vs_volume(&series);
+    let series = &report.series.cost_vs_volume;
+    let svg = charts::cost_vs_volume(series);
     let rows = series
         .points
         .iter()

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_location;
-use servecost::{Dataset, Report};
+use servecost::Dataset;
 
 use crate::api::dataset_resource;
 use crate::browser;
@@ -16,7 +16,7 @@ use crate::components::{
     OptionsTable, Problems, Share, Sources, TornadoChart, Totals, TpsChart, VolumeBands,
     VolumeChart, Warnings, Years,
 };
-use crate::query::{self, Outcome};
+use crate::query::{self, Answer, Outcome};
 use servecost::evaluate::Depth;
 
 /// Parameters of your own benchmark, cleared when another curve is picked.
@@ -142,15 +142,13 @@ fn Body(
         }
     });
     let data = StoredValue::new(data);
+    let live = answers(query, data);
     let Answers {
         outcome,
         shown,
         charted,
-        stale,
-        shown_query,
-        settled,
-        has_report,
-    } = answers(query, data);
+        ..
+    } = live;
     follow_address_bar(query, outcome, &raw, from_form);
     let aside = StoredValue::new(Vec::new());
     let on_change = Callback::new(move |(name, value): (&'static str, String)| {
@@ -185,18 +183,18 @@ fn Body(
     Effect::new(move |_| hydrated.set(true));
     view! {
         <div class="layout" data-hydrated=move || hydrated.get().to_string()
-            data-settled=move || settled.get().to_string()>
+            data-settled=move || live.settled.get().to_string()>
             <Inputs ctx/>
             <section class="results" aria-live="polite" aria-label="Results">
                 // On a phone the answer comes first: one tap leads to the inputs below it.
                 <a class="edit-inputs" href="#inputs" data-testid="edit-inputs">"Edit inputs ↓"</a>
                 <Problems outcome/>
-                {move || stale.get().then(|| view! {
+                {move || live.stale.get().then(|| view! {
                     <p class="note stale-note" data-testid="stale-note">
                         "The figures below answer the last inputs that could be read, not the field marked above: correct it to see its answer."
                     </p>
                 })}
-                {headline(shown, charted, keys, stale, has_report)}
+                {headline(shown, charted, keys, live.stale, live.has_report)}
                 <div class="chart-grid">
                     {move || charted.get().map(|report| view! { <VolumeChart report/> })}
                     <div class="beside-chart">
@@ -222,7 +220,7 @@ fn Body(
                         </div>
                     }
                 })}
-                {ranked_options(charted, shown_query, data)}
+                {ranked_options(charted, live.shown_query, data)}
                 // These change far less often than the numbers: each re-renders only when its own
                 // part of the report changes.
                 {move || view! { <Warnings warnings=warnings.get() keys=keys.get()/> }}
@@ -240,9 +238,9 @@ fn Body(
 struct Answers {
     outcome: Memo<Outcome>,
     /// The report whose numbers are on screen.
-    shown: Memo<Option<Report>>,
+    shown: Memo<Option<Answer>>,
     /// Its full answer, which the decision, the charts and the caveats are drawn from.
-    charted: Memo<Option<Report>>,
+    charted: Memo<Option<Answer>>,
     /// True while the figures on screen are the last valid inputs' rather than the inputs'.
     stale: Memo<bool>,
     shown_query: Memo<Option<String>>,
@@ -268,10 +266,10 @@ fn answers(query: RwSignal<String>, data: StoredValue<Dataset>) -> Answers {
             data.with_value(|d| query::outcome_with(q, d, depth))
         })
     });
-    let full: RwSignal<Option<Report>> = RwSignal::new(None);
+    let full: RwSignal<Option<Answer>> = RwSignal::new(None);
     // The full answer of the current inputs, once it is in: computed at once for the page as
     // served, a task after the edit otherwise.
-    let fresh_full: Memo<Option<Result<Report, ()>>> = Memo::new(move |_| {
+    let fresh_full: Memo<Option<Result<Answer, ()>>> = Memo::new(move |_| {
         outcome.with(|o| match &o.report {
             Ok(r) if r.is_full() => Some(Ok(r.clone())),
             Ok(r) => full.with(|f| f.as_ref().filter(|f| f.query == r.query).cloned().map(Ok)),
@@ -282,7 +280,7 @@ fn answers(query: RwSignal<String>, data: StoredValue<Dataset>) -> Answers {
     // (marked as such), so the numbers follow the typing; inputs that read but have no answer
     // together withdraw it: no figure on screen answers other inputs than those shown.
     // It drives the numbers.
-    let shown: Memo<Option<Report>> = Memo::new(move |prev: Option<&Option<Report>>| {
+    let shown: Memo<Option<Answer>> = Memo::new(move |prev: Option<&Option<Answer>>| {
         let o = outcome.get();
         let previous = prev.cloned().flatten();
         let report = o.report.map(|r| match fresh_full.get() {
@@ -308,7 +306,7 @@ fn answers(query: RwSignal<String>, data: StoredValue<Dataset>) -> Answers {
     let shown_query = Memo::new(move |_| shown.with(|r| r.as_ref().map(|r| r.query.clone())));
     // The decision figures, the charts, the caveats and the share links are drawn from the full
     // answer of the report on screen: they follow its numbers by a task.
-    let charted: Memo<Option<Report>> = Memo::new(move |prev: Option<&Option<Report>>| {
+    let charted: Memo<Option<Answer>> = Memo::new(move |prev: Option<&Option<Answer>>| {
         let previous = prev.cloned().flatten();
         let want = shown_query.get()?;
         if let Some(r) = shown.with(|r| r.as_ref().filter(|r| r.is_full()).cloned()) {
@@ -383,8 +381,8 @@ fn follow_address_bar(query: RwSignal<String>, outcome: Memo<Outcome>, raw: &str
 /// The answer and the bill side by side on a desktop, so both are on the first screen; one
 /// after the other on a phone.
 fn headline(
-    shown: Memo<Option<Report>>,
-    charted: Memo<Option<Report>>,
+    shown: Memo<Option<Answer>>,
+    charted: Memo<Option<Answer>>,
     keys: Memo<Vec<String>>,
     stale: Memo<bool>,
     has_report: Memo<bool>,
@@ -395,7 +393,7 @@ fn headline(
         <div class="headline" class:stale=move || stale.get()>
             {move || has_report.get().then(|| view! {
                 <div class="decision">
-                    {move || shown.with(|r| r.as_ref().map(verdict::best_line))}
+                    {move || shown.with(|r| r.as_deref().map(verdict::best_line))}
                     {move || charted.with(|r| r.as_ref().map(|r| verdict::sureness_line(r, "_self")))}
                     // Over the years, first when it reverses this month's answer.
                     {move || shown.with(|r| r.as_ref().filter(|r| verdict::horizon_reverses(r)).map(|r| verdict::horizon_line(r, true)))}
@@ -420,7 +418,7 @@ fn headline(
 /// done in the browser when the section is opened, not for every page served. Without
 /// JavaScript the section links to the ranking.
 fn ranked_options(
-    charted: Memo<Option<Report>>,
+    charted: Memo<Option<Answer>>,
     shown_query: Memo<Option<String>>,
     data: StoredValue<Dataset>,
 ) -> impl IntoView {

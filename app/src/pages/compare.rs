@@ -71,7 +71,7 @@ pub struct Compared {
     /// The value of its parameter in a compare link: the saved id or the query.
     pub param: String,
     /// Its report.
-    pub report: Report,
+    pub report: query::Answer,
     /// Saved at this revision (`None`: the current data).
     pub pinned: Option<i64>,
     /// Parameters of its link not used, each with the reason.
@@ -98,7 +98,7 @@ pub async fn side(
                 param: saved.id.clone(),
                 pinned: Some(saved.revision),
                 name: saved.name,
-                report,
+                report: report.into(),
                 ignored: Vec::new(),
             }),
             Err(crate::db::saved::PinnedError::NotFound) => {
@@ -325,8 +325,34 @@ fn Comparison(
     b: Compared,
 ) -> impl IntoView {
     let (ra, rb) = (&a.report, &b.report);
+    let (na, nb) = distinguishing(ra, rb);
+    let (title_a, title_b) = (title(&a, &na), title(&b, &nb));
+    let head_a = side_head(&a, &title_a);
+    let head_b = side_head(&b, &title_b);
+    view! {
+        <section class="results compare" data-testid="comparison">
+            <div class="compare-sides">{head_a}{head_b}</div>
+            {differing_table(ra, rb)}
+            <table class="comparison" data-testid="bills">
+                <caption>"Both bills, line by line"</caption>
+                <thead><tr><th scope="col"></th><th scope="col">{title_a.clone()}</th><th scope="col">{title_b.clone()}</th></tr></thead>
+                <tbody>{bill_rows(ra, rb)}</tbody>
+            </table>
+            <table class="comparison" data-testid="classes">
+                <caption>"$ per million tokens, by class"</caption>
+                <thead><tr><th scope="col"></th><th scope="col">"A"</th><th scope="col">"B"</th></tr></thead>
+                <tbody>{class_rows(ra, rb)}</tbody>
+            </table>
+            {volume_chart(&a, &b)}
+            {embed_code(&a, &b)}
+        </section>
+    }
+}
+
+/// The inputs that differ between the two sides, or that none does.
+fn differing_table(ra: &Report, rb: &Report) -> impl IntoView + use<> {
     let differing = differing_inputs(ra, rb);
-    let inputs = if differing.is_empty() {
+    if differing.is_empty() {
         view! { <p data-testid="no-differences">"The two scenarios have the same inputs."</p> }
             .into_any()
     } else {
@@ -342,7 +368,11 @@ fn Comparison(
             </table>
         }
         .into_any()
-    };
+    }
+}
+
+/// Both bills, line by line.
+fn bill_rows(ra: &Report, rb: &Report) -> impl IntoView + use<> {
     let hybrid = |r: &Report| {
         r.hybrid
             .map(|h| usd(h.monthly_usd))
@@ -355,7 +385,7 @@ fn Comparison(
         )
     };
     let b_ = |r: &Report| r.self_host.breakdown;
-    let bill = [
+    [
         (
             "Renting, per month",
             usd(ra.rent.monthly_usd),
@@ -415,8 +445,12 @@ fn Comparison(
     ]
     .into_iter()
     .map(|(label, va, vb)| row(label, va, vb))
-    .collect_view();
-    let classes = [
+    .collect_view()
+}
+
+/// Each class's $ per million tokens, renting and self-hosting, on both sides.
+fn class_rows(ra: &Report, rb: &Report) -> impl IntoView + use<> {
+    [
         ("input", "Uncached input"),
         ("cached", "Cached input"),
         ("output", "Output"),
@@ -443,9 +477,14 @@ fn Comparison(
             ),
         ]
     })
-    .collect_view();
+    .collect_view()
+}
+
+/// Both sides' cost against volume, in one chart, with its figures as a table.
+fn volume_chart(a: &Compared, b: &Compared) -> impl IntoView + use<> {
+    let (ra, rb) = (&a.report, &b.report);
     let svg = charts::cost_vs_volume_pair(&ra.series.cost_vs_volume, &rb.series.cost_vs_volume);
-    let points = [(&a, ra), (&b, rb)]
+    let points = [(a, ra), (b, rb)]
         .into_iter()
         .flat_map(|(s, r)| {
             let letter = s.letter.clone();
@@ -456,41 +495,29 @@ fn Comparison(
             })
         })
         .collect_view();
+    view! {
+        <ChartFigure svg caption="Monthly cost against monthly volume: A solid, B dashed (renting blue, self-hosting orange)" testid="chart-compare">
+            <table>
+                <thead><tr><th>"Scenario"</th><th>"Tokens/month"</th><th>"Rent"</th><th>"Self-host"</th></tr></thead>
+                <tbody>{points}</tbody>
+            </table>
+        </ChartFigure>
+    }
+}
+
+/// The iframe that embeds the comparison in a wiki.
+fn embed_code(a: &Compared, b: &Compared) -> impl IntoView + use<> {
     let embed = format!(
         r#"<iframe src="{}/embed/compare?a={}&amp;b={}" width="600" height="400" style="border:0" loading="lazy" title="servecost: two scenarios compared"></iframe>"#,
         crate::browser::origin(),
         query::encode(&a.param),
         query::encode(&b.param),
     );
-    let (na, nb) = distinguishing(ra, rb);
-    let (title_a, title_b) = (title(&a, &na), title(&b, &nb));
-    let head_a = side_head(&a, &title_a);
-    let head_b = side_head(&b, &title_b);
     view! {
-        <section class="results compare" data-testid="comparison">
-            <div class="compare-sides">{head_a}{head_b}</div>
-            {inputs}
-            <table class="comparison" data-testid="bills">
-                <caption>"Both bills, line by line"</caption>
-                <thead><tr><th scope="col"></th><th scope="col">{title_a.clone()}</th><th scope="col">{title_b.clone()}</th></tr></thead>
-                <tbody>{bill}</tbody>
-            </table>
-            <table class="comparison" data-testid="classes">
-                <caption>"$ per million tokens, by class"</caption>
-                <thead><tr><th scope="col"></th><th scope="col">"A"</th><th scope="col">"B"</th></tr></thead>
-                <tbody>{classes}</tbody>
-            </table>
-            <ChartFigure svg caption="Monthly cost against monthly volume: A solid, B dashed (renting blue, self-hosting orange)" testid="chart-compare">
-                <table>
-                    <thead><tr><th>"Scenario"</th><th>"Tokens/month"</th><th>"Rent"</th><th>"Self-host"</th></tr></thead>
-                    <tbody>{points}</tbody>
-                </table>
-            </ChartFigure>
-            <section class="share" aria-labelledby="compare-embed-title">
-                <h2 id="compare-embed-title">"Embed"</h2>
-                <label for="compare-embed-code">"Embed this comparison in a wiki (iframe). A saved side keeps its numbers; a link side follows live data."</label>
-                <textarea id="compare-embed-code" readonly rows="3" data-testid="compare-embed-code">{embed}</textarea>
-            </section>
+        <section class="share" aria-labelledby="compare-embed-title">
+            <h2 id="compare-embed-title">"Embed"</h2>
+            <label for="compare-embed-code">"Embed this comparison in a wiki (iframe). A saved side keeps its numbers; a link side follows live data."</label>
+            <textarea id="compare-embed-code" readonly rows="3" data-testid="compare-embed-code">{embed}</textarea>
         </section>
     }
 }

@@ -127,7 +127,8 @@ pub async fn embed_saved_document(
 #[component]
 pub fn Compact(
     /// The report.
-    report: servecost::Report,
+    #[prop(into)]
+    report: crate::query::Answer,
     /// Which chart to show.
     chart: Chart,
     /// That chart, drawn ([`Chart::compact`]).

@@ -137,7 +137,7 @@ pub async fn oembed(
                         "no saved scenario has this id",
                     )])
                 })?;
-            (report, format!("/embed/s/{id}"), Vec::new())
+            (report.into(), format!("/embed/s/{id}"), Vec::new())
         }
         None => live(&state, query)?,
     };
@@ -195,7 +195,7 @@ fn target<'a>(url: &'a str, origin: &str) -> Result<(Option<&'a str>, &'a str), 
 fn live(
     state: &AppState,
     query: &str,
-) -> Result<(servecost::Report, String, Vec<String>), ApiError> {
+) -> Result<(app::query::Answer, String, Vec<String>), ApiError> {
     // As the page does: a field that cannot be read falls back to its default, and the
     // embed lists what it left out.
     let data = state.store.current();
