@@ -196,12 +196,12 @@ impl ser::Serializer for Walker {
     }
     fn serialize_struct_variant(
         self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
+        name: &'static str,
+        index: u32,
+        variant: &'static str,
+        len: usize,
     ) -> Result<Parts, Found> {
-        Ok(Parts { index: 0 })
+        self.serialize_tuple_variant(name, index, variant, len)
     }
 }
 

@@ -37,16 +37,26 @@ pub fn replace_query(_query: &str) {}
 /// can read how long the engine took.
 #[cfg(feature = "hydrate")]
 pub fn measure<T>(name: &str, f: impl FnOnce() -> T) -> T {
-    let performance = web_sys::window().and_then(|w| w.performance());
-    let start = format!("{name}:start");
-    if let Some(p) = &performance {
-        let _ = p.mark(&start);
-    }
+    mark(name, false);
     let out = f();
-    if let Some(p) = &performance {
-        let _ = p.measure_with_start_mark(name, &start);
-    }
+    mark(name, true);
     out
+}
+
+/// The mark before `name` (or, `end`, the measure since it): out of [`measure`], so that each
+/// use of it carries only its own work.
+#[cfg(feature = "hydrate")]
+#[inline(never)]
+fn mark(name: &str, end: bool) {
+    let Some(performance) = web_sys::window().and_then(|w| w.performance()) else {
+        return;
+    };
+    let start = format!("{name}:start");
+    let _ = if end {
+        performance.measure_with_start_mark(name, &start).map(drop)
+    } else {
+        performance.mark(&start).map(drop)
+    };
 }
 
 /// Runs `f` (no timing on the server).
