@@ -72,9 +72,12 @@ pub struct Model {
     pub licence_source: String,
 }
 
-/// An accelerator.
+/// An accelerator: as the engine reads it, as the database stores it and as an import file
+/// gives it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
+#[serde(deny_unknown_fields)]
 pub struct Chip {
     /// Stable id used in links, e.g. `b300`.
     pub id: String,

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 use servecost::curve::CurvePoint;
 use servecost::dataset::{
-    ApiOffer, Chip, Curve, Dataset, Headline, Model, PriceTier, Source, Trust, WeightsSize,
+    ApiOffer, Curve, Dataset, Headline, Model, PriceTier, Source, Trust, WeightsSize,
 };
 use servecost::units::Mix;
 use sqlx::{AnyPool, FromRow};
@@ -270,31 +270,9 @@ pub struct WeightsRow {
     pub source: String,
 }
 
-/// A chip.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow)]
-#[serde(deny_unknown_fields)]
-pub struct ChipRow {
-    pub id: String,
-    pub name: String,
-    pub memory_gb: f64,
-    pub memory_source: String,
-    #[serde(default)]
-    pub accelerator_kw: Option<f64>,
-    #[serde(default)]
-    pub accelerator_kw_source: Option<String>,
-    #[serde(default)]
-    pub all_in_kw: Option<f64>,
-    #[serde(default)]
-    pub all_in_kw_source: Option<String>,
-    /// What `accelerator_kw` measures: `accelerator` or `board`.
-    #[serde(default)]
-    pub accelerator_kw_measure: Option<String>,
-    #[serde(default)]
-    pub power_caveat: Option<String>,
-    /// The chip's family, e.g. `blackwell-ultra`.
-    #[serde(default)]
-    pub family: Option<String>,
-}
+/// A chip: the engine's own, which the database's table and the import files give field for
+/// field.
+pub type ChipRow = servecost::dataset::Chip;
 
 /// A chip-hour price tier.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow)]
@@ -545,22 +523,7 @@ pub fn dataset(rows: Rows, revision: i64) -> Result<Dataset, sqlx::Error> {
                 licence_source: m.licence_source,
             })
             .collect(),
-        chips: chips
-            .into_iter()
-            .map(|c| Chip {
-                id: c.id,
-                name: c.name,
-                memory_gb: c.memory_gb,
-                memory_source: c.memory_source,
-                accelerator_kw: c.accelerator_kw,
-                accelerator_kw_source: c.accelerator_kw_source,
-                all_in_kw: c.all_in_kw,
-                all_in_kw_source: c.all_in_kw_source,
-                accelerator_kw_measure: c.accelerator_kw_measure,
-                power_caveat: c.power_caveat,
-                family: c.family,
-            })
-            .collect(),
+        chips,
         price_tiers: tiers
             .into_iter()
             .map(|t| PriceTier {
