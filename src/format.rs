@@ -232,7 +232,7 @@ fn push_significant(out: &mut String, v: f64, digits: i32) {
 }
 
 /// `v` rounded to `digits` significant digits.
-fn round_significant(v: f64, digits: i32) -> f64 {
+pub fn round_significant(v: f64, digits: i32) -> f64 {
     if v == 0.0 || !v.is_finite() {
         return v;
     }

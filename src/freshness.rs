@@ -6,7 +6,7 @@
 pub const STALE_AFTER_DAYS: i64 = 90;
 
 /// Days since 1970-01-01 of a civil date (Howard Hinnant's `days_from_civil`).
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+pub fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
     let y = if month <= 2 { year - 1 } else { year };
     let era = y.div_euclid(400);
     let yoe = y.rem_euclid(400);
@@ -36,7 +36,8 @@ pub fn date(days: i64) -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
-fn days_in_month(year: i64, month: i64) -> i64 {
+/// Days in a month of the Gregorian calendar.
+pub fn days_in_month(year: i64, month: i64) -> i64 {
     match month {
         2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
         2 => 28,

@@ -28,6 +28,7 @@ pub mod scenario;
 pub mod sensitivity;
 pub mod series;
 pub mod units;
+pub mod usage;
 pub mod workload;
 
 pub use codec::{parse, parse_lenient, to_query};

@@ -1,0 +1,618 @@
+//! A provider's usage export as the workload: buckets of tokens by class over time become the
+//! monthly volumes, the weekly load profile and its peak, the batch share and the growth, and a
+//! scenario link that carries them. The readers of the export formats (OpenAI, Anthropic, CSV)
+//! live with the server; this module works on their buckets.
+
+use serde::Serialize;
+
+use crate::codec::Checked;
+use crate::error::Problem;
+use crate::format::{exact, round_significant, thousands};
+use crate::freshness::civil_from_days;
+use crate::profile::{ProfileSpec, HOURS_PER_WEEK};
+use crate::scenario::Scenario;
+use crate::workload::Workload;
+
+/// Seconds in a minute, an hour and a day.
+const MINUTE: i64 = 60;
+const HOUR: i64 = 3_600;
+const DAY: i64 = 86_400;
+/// Days in the Gregorian calendar's average month (365.2425 / 12).
+pub const MONTH_DAYS: f64 = 30.436_875;
+/// Hours from a Monday 00:00 to 1970-01-01 00:00, a Thursday.
+const EPOCH_HOUR_OF_WEEK: i64 = 72;
+/// Days from a Monday to 1970-01-01.
+const EPOCH_DAY_OF_WEEK: i64 = 3;
+/// The largest weight a link writes: weights are whole numbers up to it, so rounding moves
+/// each by at most 1 / 19,998 of the peak.
+const WEIGHT_SCALE: f64 = 9_999.0;
+/// Days of a calendar month an export must cover for the month to count towards growth.
+const GROWTH_MONTH_DAYS: f64 = 7.0;
+
+/// One bucket of an export: a span of time and the tokens of one kind of traffic in it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bucket {
+    /// Its start, seconds since 1970-01-01 UTC.
+    pub start: i64,
+    /// Its end (exclusive), seconds since 1970-01-01 UTC.
+    pub end: i64,
+    /// Input tokens not read from a cache (cache writes included).
+    pub uncached: f64,
+    /// Input tokens read from a cache.
+    pub cached: f64,
+    /// Output tokens.
+    pub output: f64,
+    /// Requests, when the export counts them.
+    pub requests: Option<f64>,
+    /// Batch traffic (asynchronous, at the provider's batch price).
+    pub batch: bool,
+}
+
+impl Bucket {
+    fn tokens(&self) -> f64 {
+        self.uncached + self.cached + self.output
+    }
+}
+
+/// How finely the export measures the load over time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Resolution {
+    /// Hourly or finer buckets: 168 weights, one an hour of the week (24, one an hour of the
+    /// day, for an export of less than a week).
+    Hourly,
+    /// Daily buckets: one weight a day of the week, flat within each day (coarser: the hours
+    /// of a day are not known).
+    Daily,
+}
+
+/// The span the export covers.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Period {
+    /// Its first bucket's start, `YYYY-MM-DDTHH:MM:SSZ`.
+    pub from: String,
+    /// Its last bucket's end.
+    pub to: String,
+    /// Days between the two.
+    pub days: f64,
+}
+
+/// The export's totals scaled to an average month, to four significant digits.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Monthly {
+    /// Uncached input tokens (cache writes included).
+    pub input: f64,
+    /// Cached input tokens.
+    pub cached: f64,
+    /// Output tokens.
+    pub output: f64,
+    /// Requests, when every bucket counts them.
+    pub requests: Option<f64>,
+}
+
+/// The average request, where the export counts requests.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Shape {
+    /// Input tokens per request, cached or not.
+    pub input_per_request: f64,
+    /// Share of input read from a cache.
+    pub cache_hit: f64,
+    /// Output tokens per request.
+    pub output_per_request: f64,
+}
+
+/// The volume's change from month to month, fitted over the calendar months the export covers.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Growth {
+    /// Change a month (0.08: 8 % a month).
+    pub monthly: f64,
+    /// The same change over a year, as the link's `growth` takes it.
+    pub yearly: f64,
+    /// Calendar months fitted (each with at least a week of the export).
+    pub months: usize,
+}
+
+/// What an export says about the workload, and the scenario link that carries it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Usage {
+    /// The scenario: the monthly totals, the measured profile (weights rounded to whole numbers
+    /// up to 9,999) and the growth, when measured and within the link's range.
+    pub query: String,
+    /// The span the export covers.
+    pub period: Period,
+    /// The factor from the period to an average month (30.44 days over the period's days).
+    pub scale: f64,
+    /// The totals scaled to an average month.
+    pub monthly: Monthly,
+    /// The average request, where the export counts requests.
+    pub shape: Option<Shape>,
+    /// The busiest hour of the week against the average hour.
+    pub peak_to_average: f64,
+    /// Share of all tokens sent as batch traffic.
+    pub batch_share: f64,
+    /// Month-over-month growth, when the export spans at least two calendar months.
+    pub growth: Option<Growth>,
+    /// How finely the profile is measured.
+    pub resolution: Resolution,
+    /// The measured weights, mean 1: 168 (hours of the week from Monday 00:00 UTC), 24 (hours
+    /// of the day) or 7 (days of the week from Monday).
+    pub profile: Vec<f64>,
+    /// What the reading could not take as given, in words.
+    pub notes: Vec<String>,
+}
+
+/// The problem of the export, named as the API names it.
+fn problem(reason: impl Into<String>) -> Problem {
+    Problem::new("buckets", "", reason)
+}
+
+/// The workload the buckets measure. Batch buckets count in the volumes and the batch share;
+/// the profile is the load of the other traffic (batch can run at any hour), or of all traffic
+/// when the export has only batch.
+pub fn read(buckets: &[Bucket]) -> Result<Usage, Problem> {
+    let step = step(buckets)?;
+    let from = buckets.iter().map(|b| b.start).min().unwrap_or_default();
+    let to = buckets.iter().map(|b| b.end).max().unwrap_or_default();
+    let days = (to - from) as f64 / DAY as f64;
+    if days < 1.0 {
+        return Err(problem(format!(
+            "the buckets cover {} days: at least a day is needed to measure a load profile",
+            exact(days, false)
+        )));
+    }
+    let total = |f: fn(&Bucket) -> f64| buckets.iter().map(f).sum::<f64>();
+    let all = total(Bucket::tokens);
+    if all <= 0.0 {
+        return Err(problem("the buckets hold no tokens"));
+    }
+    let scale = MONTH_DAYS / days;
+    // Four significant digits, as the page pre-fills a figure: a month scaled from a period is
+    // an estimate, and the link should not carry more digits than it knows.
+    let month = |v: f64| round_significant(v * scale, 4).round();
+    let requests = buckets
+        .iter()
+        .map(|b| b.requests)
+        .sum::<Option<f64>>()
+        .filter(|r| *r > 0.0);
+    let monthly = Monthly {
+        input: month(total(|b| b.uncached)),
+        cached: month(total(|b| b.cached)),
+        output: month(total(|b| b.output)),
+        requests: requests.map(month),
+    };
+    let shape = requests.map(|r| {
+        let input = total(|b| b.uncached) + total(|b| b.cached);
+        Shape {
+            input_per_request: input / r,
+            cache_hit: if input > 0.0 {
+                total(|b| b.cached) / input
+            } else {
+                0.0
+            },
+            output_per_request: total(|b| b.output) / r,
+        }
+    });
+    let interactive: Vec<Bucket> = buckets.iter().filter(|b| !b.batch).copied().collect();
+    let shaped = if interactive.iter().any(|b| b.tokens() > 0.0) {
+        &interactive[..]
+    } else {
+        buckets
+    };
+    let mut notes = Vec::new();
+    let (resolution, profile) = if step == DAY {
+        (
+            Resolution::Daily,
+            daily_profile(shaped, from, to, &mut notes),
+        )
+    } else {
+        (Resolution::Hourly, hourly_profile(shaped, from, to))
+    };
+    let week = week_of(&profile);
+    let peak_to_average = week.iter().copied().fold(0.0, f64::max);
+    let growth = growth(buckets, from, to);
+    let batch = buckets
+        .iter()
+        .filter(|b| b.batch)
+        .map(Bucket::tokens)
+        .sum::<f64>();
+    let query = link(&monthly, &profile, growth.as_ref(), &mut notes)?;
+    Ok(Usage {
+        query,
+        period: Period {
+            from: timestamp(from),
+            to: timestamp(to),
+            days,
+        },
+        scale,
+        monthly,
+        shape,
+        peak_to_average,
+        batch_share: batch / all,
+        growth,
+        resolution,
+        profile,
+        notes,
+    })
+}
+
+/// The buckets' common length, in seconds: a minute, an hour or a day.
+fn step(buckets: &[Bucket]) -> Result<i64, Problem> {
+    let first = buckets
+        .first()
+        .ok_or_else(|| problem("the export holds no bucket"))?;
+    let step = first.end - first.start;
+    for (i, b) in buckets.iter().enumerate() {
+        let counts = [b.uncached, b.cached, b.output, b.requests.unwrap_or(0.0)];
+        if counts.iter().any(|c| !c.is_finite() || *c < 0.0) {
+            return Err(problem(format!(
+                "bucket {} holds a count that is not a non-negative number",
+                thousands((i + 1) as f64)
+            )));
+        }
+        if b.end - b.start != step {
+            return Err(problem(format!(
+                "bucket {} lasts {} seconds, the first {}: every bucket must have one length",
+                thousands((i + 1) as f64),
+                thousands((b.end - b.start) as f64),
+                thousands(step as f64)
+            )));
+        }
+    }
+    if ![MINUTE, HOUR, DAY].contains(&step) || first.start % step != 0 {
+        return Err(problem(format!(
+            "buckets last {} seconds from {}: accepted are buckets of a minute, an hour or a day (60, 3,600 or 86,400 seconds), aligned to UTC",
+            thousands(step as f64),
+            timestamp(first.start)
+        )));
+    }
+    Ok(step)
+}
+
+/// Mean-1 weights of `sums`, each over the times its slot occurs.
+fn normalised(sums: &[f64], counts: &[f64]) -> Vec<f64> {
+    let averages: Vec<f64> = sums
+        .iter()
+        .zip(counts)
+        .map(|(s, n)| if *n > 0.0 { s / n } else { 0.0 })
+        .collect();
+    let mean = averages.iter().sum::<f64>() / averages.len() as f64;
+    averages.iter().map(|a| a / mean).collect()
+}
+
+/// The load of each hour of the week (168 slots, Monday 00:00 UTC first) averaged over the
+/// weeks the export covers, every hour of the period counted, those with no bucket as empty;
+/// for less than a week, each hour of the day (24 slots).
+fn hourly_profile(buckets: &[Bucket], from: i64, to: i64) -> Vec<f64> {
+    let slots = if to - from >= 7 * DAY {
+        HOURS_PER_WEEK
+    } else {
+        24
+    };
+    let slot = |hour: i64| (hour + EPOCH_HOUR_OF_WEEK).rem_euclid(slots as i64) as usize;
+    let mut sums = vec![0.0; slots];
+    let mut counts = vec![0.0; slots];
+    for hour in from.div_euclid(HOUR)..to.div_euclid(HOUR) {
+        counts[slot(hour)] += 1.0;
+    }
+    for b in buckets {
+        sums[slot(b.start.div_euclid(HOUR))] += b.tokens();
+    }
+    normalised(&sums, &counts)
+}
+
+/// The load of each day of the week (Monday first) averaged over the weeks the export covers;
+/// flat, with a note, for less than a week.
+fn daily_profile(buckets: &[Bucket], from: i64, to: i64, notes: &mut Vec<String>) -> Vec<f64> {
+    if to - from < 7 * DAY {
+        notes.push(
+            "Daily buckets over less than a week: the load is taken as flat (no day of the week is known twice)."
+                .to_owned(),
+        );
+        return vec![1.0; 7];
+    }
+    let slot = |day: i64| (day + EPOCH_DAY_OF_WEEK).rem_euclid(7) as usize;
+    let mut sums = vec![0.0; 7];
+    let mut counts = vec![0.0; 7];
+    for day in from.div_euclid(DAY)..to.div_euclid(DAY) {
+        counts[slot(day)] += 1.0;
+    }
+    for b in buckets {
+        sums[slot(b.start.div_euclid(DAY))] += b.tokens();
+    }
+    normalised(&sums, &counts)
+}
+
+/// The 168 hourly weights of the week a profile stands for.
+fn week_of(profile: &[f64]) -> Vec<f64> {
+    match profile.len() {
+        7 => (0..HOURS_PER_WEEK).map(|h| profile[h / 24]).collect(),
+        n => (0..HOURS_PER_WEEK).map(|h| profile[h % n]).collect(),
+    }
+}
+
+/// The month-over-month growth fitted (least squares on the logarithm of each calendar month's
+/// tokens a day) over the calendar months with at least a week of the export; `None` with fewer
+/// than two such months, or with a month of no tokens.
+fn growth(buckets: &[Bucket], from: i64, to: i64) -> Option<Growth> {
+    // (months since 1970-01, days covered, tokens)
+    let mut months: Vec<(i64, f64, f64)> = Vec::new();
+    for day in from.div_euclid(DAY)..to.div_euclid(DAY) {
+        let index = month_index(day * DAY);
+        match months.last_mut() {
+            Some(m) if m.0 == index => m.1 += 1.0,
+            _ => months.push((index, 1.0, 0.0)),
+        }
+    }
+    for b in buckets {
+        let index = month_index(b.start);
+        if let Some(m) = months.iter_mut().find(|m| m.0 == index) {
+            m.2 += b.tokens();
+        }
+    }
+    let fitted: Vec<(f64, f64)> = months
+        .iter()
+        .filter(|m| m.1 >= GROWTH_MONTH_DAYS)
+        .map(|m| (m.0 as f64, m.2 / m.1))
+        .collect();
+    if fitted.len() < 2 || fitted.iter().any(|(_, per_day)| *per_day <= 0.0) {
+        return None;
+    }
+    let n = fitted.len() as f64;
+    let mx = fitted.iter().map(|(x, _)| x).sum::<f64>() / n;
+    let my = fitted.iter().map(|(_, y)| y.ln()).sum::<f64>() / n;
+    let sxy: f64 = fitted.iter().map(|(x, y)| (x - mx) * (y.ln() - my)).sum();
+    let sxx: f64 = fitted.iter().map(|(x, _)| (x - mx).powi(2)).sum();
+    let slope = sxy / sxx;
+    Some(Growth {
+        monthly: slope.exp_m1(),
+        yearly: (12.0 * slope).exp_m1(),
+        months: fitted.len(),
+    })
+}
+
+/// Months since January 1970 of a time.
+fn month_index(t: i64) -> i64 {
+    let (year, month, _) = civil_from_days(t.div_euclid(DAY));
+    (year - 1970) * 12 + month - 1
+}
+
+/// `YYYY-MM-DDTHH:MM:SSZ` of a time.
+pub fn timestamp(t: i64) -> String {
+    let (year, month, day) = civil_from_days(t.div_euclid(DAY));
+    let s = t.rem_euclid(DAY);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        s / HOUR,
+        s % HOUR / MINUTE,
+        s % MINUTE
+    )
+}
+
+/// The scenario link of the measured workload: the monthly totals, the profile's weights as
+/// whole numbers up to 9,999 (168 of them, or 24 for less than a week of hours), and the
+/// growth where it is within the link's range.
+fn link(
+    monthly: &Monthly,
+    profile: &[f64],
+    growth: Option<&Growth>,
+    notes: &mut Vec<String>,
+) -> Result<String, Problem> {
+    let weights = if profile.len() == 7 {
+        week_of(profile)
+    } else {
+        profile.to_vec()
+    };
+    let peak = weights.iter().copied().fold(0.0, f64::max);
+    let mut s = Scenario {
+        workload: Workload::Totals {
+            input: monthly.input,
+            cached: monthly.cached,
+            output: monthly.output,
+        },
+        profile: ProfileSpec::Custom(
+            weights
+                .iter()
+                .map(|w| (w / peak * WEIGHT_SCALE).round())
+                .collect(),
+        ),
+        ..Scenario::default()
+    };
+    if let Some(g) = growth {
+        let range = crate::codec::spec("growth").filter(|spec| spec.accepts(g.yearly));
+        match range {
+            Some(_) => s.plan.growth = g.yearly,
+            None => notes.push(format!(
+                "The measured growth ({} a year) is outside what a link takes; the link assumes none.",
+                crate::format::exact_percent(g.yearly)
+            )),
+        }
+    }
+    Checked::new(&s)
+        .map(|c| c.query().to_owned())
+        .map_err(|problems| {
+            let reasons: Vec<String> = problems
+                .iter()
+                .map(|p| format!("{}: {}", p.param, p.reason))
+                .collect();
+            problem(format!(
+                "the measured workload is outside what a scenario takes ({})",
+                reasons.join("; ")
+            ))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Monday 2026-06-01 00:00 UTC.
+    const MONDAY: i64 = 1_780_272_000;
+
+    fn hour(start: i64, tokens: (f64, f64, f64), batch: bool) -> Bucket {
+        Bucket {
+            start,
+            end: start + HOUR,
+            uncached: tokens.0,
+            cached: tokens.1,
+            output: tokens.2,
+            requests: Some(1.0),
+            batch,
+        }
+    }
+
+    #[test]
+    fn the_epoch_is_a_thursday_and_monday_is_hour_zero() {
+        assert_eq!(timestamp(MONDAY), "2026-06-01T00:00:00Z");
+        assert_eq!((MONDAY / HOUR + EPOCH_HOUR_OF_WEEK) % 168, 0);
+        assert_eq!((MONDAY / DAY + EPOCH_DAY_OF_WEEK) % 7, 0);
+    }
+
+    /// Two weeks of hours, busy (3 units) on weekday working hours and quiet (1) otherwise,
+    /// plus batch traffic at night: the profile, its peak, the batch share and the totals.
+    #[test]
+    fn hourly_buckets_give_the_weeks_profile_and_the_months_volumes() {
+        let mut buckets = Vec::new();
+        for h in 0..(14 * 24) {
+            let (day, hod) = ((h / 24) % 7, h % 24);
+            let busy = day < 5 && (9..17).contains(&hod);
+            let load = if busy { 3.0 } else { 1.0 };
+            buckets.push(hour(
+                MONDAY + h * HOUR,
+                (load * 100.0, load * 600.0, load * 50.0),
+                false,
+            ));
+            if hod == 2 {
+                buckets.push(hour(MONDAY + h * HOUR, (1_000.0, 0.0, 500.0), true));
+            }
+        }
+        let u = read(&buckets).expect("reads");
+        assert_eq!(u.resolution, Resolution::Hourly);
+        assert_eq!(u.profile.len(), 168);
+        // 40 busy hours at 3 and 128 quiet at 1: mean 248 / 168.
+        let mean = (40.0 * 3.0 + 128.0) / 168.0;
+        assert!((u.profile[9] - 3.0 / mean).abs() < 1e-12);
+        assert!((u.profile[0] - 1.0 / mean).abs() < 1e-12);
+        assert!((u.peak_to_average - 3.0 / mean).abs() < 1e-12);
+        let interactive = 2.0 * (40.0 * 3.0 + 128.0) * 750.0;
+        let batch = 14.0 * 1_500.0;
+        assert!((u.batch_share - batch / (interactive + batch)).abs() < 1e-12);
+        assert_eq!(u.period.days, 14.0);
+        let uncached = 2.0 * (40.0 * 3.0 + 128.0) * 100.0 + 14.0 * 1_000.0;
+        assert_eq!(
+            u.monthly.input,
+            round_significant(uncached * MONTH_DAYS / 14.0, 4)
+        );
+        assert!(u.growth.is_none());
+        assert!(u.query.contains("input="), "{}", u.query);
+        assert!(u.query.contains("profile="), "{}", u.query);
+    }
+
+    #[test]
+    fn minute_buckets_add_up_to_their_hours() {
+        let mut minutes = Vec::new();
+        for m in 0..(7 * 24 * 60) {
+            let start = MONDAY + m * MINUTE;
+            let load = if (m / 60) % 24 == 12 { 2.0 } else { 1.0 };
+            minutes.push(Bucket {
+                start,
+                end: start + MINUTE,
+                uncached: load,
+                cached: 0.0,
+                output: load,
+                requests: None,
+                batch: false,
+            });
+        }
+        let u = read(&minutes).expect("reads");
+        let mean = (7.0 * 2.0 + 161.0) / 168.0;
+        assert!((u.profile[12] - 2.0 / mean).abs() < 1e-12);
+        assert!(u.monthly.requests.is_none() && u.shape.is_none());
+    }
+
+    #[test]
+    fn daily_buckets_give_a_coarser_day_of_week_profile() {
+        let days: Vec<Bucket> = (0..14)
+            .map(|d| Bucket {
+                start: MONDAY + d * DAY,
+                end: MONDAY + (d + 1) * DAY,
+                uncached: if d % 7 >= 5 { 10.0 } else { 40.0 },
+                cached: 0.0,
+                output: 0.0,
+                requests: Some(2.0),
+                batch: false,
+            })
+            .collect();
+        let u = read(&days).expect("reads");
+        assert_eq!(u.resolution, Resolution::Daily);
+        let mean = (5.0 * 40.0 + 2.0 * 10.0) / 7.0;
+        assert_eq!(u.profile.len(), 7);
+        assert!((u.profile[0] - 40.0 / mean).abs() < 1e-12);
+        assert!((u.profile[6] - 10.0 / mean).abs() < 1e-12);
+        let shape = u.shape.expect("requests are counted");
+        assert!((shape.input_per_request - 440.0 / 28.0).abs() < 1e-12);
+    }
+
+    /// 2026-01 to 2026-03, each month 10 % busier a day than the last: growth 10 % a month.
+    #[test]
+    fn months_of_buckets_give_the_growth() {
+        let jan = 1_767_225_600; // 2026-01-01
+        let mut buckets = Vec::new();
+        for d in 0..(31 + 28 + 31) {
+            let start = jan + d * DAY;
+            let month = month_index(start) - month_index(jan);
+            buckets.push(Bucket {
+                start,
+                end: start + DAY,
+                uncached: 1_000.0 * 1.1_f64.powi(month as i32),
+                cached: 0.0,
+                output: 0.0,
+                requests: None,
+                batch: false,
+            });
+        }
+        let u = read(&buckets).expect("reads");
+        let g = u.growth.expect("three months");
+        assert_eq!(g.months, 3);
+        assert!((g.monthly - 0.1).abs() < 1e-12);
+        assert!((g.yearly - (1.1_f64.powi(12) - 1.0)).abs() < 1e-9);
+        assert!(u.query.contains("growth="), "{}", u.query);
+    }
+
+    #[test]
+    fn bad_buckets_are_refused_by_what_is_wrong() {
+        let one = hour(MONDAY, (1.0, 1.0, 1.0), false);
+        let short = read(&[one]).expect_err("refused");
+        assert!(short.reason.contains("at least a day"), "{}", short.reason);
+        let mut mixed: Vec<Bucket> = (0..48)
+            .map(|h| hour(MONDAY + h * HOUR, (1.0, 0.0, 1.0), false))
+            .collect();
+        mixed[5].end += HOUR;
+        let e = read(&mixed).expect_err("refused");
+        assert!(
+            e.reason.contains("bucket 6 lasts 7,200 seconds"),
+            "{}",
+            e.reason
+        );
+        let mut negative = mixed.clone();
+        negative[5].end -= HOUR;
+        negative[7].output = -1.0;
+        assert!(read(&negative)
+            .expect_err("refused")
+            .reason
+            .contains("bucket 8"));
+        let empty: Vec<Bucket> = (0..48)
+            .map(|h| hour(MONDAY + h * HOUR, (0.0, 0.0, 0.0), false))
+            .collect();
+        assert!(read(&empty)
+            .expect_err("refused")
+            .reason
+            .contains("no tokens"));
+        assert!(read(&[]).expect_err("refused").reason.contains("no bucket"));
+    }
+}
