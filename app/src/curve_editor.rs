@@ -17,9 +17,10 @@ pub const TPUT_RANGE: (f64, f64) = (0.001, 1e9);
 /// Rows the editor shows at least, blank ones included.
 const MIN_ROWS: usize = 3;
 
-/// Form fields of the benchmark editor that are not link parameters: each row's two cells,
-/// the paste box, and the ISL/OSL/cache-hit way of giving the mix.
-pub const FORM_ONLY: [&str; 7] = [
+/// Form fields that are not link parameters: the benchmark editor's (each row's two cells, the
+/// paste box, and the ISL/OSL/cache-hit way of giving the mix) and a usage export's, sent back
+/// with the reason when the server could not read it.
+pub const FORM_ONLY: [&str; 9] = [
     "pt_tps",
     "pt_tput",
     "paste",
@@ -27,6 +28,8 @@ pub const FORM_ONLY: [&str; 7] = [
     "isl",
     "osl",
     "hit",
+    "usage",
+    "usage_error",
 ];
 
 /// Pasted text longer than this is not carried back in a link when it cannot be read (the
@@ -418,6 +421,8 @@ pub struct FromForm {
     pub query: String,
     /// Pasted text that could not be read, and why.
     pub paste: Option<(String, String)>,
+    /// A usage export the server could not read (its text, when short), and why.
+    pub usage: Option<(String, String)>,
 }
 
 /// Turns the benchmark editor's form fields, as a form submitted without JavaScript sends
@@ -436,6 +441,7 @@ pub fn from_form(raw: &str) -> FromForm {
         return FromForm {
             query: raw.to_owned(),
             paste: None,
+            usage: None,
         };
     }
     let values = |name: &str| -> Vec<String> {
@@ -445,15 +451,21 @@ pub fn from_form(raw: &str) -> FromForm {
             .collect()
     };
     let first = |name: &str| values(name).into_iter().find(|v| !v.trim().is_empty());
+    let usage = first("usage_error").map(|reason| (first("usage").unwrap_or_default(), reason));
     let mut base = FORM_ONLY
         .iter()
         .fold(raw.to_owned(), |q, name| query::edit(&q, &[], &[name]));
     let curve = first("curve");
     let own = curve.as_deref().is_none_or(|c| c == OWN_CURVE);
-    if !own {
+    // A usage export sent back alone leaves the curve as it is.
+    let editor = all
+        .iter()
+        .any(|(k, _)| FORM_ONLY.contains(&k.as_str()) && !k.starts_with("usage"));
+    if !own || !editor {
         return FromForm {
             query: base,
             paste: None,
+            usage,
         };
     }
     let mut rows: Vec<Row> = values("pt_tps")
@@ -496,7 +508,11 @@ pub fn from_form(raw: &str) -> FromForm {
     }
     let points = points_text(&rows);
     let query = query::edit(&base, &[("curve", OWN_CURVE), ("points", &points)], &[]);
-    FromForm { query, paste }
+    FromForm {
+        query,
+        paste,
+        usage,
+    }
 }
 
 /// Where a form posted by the paste button without JavaScript goes next: the link of its

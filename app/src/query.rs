@@ -121,6 +121,20 @@ pub fn edit(query: &str, set: &[(&str, &str)], remove: &[&str]) -> String {
         .join("&")
 }
 
+/// `query` with the workload a usage export measured (`usage`, its scenario link) in place of
+/// its own: the monthly totals, the profile and, where measured, the growth; every other input
+/// stays as it was.
+pub fn with_usage(query: &str, usage: &str) -> String {
+    use servecost::codec::forms::{MIX, SHAPE, TOTALS};
+    let values: Vec<(&str, String)> = ["input", "cached", "output", "profile", "growth"]
+        .into_iter()
+        .filter_map(|k| get(usage, k).map(|v| (k, servecost::codec::decode(&v))))
+        .collect();
+    let set: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let workload: Vec<&str> = SHAPE.iter().chain(&MIX).chain(&TOTALS).copied().collect();
+    edit(query, &set, &workload)
+}
+
 /// A link to the calculator with `query`.
 pub fn href(query: &str) -> String {
     if query.is_empty() {
@@ -231,5 +245,21 @@ mod tests {
         assert_eq!(set("", "gpu_hour", "2.5"), "gpu_hour=2.5");
         assert_eq!(set("", "util", "70%"), "util=70%25");
         assert_eq!(pairs("?a=&b=1"), vec![("b".to_owned(), "1".to_owned())]);
+    }
+
+    #[test]
+    fn a_usage_exports_workload_replaces_the_forms() {
+        let usage = "v=1&input=4B&cached=20B&output=900M&profile=1,2,3&growth=0.4";
+        let q = with_usage("requests=3M&workload=chat&gpu_hour=2.5&profile=flat", usage);
+        assert_eq!(
+            q,
+            "gpu_hour=2.5&input=4B&cached=20B&output=900M&profile=1,2,3&growth=0.4"
+        );
+        // No growth measured: the link's own stays.
+        let q = with_usage(
+            "tokens=1B&mix=1:1:1&growth=0.1",
+            "v=1&input=1&cached=2&output=3&profile=flat",
+        );
+        assert_eq!(q, "growth=0.1&input=1&cached=2&output=3&profile=flat");
     }
 }

@@ -64,6 +64,8 @@ pub struct Ctx {
     pub on_change: Callback<(&'static str, String)>,
     /// Pasted benchmark text a form submitted without JavaScript could not read, and why.
     pub kept_paste: RwSignal<Option<(String, String)>>,
+    /// A usage export the server could not read (its text, when short), and why.
+    pub kept_usage: StoredValue<Option<(String, String)>>,
 }
 
 impl Ctx {
@@ -192,6 +194,12 @@ pub fn Inputs(
             <YearsInputs ctx/>
             <Hidden query=ctx.query shown/>
             <button type="submit" class="update">"Update"</button>
+        </form>
+        // A usage export posts apart (a file, with the link it changes), to the server, which
+        // reads it and answers with the scenario: its fields sit in the workload section, and
+        // the form itself takes no place in the layout.
+        <form id="usage-form" method="post" action="/usage" enctype="multipart/form-data" hidden>
+            <input type="hidden" name="query" value=ctx.query.get_untracked() prop:value=move || ctx.query.get()/>
         </form>
     }
 }

@@ -133,6 +133,7 @@ fn Body(
     let from_form = form.query != raw.trim_start_matches('?');
     let query = RwSignal::new(form.query);
     let kept_paste = RwSignal::new(form.paste);
+    let kept_usage = StoredValue::new(form.usage);
     // Links on the page (presets, operating points, price tiers) navigate within the app: follow them.
     Effect::new(move |_| {
         let search = location.search.get();
@@ -167,6 +168,7 @@ fn Body(
         data,
         on_change,
         kept_paste,
+        kept_usage,
     };
     let keys = Memo::new(move |_| {
         shown.with(|r| {

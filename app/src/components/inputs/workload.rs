@@ -36,6 +36,7 @@ pub fn WorkloadInputs(
                 explain="The output speed each user must see. Default: the hosted API's measured speed."/>
             <div class="marks" aria-label="Published operating points, tokens/s per user">{operating_points(ctx)}</div>
             {load_profile(ctx)}
+            {usage_import(ctx)}
         </fieldset>
     }
 }
@@ -228,5 +229,35 @@ fn load_profile(ctx: Ctx) -> impl IntoView {
                 <small class="hint">{format!("Peak hour: {}× the average; capacity is held for it.", crate::format::significant(peak, 3))}</small>
             })}
         </div>
+    }
+}
+
+/// A provider's usage export, pasted or uploaded. Its fields belong to the form `usage-form`
+/// (beside the inputs' own), which posts it to the server with the current link; the server
+/// answers with the link of the export's workload, or back here with the reason.
+fn usage_import(ctx: Ctx) -> impl IntoView {
+    let kept = ctx.kept_usage.get_value();
+    let open = kept.is_some();
+    let (text, error) = kept.map_or((String::new(), None), |(t, e)| (t, Some(e)));
+    view! {
+        <details class="usage" open=open data-testid="usage-import">
+            <summary>"From your provider's usage export"</summary>
+            <p class="hint">"OpenAI's or Anthropic's usage export (JSON), or a CSV with a time column and uncached input, cached input and output columns. Its totals become the monthly volumes and its busiest hours the load the fleet is sized for. The export is read and forgotten: only the link keeps what it measured."</p>
+            <div class="field">
+                <label for="f-usage">"Paste the export"</label>
+                <textarea id="f-usage" name="usage" form="usage-form" rows="3" aria-describedby="f-usage-error">{text}</textarea>
+            </div>
+            <div class="field">
+                <label for="f-usage-file">"…or choose its file"</label>
+                <input id="f-usage-file" name="usage_file" type="file" form="usage-form"
+                    accept=".json,.csv,.txt,application/json,text/csv"/>
+            </div>
+            <div class="field">
+                <label for="f-usage-model">"Model, when the export holds several"</label>
+                <input id="f-usage-model" name="usage_model" type="text" form="usage-form" autocomplete="off"/>
+            </div>
+            <small id="f-usage-error" class="field-error block" role="alert" data-testid="error-usage">{error}</small>
+            <button type="submit" form="usage-form" class="read">"Read the export"</button>
+        </details>
     }
 }
