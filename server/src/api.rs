@@ -11,6 +11,7 @@ pub mod openapi;
 pub mod options;
 pub mod page;
 pub mod scenarios;
+pub mod usage;
 
 pub use dataset::dataset;
 pub use error::{ApiError, ErrorBody};

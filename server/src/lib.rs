@@ -11,6 +11,7 @@ pub mod import;
 pub mod limit;
 pub mod security;
 pub mod serve;
+pub mod usage;
 pub mod work;
 
 use std::time::Duration;
@@ -255,6 +256,18 @@ pub fn router(state: AppState) -> Router {
         .fallback_service(files)
         .with_state(state)
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        // A usage export may run to 16 MiB: its route stands outside the general body limit.
+        .route(
+            "/api/v1/usage",
+            axum::routing::post(api::usage::read)
+                .layer(axum::extract::DefaultBodyLimit::max(usage::LIMIT)),
+        )
+        // The calculator's usage form, with and without JavaScript: 303 to the scenario.
+        .route(
+            "/usage",
+            axum::routing::post(api::usage::form)
+                .layer(axum::extract::DefaultBodyLimit::max(usage::LIMIT)),
+        )
         // A body that stalls holds its connection busy (never evicted); it gets 10 s.
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             BODY_TIMEOUT,

@@ -11,7 +11,7 @@ use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{OpenApi as Document, Required};
 use utoipa::{Modify, OpenApi};
 
-use crate::api::{dataset, evaluate, export, oembed, options, scenarios};
+use crate::api::{dataset, evaluate, export, oembed, options, scenarios, usage};
 
 /// The document.
 #[derive(OpenApi)]
@@ -39,6 +39,7 @@ use crate::api::{dataset, evaluate, export, oembed, options, scenarios};
         export::csv,
         export::chart,
         oembed::oembed,
+        usage::read,
     ),
     tags(
         (name = "scenarios", description = "Evaluate and save scenarios"),

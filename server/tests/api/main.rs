@@ -18,3 +18,4 @@ mod router;
 mod saved;
 mod seed;
 mod share;
+mod usage;

@@ -1,0 +1,79 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { apiReport, ready, root } from "./helpers";
+
+const examples = join(root, "server/usage-examples");
+const openai = readFileSync(join(examples, "openai-completions.json"), "utf8");
+
+/** What the API reads from an export. */
+async function apiUsage(request: APIRequestContext, body: string, query = "") {
+  const response = await request.post(`/api/v1/usage${query}`, { data: body, headers: { "content-type": "text/plain" } });
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}
+
+/** The page's own link, its report from the API, and the numbers the page shows for it. */
+async function pageAgainstApi(page: Page, request: APIRequestContext, usage: any) {
+  const query = new URL(page.url()).search.slice(1);
+  const report = await apiReport(request, query);
+  // The volumes are the export's, scaled to a month.
+  expect(report.inputs.volumes.uncached).toBe(usage.monthly.input);
+  expect(report.inputs.volumes.cached).toBe(usage.monthly.cached);
+  expect(report.inputs.volumes.output).toBe(usage.monthly.output);
+  // The link's rounded weights keep the measured peak to a thousandth.
+  expect(Math.abs(report.inputs.profile_peak / usage.peak_to_average - 1)).toBeLessThan(1e-3);
+  // The page shows that report: the bill, the volumes in the totals' fields and the peak.
+  const rent = Number(await page.getByTestId("rent-monthly").getAttribute("data-usd"));
+  expect(rent).toBeCloseTo(report.rent.monthly_usd, 6);
+  const self = Number(await page.getByTestId("self-monthly").getAttribute("data-usd"));
+  expect(self).toBeCloseTo(report.self_host.monthly_usd, 6);
+  await expect(page.locator("#f-input")).toHaveValue(/./);
+  const said = (await page.locator(".spark").innerText()).match(/Peak hour: ([\d.]+)× the average/);
+  expect(said, "the peak is said").not.toBeNull();
+  expect(Math.abs(Number(said![1]) / report.inputs.profile_peak - 1)).toBeLessThan(0.005);
+  return query;
+}
+
+test("a pasted OpenAI export becomes the workload, the other inputs kept", async ({ page, request, javaScriptEnabled }) => {
+  await page.goto("/?gpu_hour=2.8&requests=30M");
+  await ready(page, javaScriptEnabled);
+  await page.getByText("From your provider's usage export").click();
+  await page.getByLabel("Paste the export").fill(openai);
+  await page.getByLabel("Model, when the export holds several").fill("gpt-oss-120b");
+  await page.getByRole("button", { name: "Read the export" }).click();
+  await expect(page).toHaveURL(/[?&]input=/);
+  await ready(page, javaScriptEnabled);
+  const usage = await apiUsage(request, openai, "?model=gpt-oss-120b");
+  const query = await pageAgainstApi(page, request, usage);
+  // The form's own workload gave way; its GPU-hour price stayed.
+  expect(query).toContain("gpu_hour=2.8");
+  expect(query).not.toContain("requests=");
+  expect(query).toContain("growth=");
+});
+
+test("an uploaded CSV becomes the workload and its week the profile", async ({ page, request, javaScriptEnabled }) => {
+  await page.goto("/");
+  await ready(page, javaScriptEnabled);
+  await page.getByText("From your provider's usage export").click();
+  await page.getByLabel("…or choose its file").setInputFiles(join(examples, "usage.csv"));
+  await page.getByRole("button", { name: "Read the export" }).click();
+  await expect(page).toHaveURL(/[?&]profile=/);
+  await ready(page, javaScriptEnabled);
+  const usage = await apiUsage(request, readFileSync(join(examples, "usage.csv"), "utf8"));
+  expect(usage.profile).toHaveLength(168);
+  await pageAgainstApi(page, request, usage);
+});
+
+test("an export that cannot be read is named, and the pasted text kept", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/?gpu_hour=2.8");
+  await ready(page, javaScriptEnabled);
+  await page.getByText("From your provider's usage export").click();
+  await page.getByLabel("Paste the export").fill("when,tokens\n2026-06-01,5");
+  await page.getByRole("button", { name: "Read the export" }).click();
+  await expect(page.getByTestId("error-usage")).toContainText("header: no column for the bucket's start time");
+  await expect(page.getByLabel("Paste the export")).toHaveValue("when,tokens\n2026-06-01,5");
+  await expect(page.getByTestId("usage-import")).toHaveAttribute("open", "");
+  // Nothing else changed: the link is the one the form was on.
+  await expect(page).toHaveURL(/gpu_hour=2.8/);
+});

@@ -1,0 +1,260 @@
+//! Provider usage exports read into buckets ([`servecost::usage::Bucket`]), recognised by
+//! content: the OpenAI Usage API's completions pages, Anthropic's Messages usage report and a
+//! CSV with a header. Examples of each are in `server/usage-examples/`.
+
+mod anthropic;
+mod openai;
+mod table;
+mod time;
+
+use servecost::usage::Bucket;
+use servecost::Problem;
+
+/// The largest export read: 16 MiB.
+pub const LIMIT: usize = 16 * 1024 * 1024;
+
+/// The formats read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Format {
+    /// OpenAI's `GET /v1/organization/usage/completions`: a page, or an array of pages.
+    Openai,
+    /// Anthropic's `GET /v1/organizations/usage_report/messages`.
+    Anthropic,
+    /// A CSV (comma, semicolon or tab) with a header row.
+    Csv,
+}
+
+/// A bucket of one model's traffic, as an export gives it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// The model it counts (`None`: the export does not group by model).
+    pub model: Option<String>,
+    /// Its span and tokens.
+    pub bucket: Bucket,
+}
+
+/// What an export holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Export {
+    /// Its format.
+    pub format: Format,
+    /// Its buckets, by model where it says.
+    pub rows: Vec<Row>,
+}
+
+impl Export {
+    /// The models the export names, in order of first appearance.
+    pub fn models(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for m in self.rows.iter().filter_map(|r| r.model.as_ref()) {
+            if !out.contains(m) {
+                out.push(m.clone());
+            }
+        }
+        out
+    }
+
+    /// The buckets of `model` (all of them with `None`); a model the export does not name is
+    /// refused with the models it does. A bucket of no model (a span with no traffic) counts
+    /// for every model, so that the period stays the export's.
+    pub fn buckets(&self, model: Option<&str>) -> Result<Vec<Bucket>, Problem> {
+        let Some(model) = model else {
+            return Ok(self.rows.iter().map(|r| r.bucket).collect());
+        };
+        let models = self.models();
+        if !models.iter().any(|m| m == model) {
+            let named = if models.is_empty() {
+                "the export does not group its buckets by model".to_owned()
+            } else {
+                format!("the export names {}", models.join(", "))
+            };
+            return Err(Problem::new(
+                "model",
+                model,
+                format!("no bucket of this model: {named}"),
+            ));
+        }
+        Ok(self
+            .rows
+            .iter()
+            .filter(|r| r.model.as_deref().is_none_or(|m| m == model))
+            .map(|r| r.bucket)
+            .collect())
+    }
+}
+
+/// Reads an export of any of the formats, recognised by its first characters and keys.
+pub fn read(text: &str) -> Result<Export, Problem> {
+    let text = text.trim_start_matches('\u{feff}');
+    let start = text.trim_start();
+    if start.is_empty() {
+        return Err(Problem::new(
+            "body",
+            "",
+            "empty: paste or upload a usage export",
+        ));
+    }
+    if start.starts_with('{') || start.starts_with('[') {
+        // Anthropic's buckets start at `starting_at`, OpenAI's at `start_time`.
+        if start.contains("\"starting_at\"") {
+            return anthropic::read(start).map(|rows| Export {
+                format: Format::Anthropic,
+                rows,
+            });
+        }
+        return openai::read(start).map(|rows| Export {
+            format: Format::Openai,
+            rows,
+        });
+    }
+    table::read(text).map(|rows| Export {
+        format: Format::Csv,
+        rows,
+    })
+}
+
+/// A serde error at a path, as a problem naming the field.
+fn json_problem(e: serde_path_to_error::Error<serde_json::Error>) -> Problem {
+    let path = e.path().to_string();
+    let field = if path == "." { "body".to_owned() } else { path };
+    let inner = e.into_inner();
+    Problem::new(
+        &field,
+        "",
+        format!(
+            "{} (line {}, column {})",
+            inner
+                .to_string()
+                .split(" at line")
+                .next()
+                .unwrap_or_default(),
+            servecost::format::thousands(inner.line() as f64),
+            servecost::format::thousands(inner.column() as f64)
+        ),
+    )
+}
+
+/// A token count: a whole, non-negative number.
+fn tokens(field: &str, v: f64) -> Result<f64, Problem> {
+    if v.is_finite() && v >= 0.0 && v.fract() == 0.0 {
+        Ok(v)
+    } else {
+        Err(Problem::new(
+            field,
+            servecost::format::exact(v, false),
+            "expected a whole number of tokens from 0",
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each class's tokens, the requests and the batch tokens of some buckets.
+    fn totals(buckets: &[Bucket]) -> [f64; 5] {
+        let sum = |f: fn(&Bucket) -> f64| buckets.iter().map(f).sum::<f64>();
+        [
+            sum(|b| b.uncached),
+            sum(|b| b.cached),
+            sum(|b| b.output),
+            sum(|b| b.requests.unwrap_or(0.0)),
+            sum(|b| {
+                if b.batch {
+                    b.uncached + b.cached + b.output
+                } else {
+                    0.0
+                }
+            }),
+        ]
+    }
+
+    /// Two pages of daily buckets, two models, batch rows, a day of no traffic, `input_tokens`
+    /// counting the cached ones (totals worked out when the file was made).
+    #[test]
+    fn reads_openai_pages() {
+        let e = read(include_str!("../usage-examples/openai-completions.json")).expect("reads");
+        assert_eq!(e.format, Format::Openai);
+        assert_eq!(e.models(), ["gpt-oss-120b", "llama-3.3-70b"]);
+        let all = e.buckets(None).expect("all");
+        assert_eq!(totals(&all), [46.6e6, 62.4e6, 16.1e6, 31_900.0, 17.5e6]);
+        let one = e.buckets(Some("gpt-oss-120b")).expect("one model");
+        assert_eq!(totals(&one), [45e6, 62e6, 15.9e6, 31_700.0, 17.5e6]);
+        // The quiet day stays in the period.
+        assert_eq!(
+            one.iter().map(|b| b.start).min(),
+            all.iter().map(|b| b.start).min()
+        );
+        let missing = e.buckets(Some("gpt-5")).expect_err("refused");
+        assert_eq!(missing.param, "model");
+        assert!(
+            missing.reason.contains("gpt-oss-120b, llama-3.3-70b"),
+            "{}",
+            missing.reason
+        );
+    }
+
+    /// Hourly buckets; cache writes in `cache_creation` and in the flat fields count as
+    /// uncached input; the batch tier is batch.
+    #[test]
+    fn reads_anthropic_reports() {
+        let e = read(include_str!("../usage-examples/anthropic-messages.json")).expect("reads");
+        assert_eq!(e.format, Format::Anthropic);
+        let b = e.buckets(None).expect("all");
+        assert_eq!(
+            totals(&b),
+            [1_253_000.0, 4_600_000.0, 560_000.0, 0.0, 301_000.0]
+        );
+        assert!(b
+            .iter()
+            .all(|x| x.end - x.start == 3_600 && x.requests.is_none()));
+    }
+
+    /// Semicolons, columns in a spreadsheet's order and names, hours as `2026-06-01 09:00`.
+    #[test]
+    fn reads_a_csv_with_a_header() {
+        let e = read(include_str!("../usage-examples/usage.csv")).expect("reads");
+        assert_eq!(e.format, Format::Csv);
+        assert_eq!(e.models(), ["qwen3-235b"]);
+        let b = e.buckets(None).expect("all");
+        assert_eq!(
+            totals(&b),
+            [768_000.0, 1_152_000.0, 304_000.0, 608.0, 640_000.0]
+        );
+        assert!(b.iter().all(|x| x.end - x.start == 3_600));
+    }
+
+    #[test]
+    fn malformed_exports_name_the_field_or_line() {
+        let openai = include_str!("../usage-examples/openai-completions.json").replacen(
+            "\"output_tokens\": 1200000",
+            "\"output_tokens\": \"many\"",
+            1,
+        );
+        let p = read(&openai).expect_err("refused");
+        assert_eq!(p.param, "[0].data[0].results[0].output_tokens", "{p:?}");
+        let cached = r#"{"object":"page","data":[{"start_time":0,"end_time":86400,"results":[{"input_tokens":5,"input_cached_tokens":9,"output_tokens":1}]}]}"#;
+        assert_eq!(
+            read(cached).expect_err("refused").param,
+            "data[0].results[0].input_cached_tokens"
+        );
+        let anthropic = include_str!("../usage-examples/anthropic-messages.json").replacen(
+            "\"starting_at\": \"2026-06-01T05:00:00Z\"",
+            "\"starting_at\": \"yesterday\"",
+            1,
+        );
+        assert_eq!(
+            read(&anthropic).expect_err("refused").param,
+            "data[5].starting_at"
+        );
+        let missing = "time,uncached,output\n2026-06-01,1,1\n";
+        let p = read(missing).expect_err("refused");
+        assert_eq!(p.param, "header");
+        assert!(p.reason.contains("cached input tokens"), "{}", p.reason);
+        let csv = "time,uncached,cached,output\n2026-06-01,1,1,1\n2026-06-02,x,1,1\n";
+        let p = read(csv).expect_err("refused");
+        assert_eq!(p.param, "line 3, uncached");
+        assert!(read("").expect_err("refused").reason.contains("empty"));
+    }
+}

@@ -1,0 +1,268 @@
+//! A usage export as a spreadsheet saves it: a header row naming a time column and a column for
+//! each class of tokens (uncached input, cached input, output), optionally cache writes,
+//! requests, a batch flag, a model and an end time, in any order; comma, semicolon or tab
+//! separated. Buckets last the gap between consecutive times (a minute, an hour or a day)
+//! unless an end column says.
+
+use servecost::usage::Bucket;
+use servecost::Problem;
+
+use super::time::parse;
+use super::{tokens, Row};
+
+/// A column the reader knows, and the header names it answers to (compared in lower case
+/// with everything but letters and digits left out).
+struct Column {
+    what: &'static str,
+    names: &'static [&'static str],
+    required: bool,
+}
+
+const TIME: Column = Column {
+    what: "the bucket's start time",
+    names: &[
+        "time",
+        "timestamp",
+        "start",
+        "starttime",
+        "startingat",
+        "date",
+        "hour",
+        "bucket",
+    ],
+    required: true,
+};
+const END: Column = Column {
+    what: "the bucket's end time",
+    names: &["end", "endtime", "endingat"],
+    required: false,
+};
+const UNCACHED: Column = Column {
+    what: "uncached input tokens",
+    names: &[
+        "uncachedinputtokens",
+        "uncachedinput",
+        "inputuncached",
+        "uncached",
+        "uncachedtokens",
+    ],
+    required: true,
+};
+const CACHED: Column = Column {
+    what: "cached input tokens",
+    names: &[
+        "cachedinputtokens",
+        "cachedinput",
+        "inputcachedtokens",
+        "inputcached",
+        "cachereadinputtokens",
+        "cached",
+        "cachedtokens",
+    ],
+    required: true,
+};
+const WRITES: Column = Column {
+    what: "cache-write input tokens (counted as uncached input)",
+    names: &[
+        "cachecreationinputtokens",
+        "cachewriteinputtokens",
+        "cachewritetokens",
+        "cachewrites",
+    ],
+    required: false,
+};
+const OUTPUT: Column = Column {
+    what: "output tokens",
+    names: &["outputtokens", "output"],
+    required: true,
+};
+const REQUESTS: Column = Column {
+    what: "requests",
+    names: &[
+        "requests",
+        "nummodelrequests",
+        "numrequests",
+        "requestcount",
+    ],
+    required: false,
+};
+const BATCH: Column = Column {
+    what: "whether the row is batch traffic",
+    names: &["batch", "isbatch"],
+    required: false,
+};
+const MODEL: Column = Column {
+    what: "the model",
+    names: &["model"],
+    required: false,
+};
+
+fn key(name: &str) -> String {
+    name.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// The index of `column` in `header`, if present (required: a problem naming what is missing).
+fn find(header: &[String], column: &Column) -> Result<Option<usize>, Problem> {
+    let found = header
+        .iter()
+        .position(|h| column.names.contains(&key(h).as_str()));
+    if found.is_none() && column.required {
+        return Err(Problem::new(
+            "header",
+            header.join(","),
+            format!(
+                "no column for {}: name one {}",
+                column.what,
+                column
+                    .names
+                    .iter()
+                    .map(|n| format!("“{n}”"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+    Ok(found)
+}
+
+/// The separator the header uses most: comma, semicolon or tab.
+fn separator(text: &str) -> u8 {
+    let header = text.lines().next().unwrap_or_default();
+    [b',', b';', b'\t']
+        .into_iter()
+        .max_by_key(|s| header.bytes().filter(|b| b == s).count())
+        .unwrap_or(b',')
+}
+
+/// One row as read, before the buckets' length is known.
+struct Line {
+    number: usize,
+    start: i64,
+    end: Option<i64>,
+    model: Option<String>,
+    uncached: f64,
+    cached: f64,
+    output: f64,
+    requests: Option<f64>,
+    batch: bool,
+}
+
+/// The rows of a CSV export.
+pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(separator(text))
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let header: Vec<String> = reader
+        .headers()
+        .map_err(|e| Problem::new("header", "", format!("not a CSV header row: {e}")))?
+        .iter()
+        .map(str::to_owned)
+        .collect();
+    let at = |c: &Column| find(&header, c);
+    let (time, end, uncached, cached) = (at(&TIME)?, at(&END)?, at(&UNCACHED)?, at(&CACHED)?);
+    let (writes, output, requests) = (at(&WRITES)?, at(&OUTPUT)?, at(&REQUESTS)?);
+    let (batch, model) = (at(&BATCH)?, at(&MODEL)?);
+    let mut lines = Vec::new();
+    for (i, record) in reader.records().enumerate() {
+        // Line 1 is the header.
+        let number = i + 2;
+        let record = record.map_err(|e| {
+            Problem::new(&format!("line {number}"), "", format!("not a CSV row: {e}"))
+        })?;
+        let cell = |column: Option<usize>| column.and_then(|c| record.get(c)).unwrap_or_default();
+        let field = |column: Option<usize>| {
+            column.and_then(|c| header.get(c)).map_or_else(
+                || format!("line {number}"),
+                |h| format!("line {number}, {h}"),
+            )
+        };
+        let count = |column: Option<usize>| -> Result<f64, Problem> {
+            let text = cell(column);
+            if column.is_none() || text.is_empty() {
+                return Ok(0.0);
+            }
+            let v = servecost::codec::read_number(text, false, false).ok_or_else(|| {
+                Problem::new(
+                    &field(column),
+                    text,
+                    "expected a whole number of tokens from 0",
+                )
+            })?;
+            tokens(&field(column), v)
+        };
+        lines.push(Line {
+            number,
+            start: parse(&field(time), cell(time))?,
+            end: match end {
+                Some(_) if !cell(end).is_empty() => Some(parse(&field(end), cell(end))?),
+                _ => None,
+            },
+            model: Some(cell(model).to_owned()).filter(|m| !m.is_empty()),
+            uncached: count(uncached)? + count(writes)?,
+            cached: count(cached)?,
+            output: count(output)?,
+            requests: match requests {
+                Some(_) => Some(count(requests)?),
+                None => None,
+            },
+            batch: flag(&field(batch), cell(batch))?,
+        });
+    }
+    let step = step(&lines)?;
+    Ok(lines
+        .into_iter()
+        .map(|l| Row {
+            model: l.model,
+            bucket: Bucket {
+                start: l.start,
+                end: l.end.unwrap_or(l.start + step),
+                uncached: l.uncached,
+                cached: l.cached,
+                output: l.output,
+                requests: l.requests,
+                batch: l.batch,
+            },
+        })
+        .collect())
+}
+
+/// A batch flag: `true`, `1`, `yes` or `batch` for batch traffic; `false`, `0`, `no` or empty
+/// for the rest.
+fn flag(field: &str, text: &str) -> Result<bool, Problem> {
+    match text.to_ascii_lowercase().as_str() {
+        "true" | "1" | "yes" | "batch" => Ok(true),
+        "false" | "0" | "no" | "" => Ok(false),
+        _ => Err(Problem::new(
+            field,
+            text,
+            "expected true or false (1 or 0, yes or no)",
+        )),
+    }
+}
+
+/// The buckets' length where no end column gives it: the smallest gap between two consecutive
+/// start times.
+fn step(lines: &[Line]) -> Result<i64, Problem> {
+    if lines.iter().all(|l| l.end.is_some()) {
+        return Ok(0);
+    }
+    let mut starts: Vec<i64> = lines.iter().map(|l| l.start).collect();
+    starts.sort_unstable();
+    starts.dedup();
+    starts
+        .windows(2)
+        .map(|w| w[1] - w[0])
+        .min()
+        .ok_or_else(|| {
+            let line = lines.first().map_or(2, |l| l.number);
+            Problem::new(
+                &format!("line {line}"),
+                "",
+                "every row has one start time, so the buckets' length is unknown: add rows of other times or an end column",
+            )
+        })
+}
