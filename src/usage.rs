@@ -26,8 +26,14 @@ const EPOCH_DAY_OF_WEEK: i64 = 3;
 /// The largest weight a link writes: weights are whole numbers up to it, so rounding moves
 /// each by at most 1 / 19,998 of the peak.
 const WEIGHT_SCALE: f64 = 9_999.0;
-/// Days of a calendar month an export must cover for the month to count towards growth.
-const GROWTH_MONTH_DAYS: f64 = 7.0;
+/// Days of a calendar month an export must cover for the month to count towards growth: three
+/// weeks, so that two adjacent weeks are never read as a month apart.
+const GROWTH_MONTH_DAYS: f64 = 21.0;
+/// The earliest and latest times an export may hold: 2000-01-01 and 2100-01-01 UTC.
+const EARLIEST: i64 = 946_684_800;
+const LATEST: i64 = 4_102_444_800;
+/// The longest period read: three years of buckets.
+const MAX_DAYS: i64 = 3 * 366;
 
 /// One bucket of an export: a span of time and the tokens of one kind of traffic in it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -113,7 +119,7 @@ pub struct Growth {
     pub monthly: f64,
     /// The same change over a year, as the link's `growth` takes it.
     pub yearly: f64,
-    /// Calendar months fitted (each with at least a week of the export).
+    /// Calendar months fitted (each with at least three weeks of the export).
     pub months: usize,
 }
 
@@ -136,7 +142,7 @@ pub struct Usage {
     pub peak_to_average: f64,
     /// Share of all tokens sent as batch traffic.
     pub batch_share: f64,
-    /// Month-over-month growth, when the export spans at least two calendar months.
+    /// Month-over-month growth, when two calendar months have three weeks of the export each.
     pub growth: Option<Growth>,
     /// How finely the profile is measured.
     pub resolution: Resolution,
@@ -152,13 +158,28 @@ fn problem(reason: impl Into<String>) -> Problem {
     Problem::new("buckets", "", reason)
 }
 
-/// The workload the buckets measure. Batch buckets count in the volumes and the batch share;
-/// the profile is the load of the other traffic (batch can run at any hour), or of all traffic
-/// when the export has only batch.
+/// The workload the buckets measure, over the period they span.
 pub fn read(buckets: &[Bucket]) -> Result<Usage, Problem> {
-    let step = step(buckets)?;
     let from = buckets.iter().map(|b| b.start).min().unwrap_or_default();
     let to = buckets.iter().map(|b| b.end).max().unwrap_or_default();
+    read_over(buckets, (from, to))
+}
+
+/// The workload the buckets measure over `period` (from, to), the whole export's when these
+/// are one model's buckets of it. Batch buckets count in the volumes and the batch share; the
+/// profile is the shape of the other traffic with the batch share spread evenly over the week
+/// (batch runs at any hour), so that the fleet is sized for the hours that need it.
+pub fn read_over(buckets: &[Bucket], (from, to): (i64, i64)) -> Result<Usage, Problem> {
+    let step = step(buckets)?;
+    let from = buckets.iter().map(|b| b.start).fold(from, i64::min);
+    let to = buckets.iter().map(|b| b.end).fold(to, i64::max);
+    if to - from > MAX_DAYS * DAY {
+        return Err(problem(format!(
+            "the buckets span {} days: at most {} days (three years) are read",
+            thousands(((to - from) / DAY) as f64),
+            thousands(MAX_DAYS as f64)
+        )));
+    }
     let days = (to - from) as f64 / DAY as f64;
     if days < 1.0 {
         return Err(problem(format!(
@@ -198,29 +219,45 @@ pub fn read(buckets: &[Bucket]) -> Result<Usage, Problem> {
             output_per_request: total(|b| b.output) / r,
         }
     });
-    let interactive: Vec<Bucket> = buckets.iter().filter(|b| !b.batch).copied().collect();
-    let shaped = if interactive.iter().any(|b| b.tokens() > 0.0) {
-        &interactive[..]
-    } else {
-        buckets
-    };
-    let mut notes = Vec::new();
-    let (resolution, profile) = if step == DAY {
-        (
-            Resolution::Daily,
-            daily_profile(shaped, from, to, &mut notes),
-        )
-    } else {
-        (Resolution::Hourly, hourly_profile(shaped, from, to))
-    };
-    let week = week_of(&profile);
-    let peak_to_average = week.iter().copied().fold(0.0, f64::max);
-    let growth = growth(buckets, from, to);
     let batch = buckets
         .iter()
         .filter(|b| b.batch)
         .map(Bucket::tokens)
         .sum::<f64>();
+    let batch_share = batch / all;
+    let interactive: Vec<Bucket> = buckets.iter().filter(|b| !b.batch).copied().collect();
+    let mut notes = Vec::new();
+    let measured = if step == DAY {
+        notes.push(
+            "Daily buckets: the hours within a day are not known, so each day is taken as flat and the busiest hour is underestimated; an hourly export sizes the fleet better."
+                .to_owned(),
+        );
+        daily_profile(&interactive, from, to, &mut notes)
+    } else {
+        hourly_profile(&interactive, from, to)
+    };
+    // The batch share spread evenly over the week, the rest in the other traffic's shape.
+    let profile: Vec<f64> = match measured {
+        Some(weights) => weights
+            .iter()
+            .map(|w| (1.0 - batch_share) * w + batch_share)
+            .collect(),
+        None => vec![1.0; if step == DAY { 7 } else { 24 }],
+    };
+    if batch_share > 0.0 {
+        notes.push(format!(
+            "Batch traffic ({} of the tokens) is spread evenly over the week and priced like the rest.",
+            crate::format::percent(batch_share)
+        ));
+    }
+    let resolution = if step == DAY {
+        Resolution::Daily
+    } else {
+        Resolution::Hourly
+    };
+    let week = week_of(&profile);
+    let peak_to_average = week.iter().copied().fold(0.0, f64::max);
+    let growth = growth(buckets, from, to);
     let query = link(&monthly, &profile, growth.as_ref(), &mut notes)?;
     Ok(Usage {
         query,
@@ -233,7 +270,7 @@ pub fn read(buckets: &[Bucket]) -> Result<Usage, Problem> {
         monthly,
         shape,
         peak_to_average,
-        batch_share: batch / all,
+        batch_share,
         growth,
         resolution,
         profile,
@@ -246,6 +283,19 @@ fn step(buckets: &[Bucket]) -> Result<i64, Problem> {
     let first = buckets
         .first()
         .ok_or_else(|| problem("the export holds no bucket"))?;
+    let within = |t: i64| (EARLIEST..=LATEST).contains(&t);
+    if let Some((i, b)) = buckets
+        .iter()
+        .enumerate()
+        .find(|(_, b)| !within(b.start) || !within(b.end))
+    {
+        return Err(problem(format!(
+            "bucket {} runs from {} to {}: accepted are times from 2000-01-01 to 2100-01-01 (seconds since 1970, not milliseconds)",
+            thousands((i + 1) as f64),
+            b.start,
+            b.end
+        )));
+    }
     let step = first.end - first.start;
     for (i, b) in buckets.iter().enumerate() {
         let counts = [b.uncached, b.cached, b.output, b.requests.unwrap_or(0.0)];
@@ -264,31 +314,41 @@ fn step(buckets: &[Bucket]) -> Result<i64, Problem> {
             )));
         }
     }
-    if ![MINUTE, HOUR, DAY].contains(&step) || first.start % step != 0 {
+    let off = buckets.iter().find(|b| step <= 0 || b.start % step != 0);
+    if ![MINUTE, HOUR, DAY].contains(&step) || off.is_some() {
         return Err(problem(format!(
-            "buckets last {} seconds from {}: accepted are buckets of a minute, an hour or a day (60, 3,600 or 86,400 seconds), aligned to UTC",
+            "buckets last {} seconds from {}: accepted are buckets of a minute, an hour or a day (60, 3,600 or 86,400 seconds), each starting on the minute, hour or day UTC",
             thousands(step as f64),
-            timestamp(first.start)
+            timestamp(off.unwrap_or(first).start)
         )));
     }
     Ok(step)
 }
 
-/// Mean-1 weights of `sums`, each over the times its slot occurs.
-fn normalised(sums: &[f64], counts: &[f64]) -> Vec<f64> {
+/// Mean-1 weights of `sums`, each over the time its slot is covered; `None` with no load.
+fn normalised(sums: &[f64], counts: &[f64]) -> Option<Vec<f64>> {
     let averages: Vec<f64> = sums
         .iter()
         .zip(counts)
         .map(|(s, n)| if *n > 0.0 { s / n } else { 0.0 })
         .collect();
     let mean = averages.iter().sum::<f64>() / averages.len() as f64;
-    averages.iter().map(|a| a / mean).collect()
+    (mean > 0.0).then(|| averages.iter().map(|a| a / mean).collect())
+}
+
+/// Each `unit`-long span (hour or day, numbered from 1970) that `from..to` touches, with the
+/// share of it covered: a period that ends within an hour counts that hour in part.
+fn covered(unit: i64, from: i64, to: i64) -> impl Iterator<Item = (i64, f64)> {
+    (from.div_euclid(unit)..=(to - 1).div_euclid(unit)).map(move |n| {
+        let (start, end) = (n * unit, (n + 1) * unit);
+        (n, (end.min(to) - start.max(from)) as f64 / unit as f64)
+    })
 }
 
 /// The load of each hour of the week (168 slots, Monday 00:00 UTC first) averaged over the
 /// weeks the export covers, every hour of the period counted, those with no bucket as empty;
-/// for less than a week, each hour of the day (24 slots).
-fn hourly_profile(buckets: &[Bucket], from: i64, to: i64) -> Vec<f64> {
+/// for less than a week, each hour of the day (24 slots). `None` with no load.
+fn hourly_profile(buckets: &[Bucket], from: i64, to: i64) -> Option<Vec<f64>> {
     let slots = if to - from >= 7 * DAY {
         HOURS_PER_WEEK
     } else {
@@ -297,8 +357,8 @@ fn hourly_profile(buckets: &[Bucket], from: i64, to: i64) -> Vec<f64> {
     let slot = |hour: i64| (hour + EPOCH_HOUR_OF_WEEK).rem_euclid(slots as i64) as usize;
     let mut sums = vec![0.0; slots];
     let mut counts = vec![0.0; slots];
-    for hour in from.div_euclid(HOUR)..to.div_euclid(HOUR) {
-        counts[slot(hour)] += 1.0;
+    for (hour, part) in covered(HOUR, from, to) {
+        counts[slot(hour)] += part;
     }
     for b in buckets {
         sums[slot(b.start.div_euclid(HOUR))] += b.tokens();
@@ -307,20 +367,25 @@ fn hourly_profile(buckets: &[Bucket], from: i64, to: i64) -> Vec<f64> {
 }
 
 /// The load of each day of the week (Monday first) averaged over the weeks the export covers;
-/// flat, with a note, for less than a week.
-fn daily_profile(buckets: &[Bucket], from: i64, to: i64, notes: &mut Vec<String>) -> Vec<f64> {
+/// `None` with no load, or, with a note, for less than a week.
+fn daily_profile(
+    buckets: &[Bucket],
+    from: i64,
+    to: i64,
+    notes: &mut Vec<String>,
+) -> Option<Vec<f64>> {
     if to - from < 7 * DAY {
         notes.push(
             "Daily buckets over less than a week: the load is taken as flat (no day of the week is known twice)."
                 .to_owned(),
         );
-        return vec![1.0; 7];
+        return None;
     }
     let slot = |day: i64| (day + EPOCH_DAY_OF_WEEK).rem_euclid(7) as usize;
     let mut sums = vec![0.0; 7];
     let mut counts = vec![0.0; 7];
-    for day in from.div_euclid(DAY)..to.div_euclid(DAY) {
-        counts[slot(day)] += 1.0;
+    for (day, part) in covered(DAY, from, to) {
+        counts[slot(day)] += part;
     }
     for b in buckets {
         sums[slot(b.start.div_euclid(DAY))] += b.tokens();
@@ -337,21 +402,22 @@ fn week_of(profile: &[f64]) -> Vec<f64> {
 }
 
 /// The month-over-month growth fitted (least squares on the logarithm of each calendar month's
-/// tokens a day) over the calendar months with at least a week of the export; `None` with fewer
-/// than two such months, or with a month of no tokens.
+/// tokens a day) over the calendar months with at least three weeks of the export; `None` with
+/// fewer than two such months, or with a month of no tokens.
 fn growth(buckets: &[Bucket], from: i64, to: i64) -> Option<Growth> {
-    // (months since 1970-01, days covered, tokens)
+    // (months since 1970-01, days covered, tokens), from the period's first month on.
+    let first = month_index(from);
     let mut months: Vec<(i64, f64, f64)> = Vec::new();
-    for day in from.div_euclid(DAY)..to.div_euclid(DAY) {
+    for (day, part) in covered(DAY, from, to) {
         let index = month_index(day * DAY);
         match months.last_mut() {
-            Some(m) if m.0 == index => m.1 += 1.0,
-            _ => months.push((index, 1.0, 0.0)),
+            Some(m) if m.0 == index => m.1 += part,
+            _ => months.push((index, part, 0.0)),
         }
     }
     for b in buckets {
-        let index = month_index(b.start);
-        if let Some(m) = months.iter_mut().find(|m| m.0 == index) {
+        let at = usize::try_from(month_index(b.start) - first).ok();
+        if let Some(m) = at.and_then(|i| months.get_mut(i)) {
             m.2 += b.tokens();
         }
     }
@@ -415,12 +481,16 @@ fn link(
             cached: monthly.cached,
             output: monthly.output,
         },
-        profile: ProfileSpec::Custom(
-            weights
-                .iter()
-                .map(|w| (w / peak * WEIGHT_SCALE).round())
-                .collect(),
-        ),
+        profile: if weights.iter().all(|w| *w == peak) {
+            ProfileSpec::Preset(crate::profile::ProfilePreset::Flat)
+        } else {
+            ProfileSpec::Custom(
+                weights
+                    .iter()
+                    .map(|w| (w / peak * WEIGHT_SCALE).round())
+                    .collect(),
+            )
+        },
         ..Scenario::default()
     };
     if let Some(g) = growth {
@@ -428,7 +498,7 @@ fn link(
         match range {
             Some(_) => s.plan.growth = g.yearly,
             None => notes.push(format!(
-                "The measured growth ({} a year) is outside what a link takes; the link assumes none.",
+                "The measured growth ({} a year) is outside what a link takes (−90 % to 1,000 % a year): the link does not carry it.",
                 crate::format::exact_percent(g.yearly)
             )),
         }
@@ -495,13 +565,16 @@ mod tests {
         assert_eq!(u.resolution, Resolution::Hourly);
         assert_eq!(u.profile.len(), 168);
         // 40 busy hours at 3 and 128 quiet at 1: mean 248 / 168.
+        // The other traffic's shape, with the batch share spread evenly over the week.
         let mean = (40.0 * 3.0 + 128.0) / 168.0;
-        assert!((u.profile[9] - 3.0 / mean).abs() < 1e-12);
-        assert!((u.profile[0] - 1.0 / mean).abs() < 1e-12);
-        assert!((u.peak_to_average - 3.0 / mean).abs() < 1e-12);
         let interactive = 2.0 * (40.0 * 3.0 + 128.0) * 750.0;
         let batch = 14.0 * 1_500.0;
-        assert!((u.batch_share - batch / (interactive + batch)).abs() < 1e-12);
+        let b = batch / (interactive + batch);
+        assert!((u.batch_share - b).abs() < 1e-12);
+        assert!((u.profile[9] - ((1.0 - b) * 3.0 / mean + b)).abs() < 1e-12);
+        assert!((u.profile[0] - ((1.0 - b) / mean + b)).abs() < 1e-12);
+        assert!((u.peak_to_average - ((1.0 - b) * 3.0 / mean + b)).abs() < 1e-12);
+        assert!(u.notes.iter().any(|n| n.contains("spread evenly")));
         assert_eq!(u.period.days, 14.0);
         let uncached = 2.0 * (40.0 * 3.0 + 128.0) * 100.0 + 14.0 * 1_000.0;
         assert_eq!(
@@ -614,5 +687,76 @@ mod tests {
             .reason
             .contains("no tokens"));
         assert!(read(&[]).expect_err("refused").reason.contains("no bucket"));
+    }
+
+    /// A period that ends within an hour counts that hour in part: an even load stays even.
+    #[test]
+    fn a_part_hour_at_the_end_counts_in_part() {
+        let minutes: Vec<Bucket> = (0..(36 * 60 + 30))
+            .map(|m| Bucket {
+                start: MONDAY + m * MINUTE,
+                end: MONDAY + (m + 1) * MINUTE,
+                uncached: 1.0,
+                cached: 0.0,
+                output: 0.0,
+                requests: None,
+                batch: false,
+            })
+            .collect();
+        let u = read(&minutes).expect("reads");
+        assert_eq!(u.profile.len(), 24);
+        assert!(
+            u.profile.iter().all(|w| (w - 1.0).abs() < 1e-12),
+            "{:?}",
+            u.profile
+        );
+        assert!(u.query.contains("profile=flat"), "{}", u.query);
+    }
+
+    /// Two adjacent weeks of two months are not two months: no growth is read from them.
+    #[test]
+    fn weeks_either_side_of_a_month_end_give_no_growth() {
+        let may_25 = MONDAY - 7 * DAY;
+        let days: Vec<Bucket> = (0..14)
+            .map(|d| Bucket {
+                start: may_25 + d * DAY,
+                end: may_25 + (d + 1) * DAY,
+                uncached: if d < 7 { 100.0 } else { 200.0 },
+                cached: 0.0,
+                output: 0.0,
+                requests: None,
+                batch: false,
+            })
+            .collect();
+        let u = read(&days).expect("reads");
+        assert!(u.growth.is_none());
+        assert!(!u.query.contains("growth="), "{}", u.query);
+        assert!(u.notes.iter().any(|n| n.starts_with("Daily buckets:")));
+    }
+
+    #[test]
+    fn times_outside_the_century_or_three_years_apart_are_refused() {
+        let at = |start: i64| Bucket {
+            start,
+            end: start + DAY,
+            uncached: 1.0,
+            cached: 0.0,
+            output: 0.0,
+            requests: None,
+            batch: false,
+        };
+        let e = read(&[at(0), at(DAY)]).expect_err("refused");
+        assert!(
+            e.reason.contains("from 2000-01-01 to 2100-01-01"),
+            "{}",
+            e.reason
+        );
+        let e = read(&[at(MONDAY), at(MONDAY + 4 * 366 * DAY)]).expect_err("refused");
+        assert!(e.reason.contains("at most 1,098 days"), "{}", e.reason);
+        let far = Bucket {
+            end: i64::MAX,
+            ..at(i64::MAX - DAY)
+        };
+        assert!(read(&[far]).is_err());
     }
 }
