@@ -56,8 +56,7 @@ impl Export {
     }
 
     /// The buckets of `model` (all of them with `None`); a model the export does not name is
-    /// refused with the models it does. A bucket of no model (a span with no traffic) counts
-    /// for every model, so that the period stays the export's.
+    /// refused with the models it does.
     pub fn buckets(&self, model: Option<&str>) -> Result<Vec<Bucket>, Problem> {
         let Some(model) = model else {
             return Ok(self.rows.iter().map(|r| r.bucket).collect());
@@ -75,12 +74,26 @@ impl Export {
                 format!("no bucket of this model: {named}"),
             ));
         }
+        // A bucket of no model counts for every model only when it holds nothing (a span with
+        // no traffic): tokens of no model are no model's.
+        let empty = |b: &Bucket| b.uncached + b.cached + b.output == 0.0;
         Ok(self
             .rows
             .iter()
-            .filter(|r| r.model.as_deref().is_none_or(|m| m == model))
+            .filter(|r| match r.model.as_deref() {
+                Some(m) => m == model,
+                None => empty(&r.bucket),
+            })
             .map(|r| r.bucket)
             .collect())
+    }
+
+    /// The period the whole export covers (from, to): one model's workload is measured over
+    /// it, not over the hours that model happened to run.
+    pub fn span(&self) -> (i64, i64) {
+        let from = self.rows.iter().map(|r| r.bucket.start).min();
+        let to = self.rows.iter().map(|r| r.bucket.end).max();
+        (from.unwrap_or_default(), to.unwrap_or_default())
     }
 }
 
@@ -181,11 +194,11 @@ mod tests {
         assert_eq!(totals(&all), [46.6e6, 62.4e6, 16.1e6, 31_900.0, 17.5e6]);
         let one = e.buckets(Some("gpt-oss-120b")).expect("one model");
         assert_eq!(totals(&one), [45e6, 62e6, 15.9e6, 31_700.0, 17.5e6]);
-        // The quiet day stays in the period.
-        assert_eq!(
-            one.iter().map(|b| b.start).min(),
-            all.iter().map(|b| b.start).min()
-        );
+        // The quiet day (2026-05-28, no result) stays in one model's buckets.
+        assert!(one
+            .iter()
+            .any(|b| b.start == 1_779_926_400 && b.uncached == 0.0));
+        assert_eq!(e.span(), (1_779_667_200, 1_779_667_200 + 14 * 86_400));
         let missing = e.buckets(Some("gpt-5")).expect_err("refused");
         assert_eq!(missing.param, "model");
         assert!(
@@ -225,6 +238,9 @@ mod tests {
         assert!(b.iter().all(|x| x.end - x.start == 3_600));
     }
 
+    /// A page of one bucket whose result gives no request count.
+    const ONE_PAGE: &str = r#"{"object":"page","data":[{"start_time":1780272000,"end_time":1780358400,"results":[{"input_tokens":5,"input_cached_tokens":2,"output_tokens":1,"num_model_requests":null}]}]}"#;
+
     #[test]
     fn malformed_exports_name_the_field_or_line() {
         let openai = include_str!("../usage-examples/openai-completions.json").replacen(
@@ -256,5 +272,24 @@ mod tests {
         let p = read(csv).expect_err("refused");
         assert_eq!(p.param, "line 3, uncached");
         assert!(read("").expect_err("refused").reason.contains("empty"));
+        // A second page appended to the file is not silently dropped.
+        let twice = format!("{ONE_PAGE}{ONE_PAGE}");
+        let p = read(&twice).expect_err("refused");
+        assert!(
+            p.reason.contains("more after the export's end"),
+            "{}",
+            p.reason
+        );
+    }
+
+    /// A count the export leaves out is not known: requests then have no total.
+    #[test]
+    fn requests_left_out_are_not_zero() {
+        let e = read(ONE_PAGE).expect("reads");
+        assert_eq!(e.rows[0].bucket.requests, None);
+        let csv = "time,uncached,cached,output,requests\n2026-06-01,1,1,1,4\n2026-06-02,1,1,1,\n";
+        let rows = read(csv).expect("reads").rows;
+        assert_eq!(rows[0].bucket.requests, Some(4.0));
+        assert_eq!(rows[1].bucket.requests, None);
     }
 }

@@ -31,8 +31,8 @@ pub struct UsageRead {
 ///
 /// The body is the file as it was downloaded, at most 16 MiB. The answer's `query` is an
 /// ordinary scenario: the monthly volumes by class (the export's totals scaled from the period
-/// it covers to an average month of 30.44 days), its weekly load profile and, when the export
-/// spans two calendar months or more, its growth.
+/// it covers to an average month of 30.44 days), its weekly load profile and, when two
+/// calendar months have three weeks of the export each, its growth.
 #[utoipa::path(
     post,
     path = "/api/v1/usage",
@@ -71,7 +71,7 @@ fn measure(text: &str, model: Option<String>) -> Result<UsageRead, Problem> {
     let export = crate::usage::read(text)?;
     let buckets = export.buckets(model.as_deref())?;
     Ok(UsageRead {
-        usage: servecost::usage::read(&buckets)?,
+        usage: servecost::usage::read_over(&buckets, export.span())?,
         format: export.format,
         models: export.models(),
         model,
@@ -82,9 +82,18 @@ fn measure(text: &str, model: Option<String>) -> Result<UsageRead, Problem> {
 /// export pasted (`usage`) or uploaded (`usage_file`, first if both) and the model
 /// (`usage_model`). 303 to the link with the export's workload in place of the form's; or back
 /// to the link with the reason (`usage_error`) and the pasted text, when short enough to carry.
-pub async fn form(mut multipart: Multipart) -> Redirect {
+pub async fn form(
+    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Redirect {
     let mut fields: Vec<(String, Vec<u8>)> = Vec::new();
     let mut unreadable = None;
+    let mut multipart = match multipart {
+        Ok(m) => m,
+        Err(e) => {
+            let reason = format!("the form could not be read: {}", e.body_text());
+            return Redirect::to(&app::query::href(&back_with("", &reason, None)));
+        }
+    };
     loop {
         match multipart.next_field().await {
             Ok(Some(field)) => {
@@ -129,17 +138,29 @@ pub async fn form(mut multipart: Multipart) -> Redirect {
     });
     let to = match read {
         Ok(u) => app::query::with_usage(query, &u.usage.query),
-        Err(reason) => {
-            let kept = pasted.filter(|t| t.len() <= app::curve_editor::KEEP_PASTE);
-            app::query::edit(
-                query,
-                &[
-                    ("usage_error", &reason),
-                    ("usage", kept.as_deref().unwrap_or("")),
-                ],
-                &[],
-            )
-        }
+        Err(reason) => back_with(query, &reason, pasted.as_deref()),
     };
     Redirect::to(&app::query::href(&to))
+}
+
+/// `query` with the reason an export could not be read and, when the link stays under the
+/// server's limit with it, the pasted text; a reason too long for the link is cut short.
+fn back_with(query: &str, reason: &str, pasted: Option<&str>) -> String {
+    let fits = |q: &String| q.len() + 2 <= crate::QUERY_LIMIT;
+    let with = |reason: &str, text: &str| {
+        app::query::edit(query, &[("usage_error", reason), ("usage", text)], &[])
+    };
+    let kept = pasted.filter(|t| t.len() <= app::curve_editor::KEEP_PASTE);
+    let full = with(reason, kept.unwrap_or(""));
+    if fits(&full) {
+        return full;
+    }
+    let short: String = reason.chars().take(300).collect();
+    let bare = with(&short, "");
+    if fits(&bare) {
+        bare
+    } else {
+        // The link itself is at the limit: the reason alone, without the rest of it.
+        app::query::edit("", &[("usage_error", &short)], &[])
+    }
 }

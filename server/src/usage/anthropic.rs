@@ -53,10 +53,21 @@ struct CacheCreation {
 pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
     let de = &mut serde_json::Deserializer::from_str(text);
     let reports: Vec<Report> = if text.starts_with('[') {
-        serde_path_to_error::deserialize(de).map_err(json_problem)?
+        serde_path_to_error::deserialize(&mut *de).map_err(json_problem)?
     } else {
-        vec![serde_path_to_error::deserialize(de).map_err(json_problem)?]
+        vec![serde_path_to_error::deserialize(&mut *de).map_err(json_problem)?]
     };
+    // One value: a second page appended to the file, or anything else after it, is refused.
+    de.end().map_err(|e| {
+        Problem::new(
+            "body",
+            "",
+            format!(
+                "more after the export's end (line {}): send one page, or a JSON array of pages",
+                servecost::format::thousands(e.line() as f64)
+            ),
+        )
+    })?;
     let mut rows = Vec::new();
     for (p, report) in reports.iter().enumerate() {
         let at = |rest: &str| {
@@ -85,6 +96,7 @@ pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
             }
             for (i, r) in bucket.results.iter().enumerate() {
                 let field = |name: &str| at(&format!("data[{b}].results[{i}].{name}"));
+                // The nested object where given, else the flat fields: never both.
                 let writes = match &r.cache_creation {
                     Some(c) => {
                         tokens(
@@ -95,14 +107,16 @@ pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
                             c.ephemeral_1h_input_tokens,
                         )?
                     }
-                    None => 0.0,
-                } + tokens(
-                    &field("cache_creation_5m_input_tokens"),
-                    r.cache_creation_5m_input_tokens,
-                )? + tokens(
-                    &field("cache_creation_1h_input_tokens"),
-                    r.cache_creation_1h_input_tokens,
-                )?;
+                    None => {
+                        tokens(
+                            &field("cache_creation_5m_input_tokens"),
+                            r.cache_creation_5m_input_tokens,
+                        )? + tokens(
+                            &field("cache_creation_1h_input_tokens"),
+                            r.cache_creation_1h_input_tokens,
+                        )?
+                    }
+                };
                 rows.push(Row {
                     model: r.model.clone(),
                     bucket: Bucket {

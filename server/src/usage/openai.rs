@@ -41,10 +41,21 @@ struct Completions {
 pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
     let de = &mut serde_json::Deserializer::from_str(text);
     let pages: Vec<Page> = if text.starts_with('[') {
-        serde_path_to_error::deserialize(de).map_err(json_problem)?
+        serde_path_to_error::deserialize(&mut *de).map_err(json_problem)?
     } else {
-        vec![serde_path_to_error::deserialize(de).map_err(json_problem)?]
+        vec![serde_path_to_error::deserialize(&mut *de).map_err(json_problem)?]
     };
+    // One value: a second page appended to the file, or anything else after it, is refused.
+    de.end().map_err(|e| {
+        Problem::new(
+            "body",
+            "",
+            format!(
+                "more after the export's end (line {}): send one page, or a JSON array of pages",
+                servecost::format::thousands(e.line() as f64)
+            ),
+        )
+    })?;
     let mut rows = Vec::new();
     for (p, page) in pages.iter().enumerate() {
         let at = |rest: &str| {
@@ -68,7 +79,11 @@ pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
                 uncached,
                 cached,
                 output,
-                requests: Some(r.and_then(|r| r.num_model_requests).unwrap_or(0.0)),
+                // No result: no request. A result without its count: not known.
+                requests: match r {
+                    Some(r) => r.num_model_requests,
+                    None => Some(0.0),
+                },
                 batch: r.and_then(|r| r.batch).unwrap_or(false),
             };
             if bucket.results.is_empty() {

@@ -130,8 +130,12 @@ fn find(header: &[String], column: &Column) -> Result<Option<usize>, Problem> {
 
 /// The separator the header uses most: comma, semicolon or tab.
 fn separator(text: &str) -> u8 {
-    let header = text.lines().next().unwrap_or_default();
-    [b',', b';', b'\t']
+    let header = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or_default();
+    // On a tie the last one wins: a comma before a semicolon before a tab.
+    [b'\t', b';', b',']
         .into_iter()
         .max_by_key(|s| header.bytes().filter(|b| b == s).count())
         .unwrap_or(b',')
@@ -139,7 +143,7 @@ fn separator(text: &str) -> u8 {
 
 /// One row as read, before the buckets' length is known.
 struct Line {
-    number: usize,
+    number: u64,
     start: i64,
     end: Option<i64>,
     model: Option<String>,
@@ -167,12 +171,13 @@ pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
     let (writes, output, requests) = (at(&WRITES)?, at(&OUTPUT)?, at(&REQUESTS)?);
     let (batch, model) = (at(&BATCH)?, at(&MODEL)?);
     let mut lines = Vec::new();
-    for (i, record) in reader.records().enumerate() {
-        // Line 1 is the header.
-        let number = i + 2;
+    for record in reader.records() {
         let record = record.map_err(|e| {
-            Problem::new(&format!("line {number}"), "", format!("not a CSV row: {e}"))
+            let line = e.position().map_or(0, csv::Position::line);
+            Problem::new(&format!("line {line}"), "", format!("not a CSV row: {e}"))
         })?;
+        // The line the row starts on, as the file numbers it (blank lines included).
+        let number = record.position().map_or(0, csv::Position::line);
         let cell = |column: Option<usize>| column.and_then(|c| record.get(c)).unwrap_or_default();
         let field = |column: Option<usize>| {
             column.and_then(|c| header.get(c)).map_or_else(
@@ -205,9 +210,10 @@ pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
             uncached: count(uncached)? + count(writes)?,
             cached: count(cached)?,
             output: count(output)?,
+            // An empty cell: not known for this row.
             requests: match requests {
-                Some(_) => Some(count(requests)?),
-                None => None,
+                Some(_) if !cell(requests).is_empty() => Some(count(requests)?),
+                _ => None,
             },
             batch: flag(&field(batch), cell(batch))?,
         });

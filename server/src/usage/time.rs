@@ -4,7 +4,7 @@
 use servecost::freshness::{days_from_civil, days_in_month};
 use servecost::Problem;
 
-const ACCEPTED: &str = "expected a time such as 2026-06-01T09:00:00Z, 2026-06-01 09:00, 2026-06-01 or seconds since 1970";
+const ACCEPTED: &str = "expected a time such as 2026-06-01T09:00:00Z (an offset as +02:00), 2026-06-01 09:00, 2026-06-01 or seconds since 1970 (ten digits)";
 
 /// Seconds since 1970-01-01 UTC of `text`; `field` names it in the problem.
 pub fn parse(field: &str, text: &str) -> Result<i64, Problem> {
@@ -12,8 +12,15 @@ pub fn parse(field: &str, text: &str) -> Result<i64, Problem> {
 }
 
 fn read(text: &str) -> Option<i64> {
+    if !text.is_ascii() {
+        return None;
+    }
+    // Seconds since 1970: nine or ten digits (not milliseconds, not `20260601`).
     if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
-        return text.parse().ok();
+        return (9..=10)
+            .contains(&text.len())
+            .then(|| text.parse().ok())
+            .flatten();
     }
     let (date, rest) = text.split_at(text.len().min(10));
     let mut parts = date.split('-');

@@ -81,8 +81,16 @@ async fn an_openai_export_is_the_workload() {
     );
     assert_eq!(u["resolution"], "daily");
     assert_eq!(u["profile"].as_array().expect("profile").len(), 7);
-    // May and June, a week each: the growth between them.
-    assert_eq!(u["growth"]["months"], 2);
+    // A week of May and a week of June are not two months: no growth, and daily buckets say
+    // that the hours within a day are not known.
+    assert!(u["growth"].is_null());
+    assert!(u["notes"][0]
+        .as_str()
+        .expect("a note")
+        .starts_with("Daily buckets:"));
+    // One model's workload is measured over the whole export's period.
+    let (_, llama) = post(&app, "/api/v1/usage?model=llama-3.3-70b", OPENAI).await;
+    assert_eq!(llama["period"]["days"], 14.0);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -115,8 +123,11 @@ async fn a_csv_export_is_the_workload_and_its_week_the_profile() {
     // Weekday working hours at 3 units, the other hours at 1, batch left out of the shape;
     // Monday is covered twice in 8 days, as every hour of it is.
     let mean = (40.0 * 3.0 + 128.0) / 168.0;
-    assert!((profile[9] - 3.0 / mean).abs() < 1e-12, "{}", profile[9]);
-    assert!((u["peak_to_average"].as_f64().expect("peak") - 3.0 / mean).abs() < 1e-12);
+    // The batch share (640,000 of 2,224,000 tokens) spread evenly over the week.
+    let b = 640_000.0 / 2_224_000.0;
+    let peak = (1.0 - b) * 3.0 / mean + b;
+    assert!((profile[9] - peak).abs() < 1e-12, "{}", profile[9]);
+    assert!((u["peak_to_average"].as_f64().expect("peak") - peak).abs() < 1e-12);
     assert_eq!(
         u["monthly"]["requests"],
         (608.0 * 30.436_875_f64 / 8.0).round()
@@ -171,4 +182,58 @@ async fn an_export_over_16_mib_gets_a_413_in_json() {
     )
     .await;
     assert_eq!(status, StatusCode::OK);
+}
+
+/// A multipart form body of text fields.
+fn form(fields: &[(&str, &str)]) -> Request<Body> {
+    let mut body = String::new();
+    for (name, value) in fields {
+        body.push_str(&format!(
+            "--XyZ\r\ncontent-disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+        ));
+    }
+    body.push_str("--XyZ--\r\n");
+    Request::post("/usage")
+        .header(header::CONTENT_TYPE, "multipart/form-data; boundary=XyZ")
+        .body(Body::from(body))
+        .expect("request")
+}
+
+/// The page's form: the export's workload replaces the link's, the rest stays; an export that
+/// cannot be read comes back with the reason and the text; a body that is not a form too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pages_form_answers_with_the_link() {
+    let (app, _db) = app().await;
+    let location = |res: axum::http::Response<Body>| {
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let to = res.headers()[header::LOCATION]
+            .to_str()
+            .expect("ascii")
+            .to_owned();
+        to
+    };
+    let q = "requests=30M&gpu_hour=2.8";
+    let to = location(send(&app, form(&[("query", q), ("usage", CSV)])).await);
+    let (_, u) = post(&app, "/api/v1/usage", CSV).await;
+    let link = app::query::with_usage(q, u["query"].as_str().expect("query"));
+    assert_eq!(to, format!("/?{link}"));
+    assert!(
+        to.contains("gpu_hour=2.8") && !to.contains("requests="),
+        "{to}"
+    );
+    let to = location(send(&app, form(&[("query", q), ("usage", "when,tokens")])).await);
+    assert!(
+        to.starts_with("/?requests=30M&gpu_hour=2.8&usage_error=header"),
+        "{to}"
+    );
+    assert!(to.ends_with("&usage=when,tokens"), "{to}");
+    let bad = Request::post("/usage")
+        .header(header::CONTENT_TYPE, "text/plain")
+        .body(Body::from("x"))
+        .expect("request");
+    let to = location(send(&app, bad).await);
+    assert!(
+        to.starts_with("/?usage_error=the%20form%20could%20not%20be%20read"),
+        "{to}"
+    );
 }
