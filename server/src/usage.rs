@@ -127,6 +127,47 @@ pub fn read(text: &str) -> Result<Export, Problem> {
     })
 }
 
+/// Where a page stands in its file (`None`: the file is the page), to name its fields as the
+/// file does: `data[0]…`, or `[1].data[0]…` in an array of pages.
+#[derive(Debug, Clone, Copy)]
+struct Within(Option<usize>);
+
+impl Within {
+    fn at(self, rest: &str) -> String {
+        match self.0 {
+            Some(p) => format!("[{p}].{rest}"),
+            None => rest.to_owned(),
+        }
+    }
+}
+
+/// The pages of a JSON export: one value, or an array of them, and nothing after it.
+fn pages<T: serde::de::DeserializeOwned>(text: &str) -> Result<Vec<(Within, T)>, Problem> {
+    let de = &mut serde_json::Deserializer::from_str(text);
+    let array = text.starts_with('[');
+    let pages: Vec<T> = if array {
+        serde_path_to_error::deserialize(&mut *de).map_err(json_problem)?
+    } else {
+        vec![serde_path_to_error::deserialize(&mut *de).map_err(json_problem)?]
+    };
+    // One value: a second page appended to the file, or anything else after it, is refused.
+    de.end().map_err(|e| {
+        Problem::new(
+            "body",
+            "",
+            format!(
+                "more after the export's end (line {}): send one page, or a JSON array of pages",
+                servecost::format::thousands(e.line() as f64)
+            ),
+        )
+    })?;
+    Ok(pages
+        .into_iter()
+        .enumerate()
+        .map(|(p, page)| (Within(array.then_some(p)), page))
+        .collect())
+}
+
 /// A serde error at a path, as a problem naming the field.
 fn json_problem(e: serde_path_to_error::Error<serde_json::Error>) -> Problem {
     let path = e.path().to_string();

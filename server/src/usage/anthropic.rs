@@ -8,7 +8,7 @@ use servecost::usage::Bucket;
 use servecost::Problem;
 
 use super::time::parse;
-use super::{json_problem, tokens, Row};
+use super::{pages, tokens, Row};
 
 #[derive(Deserialize)]
 struct Report {
@@ -51,32 +51,9 @@ struct CacheCreation {
 /// The report's buckets, one row a result (an empty bucket as a row of no model and no
 /// tokens).
 pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
-    let de = &mut serde_json::Deserializer::from_str(text);
-    let reports: Vec<Report> = if text.starts_with('[') {
-        serde_path_to_error::deserialize(&mut *de).map_err(json_problem)?
-    } else {
-        vec![serde_path_to_error::deserialize(&mut *de).map_err(json_problem)?]
-    };
-    // One value: a second page appended to the file, or anything else after it, is refused.
-    de.end().map_err(|e| {
-        Problem::new(
-            "body",
-            "",
-            format!(
-                "more after the export's end (line {}): send one page, or a JSON array of pages",
-                servecost::format::thousands(e.line() as f64)
-            ),
-        )
-    })?;
     let mut rows = Vec::new();
-    for (p, report) in reports.iter().enumerate() {
-        let at = |rest: &str| {
-            if text.starts_with('[') {
-                format!("[{p}].{rest}")
-            } else {
-                rest.to_owned()
-            }
-        };
+    for (within, report) in pages::<Report>(text)? {
+        let at = |rest: &str| within.at(rest);
         for (b, bucket) in report.data.iter().enumerate() {
             let start = parse(&at(&format!("data[{b}].starting_at")), &bucket.starting_at)?;
             let end = parse(&at(&format!("data[{b}].ending_at")), &bucket.ending_at)?;

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use servecost::usage::Bucket;
 use servecost::Problem;
 
-use super::{json_problem, tokens, Row};
+use super::{pages, tokens, Row};
 
 #[derive(Deserialize)]
 struct Page {
@@ -39,32 +39,9 @@ struct Completions {
 /// The export's buckets, one row a result (an empty bucket as a row of no model and no
 /// tokens, so that the period keeps its quiet hours).
 pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
-    let de = &mut serde_json::Deserializer::from_str(text);
-    let pages: Vec<Page> = if text.starts_with('[') {
-        serde_path_to_error::deserialize(&mut *de).map_err(json_problem)?
-    } else {
-        vec![serde_path_to_error::deserialize(&mut *de).map_err(json_problem)?]
-    };
-    // One value: a second page appended to the file, or anything else after it, is refused.
-    de.end().map_err(|e| {
-        Problem::new(
-            "body",
-            "",
-            format!(
-                "more after the export's end (line {}): send one page, or a JSON array of pages",
-                servecost::format::thousands(e.line() as f64)
-            ),
-        )
-    })?;
     let mut rows = Vec::new();
-    for (p, page) in pages.iter().enumerate() {
-        let at = |rest: &str| {
-            if text.starts_with('[') {
-                format!("[{p}].{rest}")
-            } else {
-                rest.to_owned()
-            }
-        };
+    for (within, page) in pages::<Page>(text)? {
+        let at = |rest: &str| within.at(rest);
         if page.object != "page" {
             return Err(Problem::new(
                 &at("object"),
