@@ -36,7 +36,14 @@ async function pageAgainstApi(page: Page, request: APIRequestContext, usage: any
 }
 
 test("a pasted OpenAI export becomes the workload, the other inputs kept", async ({ page, request, javaScriptEnabled }) => {
-  await page.goto("/?gpu_hour=2.8&requests=30M");
+  // A workload and a speed typed on the page (sent with "Update" when there is no JavaScript).
+  await page.goto("/");
+  await ready(page, javaScriptEnabled);
+  await page.getByLabel("Requests per month").fill("30M");
+  await page.getByLabel("Output speed per user to sustain").fill("100");
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(page).toHaveURL(/tps=100/);
+  await expect(page).toHaveURL(/requests=30M/);
   await ready(page, javaScriptEnabled);
   await page.getByText("From your provider's usage export").click();
   await page.getByLabel("Paste the export").fill(openai);
@@ -46,8 +53,8 @@ test("a pasted OpenAI export becomes the workload, the other inputs kept", async
   await ready(page, javaScriptEnabled);
   const usage = await apiUsage(request, openai, "?model=gpt-oss-120b");
   const query = await pageAgainstApi(page, request, usage);
-  // The form's own workload gave way; its GPU-hour price stayed.
-  expect(query).toContain("gpu_hour=2.8");
+  // The form's own workload gave way; its speed target stayed.
+  expect(query).toContain("tps=100");
   expect(query).not.toContain("requests=");
   // Two weeks either side of a month's end are not two months: the link measures no growth.
   expect(usage.growth).toBeNull();
@@ -68,7 +75,7 @@ test("an uploaded CSV becomes the workload and its week the profile", async ({ p
 });
 
 test("an export that cannot be read is named, and the pasted text kept", async ({ page, javaScriptEnabled }) => {
-  await page.goto("/?gpu_hour=2.8");
+  await page.goto("/");
   await ready(page, javaScriptEnabled);
   await page.getByText("From your provider's usage export").click();
   await page.getByLabel("Paste the export").fill("when,tokens\n2026-06-01,5");
@@ -76,6 +83,7 @@ test("an export that cannot be read is named, and the pasted text kept", async (
   await expect(page.getByTestId("error-usage")).toContainText("header: no column for the bucket's start time");
   await expect(page.getByLabel("Paste the export")).toHaveValue("when,tokens\n2026-06-01,5");
   await expect(page.getByTestId("usage-import")).toHaveAttribute("open", "");
-  // Nothing else changed: the link is the one the form was on.
-  await expect(page).toHaveURL(/gpu_hour=2.8/);
+  // Nothing else changed: the workload is still the default one.
+  await expect(page).not.toHaveURL(/[?&]input=/);
+  await expect(page.getByLabel("Requests per month")).toBeVisible();
 });
