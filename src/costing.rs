@@ -428,7 +428,7 @@ mod tests {
             };
             let c = Costing::new(
                 Volumes { uncached: tokens * 0.3, cached: tokens * 0.5, output: tokens * 0.2 },
-                ApiPricing { price_in: price_out / 4.0, price_out, cache_discount: 0.9, markup: 0.0 },
+                ApiPricing { price_in: price_out / 4.0, price_out, cache_discount: 0.9, markup: 0.0, batch_saving: 0.0 },
                 GpuTime { uncached: 1e-5, cached: 1e-6, output: 4e-4 },
                 profile,
                 policy,

@@ -162,6 +162,23 @@ pub struct ApiOffer {
     /// False when the offer's publisher states no cache discount (it is then priced at 0).
     #[serde(default = "stated")]
     pub cache_discount_stated: bool,
+    /// Discount on every class for batch traffic, 0 to 1, from the offer's source (`None`: it
+    /// states no batch price).
+    #[serde(default)]
+    pub batch_discount: Option<f64>,
+}
+
+impl ApiOffer {
+    /// The offer's prices, for a workload that sends `batch` of its tokens as batch traffic.
+    pub fn pricing(&self, batch: f64) -> crate::rent::ApiPricing {
+        crate::rent::ApiPricing {
+            price_in: self.price_in,
+            price_out: self.price_out,
+            cache_discount: self.cache_discount,
+            markup: self.markup,
+            batch_saving: batch * self.batch_discount.unwrap_or(0.0),
+        }
+    }
 }
 
 fn stated() -> bool {
@@ -353,7 +370,7 @@ impl Dataset {
                 keep.push(id);
             }
         }
-        for o in self.offers_by_cost(&model, &s.workload.volumes()) {
+        for o in self.offers_by_cost(&model, &s.workload.volumes(), s.batch) {
             if keep.len() >= PAGE_OFFERS {
                 break;
             }
@@ -450,19 +467,16 @@ impl Dataset {
         keys
     }
 
-    /// The API offers of `model`, cheapest first at list price for `volumes` (each class at
-    /// its own price, the markup on top); on equal cost, in dataset order.
+    /// The API offers of `model`, cheapest first at list price for `volumes` of which `batch`
+    /// is batch traffic (each class at its own price, the markup on top, batch at the offer's
+    /// batch price); on equal cost, in dataset order.
     pub fn offers_by_cost<'a>(
         &'a self,
         model: &str,
         volumes: &crate::units::Volumes,
+        batch: f64,
     ) -> Vec<&'a ApiOffer> {
-        let cost = |o: &ApiOffer| {
-            (volumes.uncached * o.price_in
-                + volumes.cached * o.price_in * (1.0 - o.cache_discount)
-                + volumes.output * o.price_out)
-                * (1.0 + o.markup)
-        };
+        let cost = |o: &ApiOffer| o.pricing(batch).cost(volumes).monthly_usd;
         let mut offers: Vec<(f64, &ApiOffer)> = self
             .api_offers
             .iter()

@@ -61,7 +61,7 @@ pub fn evaluate_with(
 /// The report of a checked scenario (one body for every kind of scenario `evaluate` takes).
 fn report(s: &Checked, data: &Dataset, depth: Depth) -> Result<Report, Vec<Problem>> {
     let c = Costed::new(s, data)?;
-    let ratios = curve_ratios(&c.r, &c.ctx, data, &c.gpu_time);
+    let ratios = curve_ratios(&c.r, &c.ctx, data, &c.interactive);
     let judged = c.judge(depth, ratios.clone());
     let full = depth == Depth::Full;
     let self_host = c.self_host_report();
@@ -101,6 +101,7 @@ fn report(s: &Checked, data: &Dataset, depth: Depth) -> Result<Report, Vec<Probl
         power: c.power(),
         warnings,
         plan: c.projection(),
+        batch: c.batch_report(),
     };
     finite(report)
 }

@@ -16,6 +16,10 @@ pub struct ApiPricing {
     pub cache_discount: f64,
     /// Router markup on the provider's price, 0 = none.
     pub markup: f64,
+    /// Share of every class's price the workload saves by sending its batch traffic at the
+    /// batch price: the batch share times the batch discount (0 without either).
+    #[serde(default)]
+    pub batch_saving: f64,
 }
 
 /// The monthly bill for renting.
@@ -29,9 +33,10 @@ pub struct RentCost {
 }
 
 impl ApiPricing {
-    /// Per-class $ per million tokens, markup included, blended over `volumes`.
+    /// Per-class $ per million tokens, markup included and the batch traffic's saving taken
+    /// off, blended over `volumes`.
     pub fn per_mtok(&self, volumes: &Volumes) -> PerMtok {
-        let m = 1.0 + self.markup;
+        let m = (1.0 + self.markup) * (1.0 - self.batch_saving);
         PerMtok::with_blend(
             self.price_in * m,
             self.price_in * (1.0 - self.cache_discount) * m,
@@ -40,7 +45,7 @@ impl ApiPricing {
         )
     }
 
-    /// `(U * p_in + C * p_in * (1 - d) + O * p_out) * (1 + markup) / 1e6`.
+    /// `(U * p_in + C * p_in * (1 - d) + O * p_out) * (1 + markup) * (1 - batch_saving) / 1e6`.
     pub fn cost(&self, volumes: &Volumes) -> RentCost {
         let per_mtok = self.per_mtok(volumes);
         let monthly_usd = (volumes.uncached * per_mtok.input
@@ -66,6 +71,7 @@ mod tests {
             price_out: 2.0,
             cache_discount: 0.5,
             markup: 0.1,
+            batch_saving: 0.0,
         };
         let v = Volumes::from_mix(1e6, &Mix::from_parts(1.0, 1.0, 1.0).expect("mix"));
         let c = p.cost(&v);

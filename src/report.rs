@@ -53,6 +53,9 @@ pub struct Report {
     pub series: Series,
     /// The cost over the years: month by month, present values, payback.
     pub plan: crate::projection::Projection,
+    /// What the batch traffic does to the bills (`None` without batch traffic).
+    #[serde(default)]
+    pub batch: Option<crate::batch::BatchReport>,
 }
 
 /// Inputs as resolved: ids, names, and the numbers the dataset supplied.
@@ -75,6 +78,9 @@ pub struct Inputs {
     pub cache_discount: f64,
     /// Router markup.
     pub markup: f64,
+    /// The API's discount on batch tokens (0 when neither the offer nor the link states one).
+    #[serde(default)]
+    pub batch_discount: f64,
     /// Curve id (`own` for the user's points).
     pub curve: String,
     /// Curve label.
@@ -299,6 +305,8 @@ pub enum WarningCode {
     CommitmentNotStated,
     /// The API offer publishes no cache discount: cached input is priced at the full price.
     CacheDiscountUnknown,
+    /// Batch traffic at an offer that states no batch price: priced as the other tokens.
+    BatchPriceUnknown,
     /// What the API offer hosts, as its source notes it (another checkpoint than the weights).
     HostedCheckpoint,
     /// What a chip's power figure measures.
@@ -311,7 +319,7 @@ pub enum WarningCode {
 
 impl WarningCode {
     /// Every code, in the order the crate's README lists them.
-    pub const ALL: [WarningCode; 19] = [
+    pub const ALL: [WarningCode; 20] = [
         Self::TargetBelowCurve,
         Self::TargetCapped,
         Self::TargetNotPublished,
@@ -327,6 +335,7 @@ impl WarningCode {
         Self::OwnerCostPrice,
         Self::CommitmentNotStated,
         Self::CacheDiscountUnknown,
+        Self::BatchPriceUnknown,
         Self::HostedCheckpoint,
         Self::PowerFigure,
         Self::CurvesDisagree,
@@ -351,6 +360,7 @@ impl WarningCode {
             Self::OwnerCostPrice => "owner_cost_price",
             Self::CommitmentNotStated => "commitment_not_stated",
             Self::CacheDiscountUnknown => "cache_discount_unknown",
+            Self::BatchPriceUnknown => "batch_price_unknown",
             Self::HostedCheckpoint => "hosted_checkpoint",
             Self::PowerFigure => "power_figure",
             Self::CurvesDisagree => "curves_disagree",

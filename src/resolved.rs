@@ -1,5 +1,6 @@
 //! A scenario resolved against the dataset: plain numbers, ready to cost.
 
+use crate::batch::BatchServing;
 use crate::costing::Costing;
 use crate::curve::{Reading, ThroughputCurve};
 use crate::error::{CurveError, GpuTimeError, Problem};
@@ -38,6 +39,8 @@ pub struct Resolved {
     pub ops_per_gpu: f64,
     /// Share of the overflow's cached input still cached at the API.
     pub overflow_warm: f64,
+    /// Share of every class's tokens sent as batch traffic ([`crate::batch`]).
+    pub batch: f64,
 }
 
 /// The problem a curve error is, named by the parameter that fixes it.
@@ -64,8 +67,8 @@ impl Resolved {
             .map_err(|e| curve_problem(&e, self.tps))
     }
 
-    /// Per-class GPU time at the target speed.
-    pub fn gpu_time(&self) -> Result<(Reading, GpuTime), Problem> {
+    /// Per-class GPU time of the interactive traffic, at the target speed.
+    pub fn interactive_time(&self) -> Result<(Reading, GpuTime), Problem> {
         let reading = self.reading()?;
         let g = GpuTime::derive(
             reading.tokens_per_s_per_gpu,
@@ -77,19 +80,50 @@ impl Resolved {
         Ok((reading, g))
     }
 
+    /// How the batch share is served, when the interactive traffic takes `interactive` a token.
+    pub fn batch_serving(&self, interactive: &GpuTime) -> BatchServing {
+        BatchServing::new(
+            self.batch,
+            &self.curve,
+            &self.curve_mix,
+            self.prefill,
+            self.cache_cost,
+            interactive,
+        )
+    }
+
+    /// Per-class GPU time of the workload, from the interactive traffic's `g`: the batch
+    /// share's output at the throughput-optimal point (`g` itself without batch traffic).
+    pub fn serve(&self, g: GpuTime) -> GpuTime {
+        self.batch_serving(&g).serve(g)
+    }
+
+    /// Per-class GPU time of the workload at the target speed, batch traffic included.
+    pub fn gpu_time(&self) -> Result<(Reading, GpuTime), Problem> {
+        let (reading, g) = self.interactive_time()?;
+        Ok((reading, self.serve(g)))
+    }
+
     /// Everything needed to cost plans at any volume.
     pub fn costing(&self) -> Result<Costing, Problem> {
-        let (_, gpu_time) = self.gpu_time()?;
-        Ok(Costing::new(
+        let (_, g) = self.interactive_time()?;
+        Ok(self.costing_for(g))
+    }
+
+    /// The costing of this workload when its interactive traffic takes `interactive` a token:
+    /// the workload's GPU time, and the week with the batch work in its quietest hours.
+    pub fn costing_for(&self, interactive: GpuTime) -> Costing {
+        let batch = self.batch_serving(&interactive);
+        Costing::new(
             self.volumes,
             self.api,
-            gpu_time,
-            self.profile.clone(),
+            batch.serve(interactive),
+            batch.week(&self.profile, &interactive, &self.volumes),
             self.policy,
             self.gpu_hour,
             self.ops_monthly,
         )
         .with_ops_per_gpu(self.ops_per_gpu)
-        .with_overflow_warm(self.overflow_warm))
+        .with_overflow_warm(self.overflow_warm)
     }
 }

@@ -131,6 +131,12 @@ pub struct Scenario {
     pub cache_discount: Option<f64>,
     /// Own router markup.
     pub markup: Option<f64>,
+    /// Own discount on batch tokens at the API, 0 to 1 (`None`: the offer's, if it states one).
+    #[serde(default)]
+    pub batch_discount: Option<f64>,
+    /// Share of every class's tokens sent as batch traffic, 0 to 1 ([`crate::batch`]).
+    #[serde(default)]
+    pub batch: f64,
     /// The curve.
     pub curve: CurveChoice,
     /// GPUs per replica (`None`: the curve's).
@@ -196,6 +202,8 @@ impl Default for Scenario {
             price_out: None,
             cache_discount: None,
             markup: None,
+            batch_discount: None,
+            batch: 0.0,
             curve: CurveChoice::Dataset { id: None },
             replica: None,
             gpu_hour: None,

@@ -236,17 +236,13 @@ pub fn read_over(buckets: &[Bucket], (from, to): (i64, i64)) -> Result<Usage, Pr
     } else {
         hourly_profile(&interactive, from, to)
     };
-    // The batch share spread evenly over the week, the rest in the other traffic's shape.
-    let profile: Vec<f64> = match measured {
-        Some(weights) => weights
-            .iter()
-            .map(|w| (1.0 - batch_share) * w + batch_share)
-            .collect(),
-        None => vec![1.0; if step == DAY { 7 } else { 24 }],
-    };
+    // The other traffic's shape: batch runs at any hour, so it is not part of the peak; the
+    // link's `batch` share has it served in the fleet's quietest hours.
+    let profile: Vec<f64> =
+        measured.unwrap_or_else(|| vec![1.0; if step == DAY { 7 } else { 24 }]);
     if batch_share > 0.0 {
         notes.push(format!(
-            "Batch traffic ({} of the tokens) is spread evenly over the week and priced like the rest.",
+            "Batch traffic ({} of the tokens) is priced at the API's batch price, and served by your own fleet at its most efficient point in the hours the other traffic leaves idle; the profile is the other traffic's.",
             crate::format::percent(batch_share)
         ));
     }
@@ -258,7 +254,9 @@ pub fn read_over(buckets: &[Bucket], (from, to): (i64, i64)) -> Result<Usage, Pr
     let week = week_of(&profile);
     let peak_to_average = week.iter().copied().fold(0.0, f64::max);
     let growth = growth(buckets, from, to);
-    let query = link(&monthly, &profile, growth.as_ref(), &mut notes)?;
+    // Four significant digits keep the link short and move no bill by 0.1 %.
+    let link_batch = crate::format::round_significant(batch_share, 4);
+    let query = link(&monthly, &profile, link_batch, growth.as_ref(), &mut notes)?;
     Ok(Usage {
         query,
         period: Period {
@@ -466,6 +464,7 @@ pub fn timestamp(t: i64) -> String {
 fn link(
     monthly: &Monthly,
     profile: &[f64],
+    batch: f64,
     growth: Option<&Growth>,
     notes: &mut Vec<String>,
 ) -> Result<String, Problem> {
@@ -491,6 +490,7 @@ fn link(
                     .collect(),
             )
         },
+        batch,
         ..Scenario::default()
     };
     if let Some(g) = growth {
@@ -565,16 +565,18 @@ mod tests {
         assert_eq!(u.resolution, Resolution::Hourly);
         assert_eq!(u.profile.len(), 168);
         // 40 busy hours at 3 and 128 quiet at 1: mean 248 / 168.
-        // The other traffic's shape, with the batch share spread evenly over the week.
+        // The other traffic's shape; the batch share goes in the link.
         let mean = (40.0 * 3.0 + 128.0) / 168.0;
         let interactive = 2.0 * (40.0 * 3.0 + 128.0) * 750.0;
         let batch = 14.0 * 1_500.0;
         let b = batch / (interactive + batch);
         assert!((u.batch_share - b).abs() < 1e-12);
-        assert!((u.profile[9] - ((1.0 - b) * 3.0 / mean + b)).abs() < 1e-12);
-        assert!((u.profile[0] - ((1.0 - b) / mean + b)).abs() < 1e-12);
-        assert!((u.peak_to_average - ((1.0 - b) * 3.0 / mean + b)).abs() < 1e-12);
-        assert!(u.notes.iter().any(|n| n.contains("spread evenly")));
+        assert!((u.profile[9] - 3.0 / mean).abs() < 1e-12);
+        assert!((u.profile[0] - 1.0 / mean).abs() < 1e-12);
+        assert!((u.peak_to_average - 3.0 / mean).abs() < 1e-12);
+        assert!(u.notes.iter().any(|n| n.contains("batch price")));
+        let batch_in_link = format!("batch={}", crate::codec::write_rounded(round_significant(b, 4), false));
+        assert!(u.query.contains(&batch_in_link), "{} lacks {batch_in_link}", u.query);
         assert_eq!(u.period.days, 14.0);
         let uncached = 2.0 * (40.0 * 3.0 + 128.0) * 100.0 + 14.0 * 1_000.0;
         assert_eq!(

@@ -283,6 +283,11 @@ pub const PARAMS: &[Param] = &[
         Section::Workload,
         given!(tps; resolved!(tps, |i| Some(i.tps_source.as_str()), "the API's measured speed")),
     ),
+    at(
+        share("batch", "Share of the tokens sent as batch traffic", 1.0),
+        Section::Workload,
+        value!(batch),
+    ),
     text(
         "profile",
         "Weekly load",
@@ -314,6 +319,11 @@ pub const PARAMS: &[Param] = &[
         share("markup", "Router markup", 10.0),
         Section::Renting,
         given!(markup; resolved!(markup, offer_source, "the offer's")),
+    ),
+    at(
+        share("batch_discount", "API discount on batch tokens", 1.0),
+        Section::Renting,
+        given!(batch_discount; resolved!(batch_discount, offer_source, "the offer's (none when it states none)")),
     ),
     text(
         "curve",

@@ -338,7 +338,7 @@ impl Draw {
         let r = &self.r;
         scratch.refit(
             r.api,
-            g,
+            r.serve(g),
             r.policy,
             r.gpu_hour,
             r.ops_monthly,
@@ -352,20 +352,26 @@ impl Draw {
 /// A costing of `r`'s volumes and profile, to refit draw by draw ([`Draw::totals`]): its GPU
 /// time and everything else are set by each refit.
 pub(crate) fn scratch(r: &Resolved) -> Costing {
-    let unset = GpuTime {
-        uncached: 0.0,
-        cached: 0.0,
-        output: 0.0,
-    };
-    Costing::new(
-        r.volumes,
-        r.api,
-        unset,
-        r.profile.clone(),
-        r.policy,
-        r.gpu_hour,
-        r.ops_monthly,
-    )
+    match r.interactive_time() {
+        // The week with the batch work in it, as the inputs as given fill it.
+        Ok((_, g)) => r.costing_for(g),
+        Err(_) => {
+            let unset = GpuTime {
+                uncached: 0.0,
+                cached: 0.0,
+                output: 0.0,
+            };
+            Costing::new(
+                r.volumes,
+                r.api,
+                unset,
+                r.profile.clone(),
+                r.policy,
+                r.gpu_hour,
+                r.ops_monthly,
+            )
+        }
+    }
 }
 
 /// Whether `named` holds at a draw whose cheapest plan is `pick.plan`: it is that plan, or its

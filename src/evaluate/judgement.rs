@@ -123,7 +123,7 @@ pub fn candidate(
 ) -> Result<decision::Candidate, Vec<Problem>> {
     let s = parse(&to_query(scenario))?.scenario;
     let (r, ctx) = resolve(&s, data)?;
-    let (reading, ratios) = match r.gpu_time() {
+    let (reading, ratios) = match r.interactive_time() {
         Ok((reading, gpu_time)) => {
             let ratios = curve_ratios(&r, &ctx, data, &gpu_time);
             (reading, ratios)
@@ -156,7 +156,7 @@ pub fn range_medians(
 ) -> Result<Vec<(decision::Lever, bool)>, Vec<Problem>> {
     let s = parse(&to_query(scenario))?.scenario;
     let (r, ctx) = resolve(&s, data)?;
-    let (reading, gpu_time) = r.gpu_time().map_err(|p| vec![p])?;
+    let (reading, gpu_time) = r.interactive_time().map_err(|p| vec![p])?;
     let ratios = curve_ratios(&r, &ctx, data, &gpu_time);
     let sure = sample_context(&s, &ctx, data, ratios);
     Ok(decision::medians_are_the_point(&r, &reading, &sure))

@@ -111,6 +111,7 @@ pub fn resolve<'a>(
         ops_monthly: s.ops_fte * s.fte_cost / 12.0 + s.ops_monthly,
         ops_per_gpu: s.ops_gpus_per_fte.map_or(0.0, |n| s.fte_cost / 12.0 / n),
         overflow_warm: s.overflow_warm,
+        batch: s.batch,
     };
     let context = Context {
         model,
@@ -207,16 +208,24 @@ fn api_prices(
             .or(offer.map(|o| o.cache_discount))
             .unwrap_or(0.0),
         markup: s.markup.or(offer.map(|o| o.markup)).unwrap_or(0.0),
+        batch_saving: s.batch * batch_discount(s, offer).unwrap_or(0.0),
     };
     let own_prices = s.price_in.is_some()
         || s.price_out.is_some()
         || s.cache_discount.is_some()
-        || s.markup.is_some();
+        || s.markup.is_some()
+        || s.batch_discount.is_some();
     let source = match offer {
         Some(o) if !own_prices => o.source.clone(),
         _ => "user".to_owned(),
     };
     (api, source)
+}
+
+/// The API's discount on batch tokens in force: the link's, else the offer's (`None`: neither
+/// states one, and batch tokens are priced as the others).
+pub fn batch_discount(s: &Scenario, offer: Option<&ApiOffer>) -> Option<f64> {
+    s.batch_discount.or(offer.and_then(|o| o.batch_discount))
 }
 
 /// The throughput curve in force: its dataset row (none for your points), the curve, the mix

@@ -4,6 +4,8 @@
 
 use super::judgement::{sample_context, CURVES_APART};
 use super::{curve_label, resolve, Context};
+use super::resolve::batch_discount;
+use crate::batch::BatchReport;
 use crate::break_even::{break_even, BreakEven};
 use crate::costing::{Costing, PlanCost};
 use crate::curve::Reading;
@@ -14,7 +16,8 @@ use crate::gpu_price::Commitment;
 use crate::gpu_time::GpuTime;
 use crate::power::{decode_headline, operating_point, PowerDefinition};
 use crate::projection::{Holding, Projection};
-use crate::rent::RentCost;
+use crate::fleet::Demand;
+use crate::rent::{ApiPricing, RentCost};
 use crate::report::{
     Bar, BillCheck, ClassBars, HybridReport, Inputs, PowerReport, RentReport, SelfHostReport,
     Series, Side, Verdict, Warning, WarningCode,
@@ -36,6 +39,8 @@ pub(super) struct Costed<'a> {
     pub(super) ctx: Context<'a>,
     reading: Reading,
     pub(super) gpu_time: GpuTime,
+    /// The interactive traffic's GPU time a token (`gpu_time` without batch traffic).
+    pub(super) interactive: GpuTime,
     costing: Costing,
     pub(super) rent: RentCost,
     pub(super) own: PlanCost,
@@ -58,18 +63,9 @@ impl<'a> Costed<'a> {
     /// Resolves `s` against `data` and costs renting, self-hosting and the hybrid.
     pub(super) fn new(s: &'a Scenario, data: &'a Dataset) -> Result<Self, Vec<Problem>> {
         let (r, ctx) = resolve(s, data)?;
-        let (reading, gpu_time) = r.gpu_time().map_err(|p| vec![p])?;
-        let costing = Costing::new(
-            r.volumes,
-            r.api,
-            gpu_time,
-            r.profile.clone(),
-            r.policy,
-            r.gpu_hour,
-            r.ops_monthly,
-        )
-        .with_ops_per_gpu(r.ops_per_gpu)
-        .with_overflow_warm(r.overflow_warm);
+        let (reading, interactive) = r.interactive_time().map_err(|p| vec![p])?;
+        let gpu_time = r.serve(interactive);
+        let costing = r.costing_for(interactive);
         let rent = r.api.cost(&r.volumes);
         let own = costing.self_host(1.0);
         let hybrid = s.hybrid.then(|| costing.hybrid(1.0));
@@ -89,6 +85,7 @@ impl<'a> Costed<'a> {
             ctx,
             reading,
             gpu_time,
+            interactive,
             costing,
             rent,
             own,
@@ -226,6 +223,38 @@ impl<'a> Costed<'a> {
             busy_gpu_hours: own.plan.busy_gpu_hours,
             provisioned_gpu_hours: own.plan.provisioned_gpu_hours,
         }
+    }
+
+    /// What the batch traffic does to both bills: the API's saving, and the GPU-hours batch work
+    /// takes at the throughput-optimal point, how much of them the idle hours of a fleet held for
+    /// the interactive traffic alone hold, and how much the fleet grows for the rest.
+    pub(super) fn batch_report(&self) -> Option<BatchReport> {
+        let (r, g) = (&self.r, &self.interactive);
+        if !(r.batch > 0.0) {
+            return None;
+        }
+        let serving = r.batch_serving(g);
+        let alone = (1.0 - r.batch) * g.demand(&r.volumes);
+        let held = Demand::new(alone, &r.profile, r.policy).plan(None, 1.0);
+        let idle = (held.provisioned_gpu_hours - held.busy_gpu_hours).max(0.0);
+        let gpu_hours = serving.batch_seconds(g, &r.volumes) / 3600.0;
+        let added = (self.own.plan.provisioned_gpu_hours - held.provisioned_gpu_hours).max(0.0);
+        let list = ApiPricing {
+            batch_saving: 0.0,
+            ..r.api
+        };
+        let discount = batch_discount(self.s, self.ctx.offer);
+        Some(BatchReport {
+            share: r.batch,
+            discount: discount.unwrap_or(0.0),
+            discount_stated: discount.is_some(),
+            rent_saving_usd: list.cost(&r.volumes).monthly_usd - self.rent.monthly_usd,
+            tps: serving.tps,
+            gpu_hours,
+            idle_gpu_hours: idle,
+            absorbed_gpu_hours: (gpu_hours - added).clamp(0.0, idle),
+            added_gpu_hours: added,
+        })
     }
 
     /// Renting's bill, and last month's invoice set against it when given.
@@ -395,6 +424,7 @@ impl<'a> Costed<'a> {
             price_out: r.api.price_out,
             cache_discount: r.api.cache_discount,
             markup: r.api.markup,
+            batch_discount: batch_discount(self.s, ctx.offer).unwrap_or(0.0),
             curve: ctx.curve.map_or("own".to_owned(), |c| c.id.clone()),
             curve_label: ctx
                 .curve

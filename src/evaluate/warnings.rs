@@ -169,6 +169,55 @@ fn price_terms(c: &Case, out: &mut Vec<Warning>) {
     }
 }
 
+/// Batch traffic at prices that state no batch discount: what it would cost at the largest
+/// batch discount another offer of the model states, when one does.
+fn batch_price(c: &Case, out: &mut Vec<Warning>) {
+    let Case {
+        s, r, ctx, data, ..
+    } = *c;
+    if !(s.batch > 0.0) || super::resolve::batch_discount(s, ctx.offer).is_some() {
+        return;
+    }
+    let other = data
+        .api_offers
+        .iter()
+        .filter(|o| o.model == ctx.model.id && o.batch_discount.is_some_and(|d| d > 0.0))
+        .max_by(|a, b| a.batch_discount.unwrap_or(0.0).total_cmp(&b.batch_discount.unwrap_or(0.0)));
+    let now = r.api.cost(&r.volumes).monthly_usd;
+    let (effect, alternative) = other
+        .and_then(|o| Some((o, o.batch_discount?)))
+        .map_or((None, String::new()), |(o, d)| {
+            let mut api = r.api;
+            api.batch_saving = s.batch * d;
+            let then = api.cost(&r.volumes).monthly_usd;
+            (
+                Some((now - then).abs()),
+                format!(
+                    " At {}'s batch discount ({}) renting would cost {} a month instead of {}.",
+                    o.name,
+                    crate::format::percent(d),
+                    crate::format::usd(then),
+                    crate::format::usd(now)
+                ),
+            )
+        });
+    let who = ctx.offer.map_or("Your API prices state".to_owned(), |o| {
+        format!("{} states", o.name)
+    });
+    out.push(Warning {
+        effect_usd: effect,
+        ..warn(
+            WarningCode::BatchPriceUnknown,
+            format!(
+                "{who} no batch price: the {} of the tokens sent as batch are priced as the \
+                 others. If your provider has a batch price, give its discount (batch_discount).{alternative}",
+                crate::format::percent(s.batch)
+            ),
+            ctx.offer.map(|o| o.source.as_str()),
+        )
+    });
+}
+
 /// The API offer: a cache discount it does not state, a hosted checkpoint.
 fn offer(c: &Case, out: &mut Vec<Warning>) {
     let Case {
@@ -209,6 +258,7 @@ fn offer(c: &Case, out: &mut Vec<Warning>) {
             )
         });
     }
+    batch_price(c, out);
     if let Some(note) = ctx
         .offer
         .and_then(|o| o.note.as_deref())

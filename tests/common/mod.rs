@@ -234,6 +234,7 @@ pub fn published() -> Dataset {
             source: "aa-model-page".into(),
             note: None,
             cache_discount_stated: true,
+            batch_discount: None,
         }],
         curves: vec![
             inferencex_curve("inferencex-b300-fp4", "b300", 2.26, |p| p.1),

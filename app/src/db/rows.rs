@@ -319,6 +319,9 @@ pub struct OfferRow {
     #[serde(default = "yes")]
     #[sqlx(try_from = "Flag")]
     pub cache_discount_stated: bool,
+    /// Discount on batch traffic, 0 to 1 (`None`: the source states no batch price).
+    #[serde(default)]
+    pub batch_discount: Option<f64>,
 }
 
 fn yes() -> bool {
@@ -555,6 +558,7 @@ pub fn dataset(rows: Rows, revision: i64) -> Result<Dataset, sqlx::Error> {
                 source: o.source,
                 note: o.note,
                 cache_discount_stated: o.cache_discount_stated,
+                batch_discount: o.batch_discount,
             })
             .collect(),
         curves,

@@ -172,7 +172,8 @@ table!(
         speed_tps,
         source,
         note,
-        cache_discount_stated
+        cache_discount_stated,
+        batch_discount
     ],
     flags[cache_discount_stated],
     Order::Introduced

@@ -29,6 +29,8 @@ pub struct Entry {
     pub output: f64,
     /// $ per cached input token, when given.
     pub cached: Option<f64>,
+    /// $ per input and per output token of batch traffic, when given.
+    pub batch: Option<(f64, f64)>,
 }
 
 /// True for an object with at least one entry carrying `input_cost_per_token`.
@@ -74,8 +76,47 @@ pub fn read(file: &str, value: &Value, read: &mut Read) -> Result<(), Vec<Import
                 .map(|v| number("cache_read_input_token_cost", v))
                 .transpose(),
         );
+        let batch = [
+            "input_cost_per_token_batches",
+            "output_cost_per_token_batches",
+        ]
+        .map(|f| {
+            entry
+                .get(f)
+                .filter(|v| !v.is_null())
+                .map(|v| number(f, v))
+                .transpose()
+        });
+        let batch = match batch {
+            [Ok(Some(i)), Ok(Some(o))] => Ok(Some((i, o))),
+            [Ok(_), Ok(_)] => Ok(None),
+            [a, b] => Err([a.err(), b.err()]),
+        };
+        let batch = match batch {
+            Ok(b) => b,
+            Err(errors) => {
+                problems.extend(errors.into_iter().flatten());
+                continue;
+            }
+        };
         match parsed {
             (Ok(input), Ok(output), Ok(cached)) => {
+                if let Some((field, b, full)) = batch.and_then(|(i, o)| {
+                    [
+                        ("input_cost_per_token_batches", i, input),
+                        ("output_cost_per_token_batches", o, output),
+                    ]
+                    .into_iter()
+                    .find(|(_, b, full)| b > full)
+                }) {
+                    problems.push(ImportProblem::new(
+                        file,
+                        format!("entry {name:?}"),
+                        field,
+                        format!("{b} is above the price of the same tokens outside batches, {full}"),
+                    ));
+                    continue;
+                }
                 if let Some(c) = cached.filter(|c| *c > input) {
                     problems.push(ImportProblem::new(
                         file,
@@ -95,6 +136,7 @@ pub fn read(file: &str, value: &Value, read: &mut Read) -> Result<(), Vec<Import
                     input,
                     output,
                     cached,
+                    batch,
                 });
             }
             (a, b, c) => {
@@ -119,14 +161,40 @@ fn plain(text: &str) -> String {
         .collect()
 }
 
+/// `1 - part / whole`, to nine decimals (0 for a free whole).
+fn discount(part: f64, whole: f64) -> f64 {
+    if whole > 0.0 {
+        ((1.0 - part / whole) * 1e9).round() / 1e9
+    } else {
+        0.0
+    }
+}
+
+/// The batch discount of an entry's batch prices: one per offer, so where the input's and the
+/// output's differ the smaller is kept (what batch saves at least), and the note says so.
+fn batch_discount(e: &Entry) -> Option<(f64, String)> {
+    let (bi, bo) = e.batch?;
+    let (di, dout) = (discount(bi, e.input), discount(bo, e.output));
+    let pct = app::format::percent;
+    let note = if (di - dout).abs() < 1e-6 {
+        format!(" Batch traffic at {} off.", pct(di))
+    } else {
+        format!(
+            " Batch input at {} off and output at {} off: priced at the smaller discount.",
+            pct(di),
+            pct(dout)
+        )
+    };
+    Some((di.min(dout), note))
+}
+
 /// Entry `e`'s prices as an API offer of `model`, per million tokens, its cache discount from
-/// its cached-input price (stated only when the table gives one).
+/// its cached-input price (stated only when the table gives one) and its batch discount from
+/// its batch prices.
 fn offer(e: &Entry, id: String, model: String, source: String) -> OfferRow {
     let per_million = |v: f64| (v * 1e6 * 1e9).round() / 1e9;
-    let discount = match e.cached {
-        Some(c) if e.input > 0.0 => ((1.0 - c / e.input) * 1e9).round() / 1e9,
-        _ => 0.0,
-    };
+    let discount = e.cached.map_or(0.0, |c| discount(c, e.input));
+    let batch = batch_discount(e);
     OfferRow {
         id,
         model,
@@ -149,7 +217,8 @@ fn offer(e: &Entry, id: String, model: String, source: String) -> OfferRow {
                 app::format::percent(discount)
             ),
             None => "The table gives no cached-input price: no cache discount is assumed.".into(),
-        }),
+        } + batch.as_ref().map_or("", |(_, n)| n.as_str())),
+        batch_discount: batch.map(|(d, _)| d),
     }
 }
 

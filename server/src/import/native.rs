@@ -57,6 +57,7 @@ const KINDS: &[(&str, &[&str], &[&str])] = &[
             "speed_tps",
             "note",
             "cache_discount_stated",
+            "batch_discount",
         ],
     ),
     (
@@ -388,6 +389,11 @@ impl Valid for OfferRow {
             link("cache_discount"),
         )?;
         as_link("markup", self.markup, link("markup"))?;
+        as_link_opt(
+            "batch_discount",
+            self.batch_discount,
+            link("batch_discount"),
+        )?;
         as_link_opt("speed_tps", self.speed_tps, link("tps"))?;
         opt_text("note", self.note.as_ref(), MAX_NOTE)
     }
