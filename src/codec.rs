@@ -15,8 +15,8 @@ mod write;
 
 pub use checked::{Checkable, Checked};
 pub use number::{
-    read as read_number, rounded as write_rounded, significant as write_significant,
-    write as write_number,
+    monthly_of_yearly, read as read_number, read_rate, rounded as write_rounded,
+    significant as write_significant, write as write_number, write_rate, yearly_of_monthly,
 };
 pub use params::{
     in_section, numbers, spec, texts, NumSpec, Param, Resolved, Section, Slot, TextSpec, PARAMS,

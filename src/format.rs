@@ -159,6 +159,14 @@ pub fn percent_signed(v: f64) -> String {
     format!("{text}\u{a0}%")
 }
 
+/// A rate of change to four significant digits, a minus sign for a fall: `151.8 %`, `−0.6434 %`.
+pub fn percent_rate(v: f64) -> String {
+    if v < 0.0 {
+        return format!("−{}", percent_rate(-v));
+    }
+    format!("{}\u{a0}%", significant(v * 100.0, 4))
+}
+
 /// A share of demand, with a decimal below 10 %: `1.2 %`, `35 %`.
 pub fn percent_share(v: f64) -> String {
     if v < 0.1 {

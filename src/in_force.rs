@@ -71,6 +71,17 @@ fn clean(v: f64) -> f64 {
     format!("{v:.8e}").parse().unwrap_or(v)
 }
 
+/// A yearly rate as people read it, a year and a month: `151.8 % a year (8 % a month)`. The
+/// month's is the rate that compounds to the year's.
+pub fn rate(yearly: f64) -> String {
+    let pct = crate::format::percent_rate;
+    format!(
+        "{} a year ({} a month)",
+        pct(yearly),
+        pct(codec::monthly_of_yearly(yearly))
+    )
+}
+
 /// `v` as people read it in the unit of parameter `spec`.
 pub fn shown(spec: &NumSpec, v: f64) -> String {
     let v = clean(v);
@@ -78,7 +89,7 @@ pub fn shown(spec: &NumSpec, v: f64) -> String {
         "$/M tokens" => format!("{} per M tokens", per_mtok(v)),
         unit if unit.starts_with("$/") => format!("{} per {}", usd(v), &unit[2..]),
         "fraction (or %)" => exact_percent(v),
-        "per year (or %)" => format!("{} a year", exact_percent(v)),
+        "per year (or %)" => rate(v),
         "times" => format!("×{}", exact(v, false)),
         // One replica, one GPU, one year.
         unit if v == 1.0 && !unit.contains(' ') && unit.ends_with('s') => {
@@ -121,7 +132,8 @@ pub fn default_shown(name: &str) -> Option<String> {
 /// The value of `name` as people read it, unit included ("" when `value` is empty).
 fn shown_text(name: &str, value: &str) -> String {
     match codec::spec(name) {
-        Some(spec) => codec::read_number(value, spec.suffixes, spec.percent)
+        Some(spec) => spec
+            .read(value)
             .map_or_else(|| value.to_owned(), |v| shown(spec, v)),
         None => value.to_owned(),
     }
@@ -478,7 +490,13 @@ fn brief(row: &InForce, s: &Scenario, report: &Report) -> Option<String> {
 pub fn link_text(name: &str, s: &Scenario, report: Option<&Report>) -> String {
     if let Some(spec) = codec::spec(name) {
         return number_in_force(spec, s, report)
-            .map(|v| write_rounded(v, spec.suffixes))
+            .map(|v| {
+                if spec.rate {
+                    codec::write_rate(v)
+                } else {
+                    write_rounded(v, spec.suffixes)
+                }
+            })
             .unwrap_or_default();
     }
     match (name, &s.workload, &s.curve) {

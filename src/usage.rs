@@ -433,9 +433,12 @@ fn growth(buckets: &[Bucket], from: i64, to: i64) -> Option<Growth> {
     let sxy: f64 = fitted.iter().map(|(x, y)| (x - mx) * (y.ln() - my)).sum();
     let sxx: f64 = fitted.iter().map(|(x, _)| (x - mx).powi(2)).sum();
     let slope = sxy / sxx;
+    // The monthly rate to four significant digits (of its percentage), and the yearly rate it
+    // compounds to exactly: the link writes it as `x%/month`.
+    let monthly = crate::format::round_significant(slope.exp_m1() * 100.0, 4) / 100.0;
     Some(Growth {
-        monthly: slope.exp_m1(),
-        yearly: (12.0 * slope).exp_m1(),
+        monthly,
+        yearly: crate::codec::yearly_of_monthly(monthly),
         months: fitted.len(),
     })
 }

@@ -77,7 +77,20 @@ fn every_typed_parameter_is_listed_as_yours_with_its_value() {
     assert_eq!(row(&rows, "requests").shown, "2\u{a0}M requests/month");
     assert_eq!(row(&rows, "bill").shown, "$13,900 per month");
     assert_eq!(row(&rows, "capex").shown, "$250,000 per GPU");
-    assert_eq!(row(&rows, "growth").shown, "8\u{a0}% a year");
+    // A rate reads a year and the month that compounds to it, and back.
+    assert_eq!(
+        row(&rows, "growth").shown,
+        "8\u{a0}% a year (0.6434\u{a0}% a month)"
+    );
+    let monthly = report("v=1&requests=2M&growth=8%25%2Fmonth");
+    let rows = list(&monthly);
+    assert_eq!(
+        row(&rows, "growth").shown,
+        "151.8\u{a0}% a year (8\u{a0}% a month)"
+    );
+    assert_eq!(row(&rows, "growth").value, "8%/month");
+    assert!(monthly.query.contains("growth=8%25%2Fmonth"), "{}", monthly.query);
+    let rows = list(&r);
     assert_eq!(row(&rows, "price_in").shown, "$0.35 per M tokens");
     assert_eq!(row(&rows, "price_in").value, "0.35");
     // Owned hardware: its other costs are defaults, the chip's power from the dataset, and the

@@ -121,9 +121,90 @@ pub fn write(value: f64, suffixes: bool) -> String {
     format!("{value}")
 }
 
+/// Periods a rate may be typed per, with the power that turns it into a yearly rate.
+const PERIODS: [(&str, u32); 8] = [
+    ("/month", 12),
+    (" a month", 12),
+    ("per month", 12),
+    ("/mo", 12),
+    ("/year", 1),
+    (" a year", 1),
+    ("per year", 1),
+    ("/yr", 1),
+];
+
+/// `(1 + rate)^12`, by squaring: the same on every platform (no `powi` or `powf`), so that a
+/// monthly rate written in a link reads back to the same yearly rate everywhere.
+fn twelfth_power(base: f64) -> f64 {
+    let b2 = base * base;
+    let b4 = b2 * b2;
+    b4 * b4 * b4
+}
+
+/// The yearly rate a monthly one compounds to: `(1 + m)^12 - 1` (8 % a month is 151.8 % a year).
+pub fn yearly_of_monthly(monthly: f64) -> f64 {
+    twelfth_power(1.0 + monthly) - 1.0
+}
+
+/// The monthly rate that compounds to `yearly`.
+pub fn monthly_of_yearly(yearly: f64) -> f64 {
+    (1.0 + yearly).powf(1.0 / 12.0) - 1.0
+}
+
+/// A yearly rate as people type it: a number or a percentage, optionally per month (`8 %/month`,
+/// `8% a month`, compounded to a year) or per year (`152 %/year`); without a period, yearly.
+pub fn read_rate(text: &str) -> Option<f64> {
+    let lower = text.trim().to_ascii_lowercase();
+    for (period, power) in PERIODS {
+        if let Some(body) = lower.strip_suffix(period) {
+            let rate = read(body, false, true)?;
+            return Some(if power == 12 {
+                yearly_of_monthly(rate)
+            } else {
+                rate
+            });
+        }
+    }
+    read(text, false, true)
+}
+
+/// The shortest text [`read_rate`] turns back into exactly `yearly`: a monthly percentage with at
+/// most four significant digits when it compounds to it exactly (`8%/month`), else the yearly
+/// rate as [`write`] writes it.
+pub fn write_rate(yearly: f64) -> String {
+    let monthly = monthly_of_yearly(yearly);
+    if monthly.is_finite() && monthly != 0.0 {
+        let text = format!("{}%/month", significant(monthly * 100.0, 4, false));
+        if read_rate(&text) == Some(yearly) {
+            return text;
+        }
+    }
+    write(yearly, false)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rates_are_typed_per_month_or_per_year() {
+        let y = read_rate("8 %/month").expect("monthly");
+        assert!((y - (1.08f64.powi(12) - 1.0)).abs() < 1e-15);
+        assert_eq!(read_rate("8% a month"), Some(y));
+        assert_eq!(read_rate("152 %/year"), Some(1.52));
+        assert_eq!(read_rate("1.52"), Some(1.52));
+        assert_eq!(read_rate("-20%"), Some(-0.2));
+        assert_eq!(read_rate("8 %/fortnight"), None);
+        // The link keeps the monthly rate when it is one; a yearly one stays yearly.
+        assert_eq!(write_rate(y), "8%/month");
+        assert_eq!(write_rate(0.5), "0.5");
+        assert_eq!(write_rate(-0.2), "-0.2");
+        assert_eq!(write_rate(0.0), "0");
+        for m in [-0.05, 0.001, 0.0125, 0.08, 0.2] {
+            let y = yearly_of_monthly(m);
+            assert_eq!(read_rate(&write_rate(y)), Some(y), "{m}");
+        }
+    }
 
     #[test]
     fn suffixes_and_percent() {

@@ -126,6 +126,8 @@ pub struct NumSpec {
     pub suffixes: bool,
     /// Accepts a trailing `%`.
     pub percent: bool,
+    /// A yearly rate, also accepted per month (`8 %/month`) or per year (`152 %/year`).
+    pub rate: bool,
     /// Must be a whole number.
     pub whole: bool,
     /// Its part of the form.
@@ -195,6 +197,24 @@ impl Param {
 }
 
 impl NumSpec {
+    /// Reads its value from `text` as people type it (`None`: not a number of its kind).
+    pub fn read(&self, text: &str) -> Option<f64> {
+        if self.rate {
+            super::number::read_rate(text)
+        } else {
+            super::number::read(text, self.suffixes, self.percent)
+        }
+    }
+
+    /// Writes `v` as a link carries it: the shortest text [`NumSpec::read`] reads back exactly.
+    pub fn write(&self, v: f64) -> String {
+        if self.rate {
+            super::number::write_rate(v)
+        } else {
+            super::number::write(v, self.suffixes)
+        }
+    }
+
     /// Whether `v` is accepted: within the range, whole when it must be, and either 0 or at
     /// least [`NumSpec::least`].
     pub fn accepts(&self, v: f64) -> bool {
@@ -256,6 +276,9 @@ impl NumSpec {
         if self.percent && self.min < 0.0 {
             let pct = crate::format::exact_percent;
             text.push_str(&format!(" ({} to {})", pct(self.min), pct(self.max)));
+            if self.rate {
+                text.push_str(", or a monthly rate such as 8\u{a0}%/month");
+            }
         } else if self.percent && !self.unit.contains('%') {
             text.push_str(" (or a percentage such as 40%)");
         }

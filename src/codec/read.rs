@@ -262,7 +262,7 @@ impl Reader {
     fn number_of(&mut self, s: &NumSpec) -> Option<f64> {
         let name = s.name;
         let text = self.get(name)?;
-        let value = number::read(&text, s.suffixes, s.percent);
+        let value = s.read(&text);
         match value {
             // `-0` is 0: no figure of a report carries a negative zero.
             Some(v) if s.accepts(v) => Some(v + 0.0),

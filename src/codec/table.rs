@@ -22,6 +22,7 @@ const fn num(
         least: 0.0,
         suffixes: false,
         percent: false,
+        rate: false,
         whole: false,
         section: Section::SelfHosting,
         slot: None,
@@ -71,10 +72,12 @@ const fn share(name: &'static str, label: &'static str, max: f64) -> NumSpec {
     }
 }
 
-/// A yearly rate of change from `min` to `max`, negative for a fall, `%` accepted.
+/// A yearly rate of change from `min` to `max`, negative for a fall, `%` accepted, and a
+/// monthly rate (`8 %/month`).
 const fn yearly(name: &'static str, label: &'static str, min: f64, max: f64) -> NumSpec {
     NumSpec {
         percent: true,
+        rate: true,
         ..num(name, label, "per year (or %)", min, max)
     }
 }

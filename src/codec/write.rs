@@ -38,7 +38,12 @@ fn number(spec: &NumSpec, s: &Scenario, defaults: &Scenario) -> Option<String> {
             get(&s.workload).filter(|v| Some(*v) != default(&s.workload))
         }
     }?;
-    Some(number::write(value, spec.suffixes))
+    // A monthly rate (`8%/month`) carries characters a query string escapes.
+    Some(if spec.rate {
+        encode(&spec.write(value))
+    } else {
+        spec.write(value)
+    })
 }
 
 /// The value a link writes for text parameter `name`, if any.

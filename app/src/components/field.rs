@@ -52,6 +52,18 @@ pub fn Field(
         })
         .flatten()
         .map(|d| format!("Assumption: {d}."));
+    // A rate reads a year and a month, whichever way it was typed.
+    let both = s.filter(|s| s.rate).and_then(|s| match s.slot {
+        Some(servecost::codec::Slot::Value { get, .. }) => Some(get),
+        _ => None,
+    });
+    let both = both.map(|get| {
+        move || {
+            outcome
+                .with(|o| get(&o.scenario))
+                .to_owned()
+        }
+    });
     let id = format!("f-{name}");
     let hint_id = format!("{id}-hint");
     let error_id = format!("{id}-error");
@@ -83,6 +95,11 @@ pub fn Field(
             <small id=hint_id class="hint">
                 {explain.map(|e| view! { <span class="explain">{e}</span> " " })}
                 {assumption.map(|a| view! { <span class="explain">{a}</span> " " })}
+                {both.map(|v| view! {
+                    <span class="explain" data-testid=format!("rate-{name}")>
+                        {move || format!("Now: {}.", servecost::in_force::rate(v()))}
+                    </span> " "
+                })}
                 {hint.map(|h| format!("Accepted: {h}."))}
             </small>
             <small id=error_id class="field-error" role="alert" data-testid=format!("error-{name}")>
