@@ -95,7 +95,12 @@ impl BatchServing {
 
     /// The week the fleet serves: the interactive traffic in `profile`'s shape, the batch work
     /// poured into the quietest hours (see [`fill`]). Without batch traffic, `profile` itself.
-    pub fn week(&self, profile: &LoadProfile, interactive: &GpuTime, volumes: &Volumes) -> LoadProfile {
+    pub fn week(
+        &self,
+        profile: &LoadProfile,
+        interactive: &GpuTime,
+        volumes: &Volumes,
+    ) -> LoadProfile {
         let batch = self.batch_seconds(interactive, volumes);
         let all = self.serve(*interactive).demand(volumes);
         if !(self.share > 0.0 && batch > 0.0 && all > 0.0) {

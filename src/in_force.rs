@@ -235,6 +235,16 @@ impl<'a> Lister<'a> {
         }
         let (profile, profile_value) = match &s.profile {
             ProfileSpec::Preset(p) => (p.key().to_owned(), p.key().to_owned()),
+            ProfileSpec::Peak(p) => (
+                format!(
+                    "peak {}× the average, {} {:02}–{:02}",
+                    crate::format::significant(p.factor, 3),
+                    if p.weekdays { "weekdays" } else { "every day" },
+                    p.from,
+                    p.to
+                ),
+                p.text(),
+            ),
             ProfileSpec::Custom(w) => (
                 format!("your own {} weights", w.len()),
                 w.iter()

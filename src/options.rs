@@ -351,6 +351,7 @@ fn rent_variants(
             curve: renting.curve.clone(),
             curve_mix: renting.curve_mix,
             markup: None,
+            batch_discount: None,
             ..at_speed.clone()
         },
         for_rent: true,

@@ -64,6 +64,113 @@ pub enum ProfileSpec {
     Preset(ProfilePreset),
     /// The user's own weights: 24 (one day, repeated) or 168 (a week), any positive scale.
     Custom(Vec<f64>),
+    /// A peak at `factor` times the average in the hours `from` to `to` of each day (of
+    /// weekdays only when `weekdays`), the same lower load at every other hour.
+    Peak(PeakHours),
+}
+
+/// Peak hours at a multiple of the average: the profile editor's way of giving a shape.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PeakHours {
+    /// The peak hours' load over the week's average, at least 1.
+    pub factor: f64,
+    /// First peak hour of the day, 0 to 23 (UTC, as the rest of the week).
+    pub from: u8,
+    /// The hour the peak ends, 1 to 24; below `from`, the peak runs past midnight.
+    pub to: u8,
+    /// Only Monday to Friday.
+    pub weekdays: bool,
+}
+
+impl PeakHours {
+    /// Whether hour `h` of the week (Monday 00:00 first) is a peak hour.
+    pub fn is_peak(&self, h: usize) -> bool {
+        let (day, hour) = (h / 24, (h % 24) as u8);
+        let in_day = if self.from < self.to {
+            (self.from..self.to).contains(&hour)
+        } else {
+            hour >= self.from || hour < self.to
+        };
+        in_day && (!self.weekdays || day < 5)
+    }
+
+    /// Peak hours in the week.
+    pub fn hours(&self) -> usize {
+        (0..HOURS_PER_WEEK).filter(|h| self.is_peak(*h)).count()
+    }
+
+    /// The largest factor these hours allow: all of the week's load in them.
+    pub fn max_factor(&self) -> f64 {
+        let n = self.hours();
+        if n == 0 {
+            1.0
+        } else {
+            HOURS_PER_WEEK as f64 / n as f64
+        }
+    }
+
+    /// The 168 weights, mean 1: `factor` in the peak hours, the rest of the load spread evenly
+    /// over the others. `None` when the hours are empty or the factor is below 1 or above
+    /// [`PeakHours::max_factor`].
+    pub fn weights(&self) -> Option<Vec<f64>> {
+        let n = self.hours() as f64;
+        let week = HOURS_PER_WEEK as f64;
+        let ok = self.from < 24
+            && (1..=24).contains(&self.to)
+            && self.from != self.to
+            && n > 0.0
+            && self.factor >= 1.0
+            && self.factor <= self.max_factor();
+        if !ok {
+            return None;
+        }
+        let rest = if n < week {
+            ((week - n * self.factor) / (week - n)).max(0.0)
+        } else {
+            0.0
+        };
+        Some(
+            (0..HOURS_PER_WEEK)
+                .map(|h| if self.is_peak(h) { self.factor } else { rest })
+                .collect(),
+        )
+    }
+
+    /// As a link writes it: `peak:3:9-17`, `:weekdays` when only Monday to Friday.
+    pub fn text(&self) -> String {
+        format!(
+            "peak:{}:{}-{}{}",
+            crate::codec::write_number(self.factor, false),
+            self.from,
+            self.to,
+            if self.weekdays { ":weekdays" } else { "" }
+        )
+    }
+
+    /// Reads [`PeakHours::text`]; `None` when `text` is not of that form (its numbers are
+    /// checked by [`PeakHours::weights`]).
+    pub fn parse(text: &str) -> Option<Self> {
+        let rest = text.strip_prefix("peak:")?;
+        let mut parts = rest.split(':');
+        let factor =
+            crate::codec::read_number(parts.next()?.trim_end_matches(['x', '×']), false, false)?;
+        let (from, to) = parts.next()?.split_once('-')?;
+        let weekdays = match parts.next() {
+            None => false,
+            Some("weekdays") => true,
+            Some(_) => return None,
+        };
+        if parts.next().is_some() {
+            return None;
+        }
+        Some(Self {
+            factor,
+            from: from.trim().parse().ok()?,
+            to: to.trim().parse().ok()?,
+            weekdays,
+        })
+    }
 }
 
 /// 168 hourly weights, normalised to mean 1.
@@ -104,6 +211,7 @@ impl LoadProfile {
                 (0..HOURS_PER_WEEK).map(|h| w[h % w.len()]).collect()
             }
             ProfileSpec::Custom(_) => return None,
+            ProfileSpec::Peak(p) => p.weights()?,
         };
         if raw.iter().any(|w| !w.is_finite() || *w < 0.0) {
             return None;
@@ -174,6 +282,33 @@ mod tests {
         }
         assert!((LoadProfile::preset(ProfilePreset::Flat).peak() - 1.0).abs() < 1e-12);
         assert!(LoadProfile::preset(ProfilePreset::Business).peak() > 2.0);
+    }
+
+    #[test]
+    fn peak_hours_hold_their_factor_and_the_mean() {
+        // Weekdays 09-17: 40 hours at 3x, the other 128 at (168 - 120) / 128.
+        let p = PeakHours {
+            factor: 3.0,
+            from: 9,
+            to: 17,
+            weekdays: true,
+        };
+        assert_eq!(p.hours(), 40);
+        let prof = LoadProfile::from_spec(&ProfileSpec::Peak(p)).expect("a profile");
+        assert!((prof.peak() - 3.0).abs() < 1e-12);
+        assert!((prof.weights()[9] - 3.0).abs() < 1e-12);
+        assert!((prof.weights()[0] - 48.0 / 128.0).abs() < 1e-12);
+        assert!((prof.weights()[5 * 24 + 10] - 48.0 / 128.0).abs() < 1e-12);
+        assert_eq!(PeakHours::parse(&p.text()), Some(p));
+        assert_eq!(p.text(), "peak:3:9-17:weekdays");
+        // Past midnight, every day: 22-06 is 8 hours a day.
+        let night = PeakHours::parse("peak:2x:22-6").expect("reads");
+        assert_eq!(night.hours(), 56);
+        assert!(night.is_peak(23) && night.is_peak(24 + 5) && !night.is_peak(12));
+        // More than the week holds, or below the average: no profile.
+        assert!(PeakHours { factor: 4.3, ..p }.weights().is_none());
+        assert!(PeakHours { factor: 0.5, ..p }.weights().is_none());
+        assert!(PeakHours::parse("peak:3:9-17:weekend").is_none());
     }
 
     #[test]

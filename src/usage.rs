@@ -158,6 +158,38 @@ fn problem(reason: impl Into<String>) -> Problem {
     Problem::new("buckets", "", reason)
 }
 
+impl Usage {
+    /// What was read, in a few sentences for the page: the period and its scaling to a month,
+    /// how finely the hours are known, the peak, and the export's notes.
+    pub fn summary(&self) -> String {
+        let day = |t: &str| t.get(..10).unwrap_or(t).to_owned();
+        let mut text = format!(
+            "{} days of {} buckets ({} to {}), scaled ×{} to an average month; the busiest hour carries {}× the average.",
+            crate::format::significant(self.period.days, 3),
+            match self.resolution {
+                Resolution::Hourly => "hourly",
+                Resolution::Daily => "daily",
+            },
+            day(&self.period.from),
+            day(&self.period.to),
+            crate::format::significant(self.scale, 4),
+            crate::format::significant(self.peak_to_average, 3),
+        );
+        if let Some(g) = &self.growth {
+            text.push_str(&format!(
+                " Growth over {} months: {}.",
+                g.months,
+                crate::in_force::rate(g.yearly)
+            ));
+        }
+        for note in &self.notes {
+            text.push(' ');
+            text.push_str(note);
+        }
+        text
+    }
+}
+
 /// The workload the buckets measure, over the period they span.
 pub fn read(buckets: &[Bucket]) -> Result<Usage, Problem> {
     let from = buckets.iter().map(|b| b.start).min().unwrap_or_default();
@@ -238,8 +270,7 @@ pub fn read_over(buckets: &[Bucket], (from, to): (i64, i64)) -> Result<Usage, Pr
     };
     // The other traffic's shape: batch runs at any hour, so it is not part of the peak; the
     // link's `batch` share has it served in the fleet's quietest hours.
-    let profile: Vec<f64> =
-        measured.unwrap_or_else(|| vec![1.0; if step == DAY { 7 } else { 24 }]);
+    let profile: Vec<f64> = measured.unwrap_or_else(|| vec![1.0; if step == DAY { 7 } else { 24 }]);
     if batch_share > 0.0 {
         notes.push(format!(
             "Batch traffic ({} of the tokens) is priced at the API's batch price, and served by your own fleet at its most efficient point in the hours the other traffic leaves idle; the profile is the other traffic's.",
@@ -578,8 +609,15 @@ mod tests {
         assert!((u.profile[0] - 1.0 / mean).abs() < 1e-12);
         assert!((u.peak_to_average - 3.0 / mean).abs() < 1e-12);
         assert!(u.notes.iter().any(|n| n.contains("batch price")));
-        let batch_in_link = format!("batch={}", crate::codec::write_rounded(round_significant(b, 4), false));
-        assert!(u.query.contains(&batch_in_link), "{} lacks {batch_in_link}", u.query);
+        let batch_in_link = format!(
+            "batch={}",
+            crate::codec::write_rounded(round_significant(b, 4), false)
+        );
+        assert!(
+            u.query.contains(&batch_in_link),
+            "{} lacks {batch_in_link}",
+            u.query
+        );
         assert_eq!(u.period.days, 14.0);
         let uncached = 2.0 * (40.0 * 3.0 + 128.0) * 100.0 + 14.0 * 1_000.0;
         assert_eq!(

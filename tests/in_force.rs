@@ -89,7 +89,11 @@ fn every_typed_parameter_is_listed_as_yours_with_its_value() {
         "151.8\u{a0}% a year (8\u{a0}% a month)"
     );
     assert_eq!(row(&rows, "growth").value, "8%/month");
-    assert!(monthly.query.contains("growth=8%25%2Fmonth"), "{}", monthly.query);
+    assert!(
+        monthly.query.contains("growth=8%25%2Fmonth"),
+        "{}",
+        monthly.query
+    );
     let rows = list(&r);
     assert_eq!(row(&rows, "price_in").shown, "$0.35 per M tokens");
     assert_eq!(row(&rows, "price_in").value, "0.35");

@@ -16,7 +16,7 @@ mod years;
 pub use bars::{breakdown, per_class, Column};
 pub use pair::cost_vs_volume_pair;
 pub use registry::Chart;
-pub use sparkline::sparkline;
+pub use sparkline::{sparkline, Week};
 pub use tornado::tornado;
 pub use tps::cost_vs_tps;
 pub use volume::{cost_vs_volume, cost_vs_volume_in};

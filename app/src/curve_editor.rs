@@ -18,9 +18,10 @@ pub const TPUT_RANGE: (f64, f64) = (0.001, 1e9);
 const MIN_ROWS: usize = 3;
 
 /// Form fields that are not link parameters: the benchmark editor's (each row's two cells, the
-/// paste box, and the ISL/OSL/cache-hit way of giving the mix) and a usage export's, sent back
-/// with the reason when the server could not read it.
-pub const FORM_ONLY: [&str; 9] = [
+/// paste box, and the ISL/OSL/cache-hit way of giving the mix), a usage export's, sent back
+/// with the reason when the server could not read it, and the load profile editor's
+/// ([`crate::load_editor::FIELDS`]).
+pub const FORM_ONLY: [&str; 15] = [
     "pt_tps",
     "pt_tput",
     "paste",
@@ -30,6 +31,12 @@ pub const FORM_ONLY: [&str; 9] = [
     "hit",
     "usage",
     "usage_error",
+    "usage_read",
+    "peak_factor",
+    "peak_from",
+    "peak_to",
+    "peak_weekdays",
+    "profile_weights",
 ];
 
 /// Pasted text longer than this is not carried back in a link when it cannot be read (the
@@ -423,6 +430,8 @@ pub struct FromForm {
     pub paste: Option<(String, String)>,
     /// A usage export the server could not read (its text, when short), and why.
     pub usage: Option<(String, String)>,
+    /// What the server read from a usage export, for the page to say.
+    pub usage_read: Option<String>,
 }
 
 /// Turns the benchmark editor's form fields, as a form submitted without JavaScript sends
@@ -442,6 +451,7 @@ pub fn from_form(raw: &str) -> FromForm {
             query: raw.to_owned(),
             paste: None,
             usage: None,
+            usage_read: None,
         };
     }
     let values = |name: &str| -> Vec<String> {
@@ -452,20 +462,31 @@ pub fn from_form(raw: &str) -> FromForm {
     };
     let first = |name: &str| values(name).into_iter().find(|v| !v.trim().is_empty());
     let usage = first("usage_error").map(|reason| (first("usage").unwrap_or_default(), reason));
+    let usage_read = first("usage_read");
     let mut base = FORM_ONLY
         .iter()
         .fold(raw.to_owned(), |q, name| query::edit(&q, &[], &[name]));
+    // The load editor's fields make the profile when the select names them.
+    let choice = query::get(&base, "profile").map(|p| servecost::codec::decode(&p));
+    if let Some(profile) = choice
+        .and_then(|c| crate::load_editor::profile_text(&c, |name| values(name).into_iter().next()))
+    {
+        base = query::set(&base, "profile", &profile);
+    }
     let curve = first("curve");
     let own = curve.as_deref().is_none_or(|c| c == OWN_CURVE);
-    // A usage export sent back alone leaves the curve as it is.
-    let editor = all
-        .iter()
-        .any(|(k, _)| FORM_ONLY.contains(&k.as_str()) && !k.starts_with("usage"));
+    // A usage export or a load profile sent back alone leaves the curve as it is.
+    let editor = all.iter().any(|(k, _)| {
+        FORM_ONLY.contains(&k.as_str())
+            && !k.starts_with("usage")
+            && !crate::load_editor::FIELDS.contains(&k.as_str())
+    });
     if !own || !editor {
         return FromForm {
             query: base,
             paste: None,
             usage,
+            usage_read,
         };
     }
     let mut rows: Vec<Row> = values("pt_tps")
@@ -512,6 +533,7 @@ pub fn from_form(raw: &str) -> FromForm {
         query,
         paste,
         usage,
+        usage_read,
     }
 }
 
@@ -664,6 +686,23 @@ mod tests {
         // A dataset curve picked in the same submission wins.
         assert_eq!(from_form("curve=x&pt_tps=20&pt_tput=3000").query, "curve=x");
         assert_eq!(from_form("tps=5").query, "tps=5");
+    }
+
+    #[test]
+    fn the_load_editor_without_javascript_becomes_the_profile() {
+        let f = from_form(
+            "requests=2M&profile=peak&peak_factor=3&peak_from=9&peak_to=17&peak_weekdays=on&profile_weights=",
+        );
+        assert_eq!(
+            servecost::codec::decode(&f.query),
+            "requests=2M&profile=peak:3:9-17:weekdays"
+        );
+        // The curve is left as it was; a preset ignores the editor's fields.
+        let f =
+            from_form("curve=x&profile=flat&peak_factor=3&peak_from=&peak_to=&profile_weights=");
+        assert_eq!(f.query, "curve=x&profile=flat");
+        let f = from_form("profile=custom&profile_weights=1%0A2%0A3");
+        assert_eq!(servecost::codec::decode(&f.query), "profile=1,2,3");
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod curve_editor;
 #[cfg(feature = "ssr")]
 pub mod db;
 pub mod format;
+pub mod load_editor;
 pub mod pages;
 pub mod query;
 pub mod values;

@@ -126,7 +126,7 @@ pub fn edit(query: &str, set: &[(&str, &str)], remove: &[&str]) -> String {
 /// stays as it was.
 pub fn with_usage(query: &str, usage: &str) -> String {
     use servecost::codec::forms::{MIX, SHAPE, TOTALS};
-    let values: Vec<(&str, String)> = ["input", "cached", "output", "profile", "growth"]
+    let values: Vec<(&str, String)> = ["input", "cached", "output", "profile", "batch", "growth"]
         .into_iter()
         .filter_map(|k| get(usage, k).map(|v| (k, servecost::codec::decode(&v))))
         .collect();

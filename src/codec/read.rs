@@ -5,7 +5,7 @@ use crate::curve::{CurvePoint, ThroughputCurve};
 use crate::error::Problem;
 use crate::fleet::Scaling;
 use crate::gpu_price::Commitment;
-use crate::profile::{LoadProfile, ProfilePreset, ProfileSpec};
+use crate::profile::{LoadProfile, PeakHours, ProfilePreset, ProfileSpec};
 use crate::scenario::{defaults, CurveChoice, OwnedInputs, Scenario};
 use crate::units::Mix;
 use crate::workload::{Preset, RequestShape, Workload};

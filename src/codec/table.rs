@@ -294,7 +294,7 @@ pub const PARAMS: &[Param] = &[
     text(
         "profile",
         "Weekly load",
-        "flat, business, diurnal, or 24 or 168 comma-separated weights",
+        "flat, business, diurnal, peak hours at a multiple of the average (peak:3:9-17, :weekdays for Monday to Friday), or 24 or 168 comma-separated weights",
         "business",
     ),
     text(

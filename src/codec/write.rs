@@ -72,6 +72,7 @@ fn text(name: &str, s: &Scenario) -> Option<String> {
                     .collect::<Vec<_>>()
                     .join(","),
             ),
+            ProfileSpec::Peak(p) => Some(encode(&p.text())),
         },
         "api" => s.api.clone(),
         "curve" => match &s.curve {

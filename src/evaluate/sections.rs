@@ -3,8 +3,8 @@
 //! force, the chart series, the power figures, the caveats and the plan over the years.
 
 use super::judgement::{sample_context, CURVES_APART};
-use super::{curve_label, resolve, Context};
 use super::resolve::batch_discount;
+use super::{curve_label, resolve, Context};
 use crate::batch::BatchReport;
 use crate::break_even::{break_even, BreakEven};
 use crate::costing::{Costing, PlanCost};
@@ -12,11 +12,11 @@ use crate::curve::Reading;
 use crate::dataset::Dataset;
 use crate::decision::{self, Totals};
 use crate::error::Problem;
+use crate::fleet::Demand;
 use crate::gpu_price::Commitment;
 use crate::gpu_time::GpuTime;
 use crate::power::{decode_headline, operating_point, PowerDefinition};
 use crate::projection::{Holding, Projection};
-use crate::fleet::Demand;
 use crate::rent::{ApiPricing, RentCost};
 use crate::report::{
     Bar, BillCheck, ClassBars, HybridReport, Inputs, PowerReport, RentReport, SelfHostReport,

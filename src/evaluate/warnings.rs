@@ -182,25 +182,30 @@ fn batch_price(c: &Case, out: &mut Vec<Warning>) {
         .api_offers
         .iter()
         .filter(|o| o.model == ctx.model.id && o.batch_discount.is_some_and(|d| d > 0.0))
-        .max_by(|a, b| a.batch_discount.unwrap_or(0.0).total_cmp(&b.batch_discount.unwrap_or(0.0)));
-    let now = r.api.cost(&r.volumes).monthly_usd;
-    let (effect, alternative) = other
-        .and_then(|o| Some((o, o.batch_discount?)))
-        .map_or((None, String::new()), |(o, d)| {
-            let mut api = r.api;
-            api.batch_saving = s.batch * d;
-            let then = api.cost(&r.volumes).monthly_usd;
-            (
-                Some((now - then).abs()),
-                format!(
-                    " At {}'s batch discount ({}) renting would cost {} a month instead of {}.",
-                    o.name,
-                    crate::format::percent(d),
-                    crate::format::usd(then),
-                    crate::format::usd(now)
-                ),
-            )
+        .max_by(|a, b| {
+            a.batch_discount
+                .unwrap_or(0.0)
+                .total_cmp(&b.batch_discount.unwrap_or(0.0))
         });
+    let now = r.api.cost(&r.volumes).monthly_usd;
+    let (effect, alternative) =
+        other
+            .and_then(|o| Some((o, o.batch_discount?)))
+            .map_or((None, String::new()), |(o, d)| {
+                let mut api = r.api;
+                api.batch_saving = s.batch * d;
+                let then = api.cost(&r.volumes).monthly_usd;
+                (
+                    Some((now - then).abs()),
+                    format!(
+                        " At {}'s batch discount ({}) renting would cost {} a month instead of {}.",
+                        o.name,
+                        crate::format::percent(d),
+                        crate::format::usd(then),
+                        crate::format::usd(now)
+                    ),
+                )
+            });
     let who = ctx.offer.map_or("Your API prices state".to_owned(), |o| {
         format!("{} states", o.name)
     });

@@ -1,27 +1,67 @@
-//! The week's load profile as a small line: 168 hourly weights, Monday first.
+//! The week's load profile as a small line: 168 hourly weights, Monday first, against the
+//! capacity the fleet holds for it.
 
-/// An inline SVG sparkline of `weights` (any positive scale).
-pub fn sparkline(weights: &[f64]) -> String {
-    let peak = weights.iter().copied().fold(0.0, f64::max);
-    if weights.len() < 2 || !(peak > 0.0) {
+/// The lines of the week's chart, each in units of the average hour of the week the fleet serves.
+pub struct Week<'a> {
+    /// The interactive traffic's load in each hour, in units of the average hour of the week
+    /// the fleet serves (mean 1 without batch traffic).
+    pub load: &'a [f64],
+    /// The week with the batch work in its quiet hours, mean 1, when there is batch traffic.
+    pub served: Option<&'a [f64]>,
+    /// GPUs held over GPUs busy on average (a fixed fleet's capacity, in the same units).
+    pub capacity: Option<f64>,
+}
+
+/// An inline SVG sparkline of the week: the load, the week with batch work (dashed) and the
+/// capacity held (a level line).
+pub fn sparkline(week: &Week) -> String {
+    let peak = week.load.iter().copied().fold(0.0, f64::max);
+    if week.load.len() < 2 || !(peak > 0.0) {
         return String::new();
     }
-    let (w, h) = (168.0, 28.0);
-    let step = w / (weights.len() - 1) as f64;
-    let points: Vec<String> = weights
-        .iter()
-        .enumerate()
-        .map(|(i, v)| {
+    let mean = week.load.iter().sum::<f64>() / week.load.len() as f64;
+    let top = [
+        peak,
+        week.served
+            .map_or(0.0, |s| s.iter().copied().fold(0.0, f64::max)),
+        week.capacity.unwrap_or(0.0),
+    ]
+    .into_iter()
+    .fold(0.0, f64::max);
+    let (w, h) = (168.0, 36.0);
+    let y = |v: f64| h - 1.0 - v / top * (h - 3.0);
+    let line = |values: &mut dyn Iterator<Item = f64>, n: usize| -> String {
+        let step = w / (n - 1) as f64;
+        values
+            .enumerate()
+            .map(|(i, v)| format!("{:.1},{:.1}", i as f64 * step, y(v)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let load = line(&mut week.load.iter().copied(), week.load.len());
+    let served = week
+        .served
+        .filter(|s| s.len() >= 2)
+        .map_or(String::new(), |s| {
             format!(
-                "{:.1},{:.1}",
-                i as f64 * step,
-                h - 1.0 - v / peak * (h - 2.0)
+                r#"<polyline class="served" fill="none" stroke="currentColor" stroke-width="1" stroke-dasharray="2 2" points="{}"/>"#,
+                line(&mut s.iter().copied(), s.len())
             )
-        })
-        .collect();
+        });
+    let capacity = week.capacity.filter(|c| *c > 0.0).map_or(String::new(), |c| {
+        format!(
+            r#"<line class="capacity" x1="0" x2="{w}" y1="{0:.1}" y2="{0:.1}" stroke-width="1"/>"#,
+            y(c)
+        )
+    });
+    let held = week.capacity.map_or(String::new(), |c| {
+        format!(
+            ", capacity held {} times the average",
+            crate::format::significant(c, 3)
+        )
+    });
     format!(
-        r##"<svg viewBox="0 0 {w} {h}" class="sparkline" role="img" aria-label="Load over the week, Monday to Sunday, peak {} times the average"><polyline fill="none" stroke="currentColor" stroke-width="1.5" points="{}"/></svg>"##,
-        crate::format::significant(peak, 3),
-        points.join(" ")
+        r##"<svg viewBox="0 0 {w} {h}" class="sparkline" role="img" aria-label="Load over the week, Monday to Sunday, peak {} times the average{held}">{capacity}{served}<polyline fill="none" stroke="currentColor" stroke-width="1.5" points="{load}"/></svg>"##,
+        crate::format::significant(peak / mean, 3),
     )
 }

@@ -2,6 +2,7 @@
 //! once hydrated. The common question is answered by the defaults; advanced inputs are folded.
 
 mod benchmark;
+mod load;
 mod renting;
 mod self_hosting;
 mod workload;
@@ -66,6 +67,8 @@ pub struct Ctx {
     pub kept_paste: RwSignal<Option<(String, String)>>,
     /// A usage export the server could not read (its text, when short), and why.
     pub kept_usage: StoredValue<Option<(String, String)>>,
+    /// What the server read from a usage export just now, for the import to say.
+    pub usage_read: StoredValue<Option<String>>,
 }
 
 impl Ctx {

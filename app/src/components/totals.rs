@@ -51,6 +51,35 @@ pub fn Totals(
             {line("Maintenance", "bill-maintenance", p.maintenance)}
         }
     });
+    let batch = r.batch.map(|bt| {
+        let n = |v: f64| crate::format::thousands(v.round());
+        let rent = if bt.discount_stated {
+            format!(
+                "Renting prices the batch tokens ({} of them) at {} off: {} a month less.",
+                percent(bt.share),
+                percent(bt.discount),
+                usd(bt.rent_saving_usd)
+            )
+        } else {
+            format!(
+                "Renting prices the batch tokens ({} of them) as the others: the offer states no batch price.",
+                percent(bt.share)
+            )
+        };
+        let own = format!(
+            " Self-hosted, batch work takes {} GPU-hours a month at {} tokens/s per user, the curve's most efficient point; {} of them fill idle hours of the fleet held for the other traffic ({} of its idle time){}.",
+            n(bt.gpu_hours),
+            crate::format::significant(bt.tps, 3),
+            n(bt.absorbed_gpu_hours),
+            percent(bt.absorbed_share()),
+            if bt.added_gpu_hours > 0.0 {
+                format!(", and {} more GPU-hours are held for the rest", n(bt.added_gpu_hours))
+            } else {
+                String::new()
+            }
+        );
+        view! { <p class="hint batch-note" data-testid="batch-note">{rent}{own}</p> }
+    });
     view! {
         <div class="totals">
             <div class="total rent" data-testid="rent-monthly" data-usd=r.rent.monthly_usd.to_string()>
@@ -84,5 +113,6 @@ pub fn Totals(
                 <tr class="sum"><th scope="row">"Total"</th><td data-testid="bill-total">{usd(r.self_host.monthly_usd)}</td></tr>
             </tbody>
         </table>
+        {batch}
     }
 }

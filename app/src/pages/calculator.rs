@@ -134,6 +134,7 @@ fn Body(
     let query = RwSignal::new(form.query);
     let kept_paste = RwSignal::new(form.paste);
     let kept_usage = StoredValue::new(form.usage);
+    let usage_read = StoredValue::new(form.usage_read);
     // Links on the page (presets, operating points, price tiers) navigate within the app: follow them.
     Effect::new(move |_| {
         let search = location.search.get();
@@ -169,6 +170,7 @@ fn Body(
         on_change,
         kept_paste,
         kept_usage,
+        usage_read,
     };
     let keys = Memo::new(move |_| {
         shown.with(|r| {

@@ -137,10 +137,25 @@ pub async fn form(
         measure(&t, value("usage_model")).map_err(|p| format!("{}: {}", p.param, p.reason))
     });
     let to = match read {
-        Ok(u) => app::query::with_usage(query, &u.usage.query),
+        Ok(u) => read_with(
+            &app::query::with_usage(query, &u.usage.query),
+            &u.usage.summary(),
+        ),
         Err(reason) => back_with(query, &reason, pasted.as_deref()),
     };
     Redirect::to(&app::query::href(&to))
+}
+
+/// `query` with what was read (`usage_read`, for the page to say), cut short to keep the link
+/// under the server's limit.
+fn read_with(query: &str, summary: &str) -> String {
+    let room = crate::QUERY_LIMIT.saturating_sub(query.len() + 64) / 3;
+    let cut: String = summary.chars().take(room.min(2_000)).collect();
+    if cut.is_empty() {
+        query.to_owned()
+    } else {
+        app::query::edit(query, &[("usage_read", &cut)], &[])
+    }
 }
 
 /// `query` with the reason an export could not be read and, when the link stays under the

@@ -113,7 +113,9 @@ pub fn read(file: &str, value: &Value, read: &mut Read) -> Result<(), Vec<Import
                         file,
                         format!("entry {name:?}"),
                         field,
-                        format!("{b} is above the price of the same tokens outside batches, {full}"),
+                        format!(
+                            "{b} is above the price of the same tokens outside batches, {full}"
+                        ),
                     ));
                     continue;
                 }
@@ -210,14 +212,18 @@ fn offer(e: &Entry, id: String, model: String, source: String) -> OfferRow {
         markup: 0.0,
         speed_tps: None,
         source,
-        note: Some(match e.cached {
-            Some(c) => format!(
-                "Cached input at {} per million ({} off).",
-                app::format::per_mtok(c * 1e6),
-                app::format::percent(discount)
-            ),
-            None => "The table gives no cached-input price: no cache discount is assumed.".into(),
-        } + batch.as_ref().map_or("", |(_, n)| n.as_str())),
+        note: Some(
+            match e.cached {
+                Some(c) => format!(
+                    "Cached input at {} per million ({} off).",
+                    app::format::per_mtok(c * 1e6),
+                    app::format::percent(discount)
+                ),
+                None => {
+                    "The table gives no cached-input price: no cache discount is assumed.".into()
+                }
+            } + batch.as_ref().map_or("", |(_, n)| n.as_str()),
+        ),
         batch_discount: batch.map(|(d, _)| d),
     }
 }

@@ -89,6 +89,7 @@ prop_compose! {
             source: rows.offers[0].source.clone(),
             note: None,
             cache_discount_stated: true,
+            batch_discount: None,
         }
     }
 }

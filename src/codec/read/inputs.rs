@@ -80,10 +80,44 @@ impl Reader {
         }
     }
 
+    /// Peak hours at a multiple of the average (`peak:3:9-17:weekdays`).
+    fn peak(&mut self, text: &str) -> Option<ProfileSpec> {
+        let Some(p) = PeakHours::parse(text) else {
+            self.fail(
+                "profile",
+                text,
+                "must be peak:FACTOR:FROM-TO, with :weekdays for Monday to Friday only (e.g. \
+                 peak:3:9-17:weekdays), FROM an hour from 0 to 23 and TO from 1 to 24",
+            );
+            return None;
+        };
+        if p.weights().is_some() {
+            return Some(ProfileSpec::Peak(p));
+        }
+        let reason = if p.from > 23 || !(1..=24).contains(&p.to) || p.from == p.to {
+            "has no peak hours: FROM must be an hour from 0 to 23, TO from 1 to 24, and the two \
+             must differ"
+                .to_owned()
+        } else {
+            format!(
+                "has a peak factor of {}: with {} peak hours a week it must be from 1 to {} (all \
+                 of the week's load in the peak hours)",
+                crate::format::exact(p.factor, false),
+                p.hours(),
+                crate::format::significant(p.max_factor(), 4)
+            )
+        };
+        self.fail("profile", text, reason);
+        None
+    }
+
     pub(super) fn profile(&mut self) -> Option<ProfileSpec> {
         let text = self.get("profile")?;
         if let Some(p) = ProfilePreset::from_key(&text) {
             return Some(ProfileSpec::Preset(p));
+        }
+        if text.starts_with("peak:") {
+            return self.peak(&text);
         }
         let weights: Option<Vec<f64>> = text
             .split(',')
@@ -110,8 +144,8 @@ impl Reader {
                 self.fail(
                     "profile",
                     &text,
-                    "must be flat, business, diurnal, or 24 or 168 comma-separated weights from 0 \
-                     to 1000000 with a positive sum",
+                    "must be flat, business, diurnal, peak hours (peak:3:9-17:weekdays), or 24 or \
+                     168 comma-separated weights from 0 to 1000000 with a positive sum",
                 );
                 None
             }

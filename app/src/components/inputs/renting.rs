@@ -39,7 +39,13 @@ pub fn Renting(
     /// What the sections share.
     ctx: Ctx,
 ) -> impl IntoView {
-    let own_prices_open = ctx.unfolded(&["price_in", "price_out", "cache_discount", "markup"]);
+    let own_prices_open = ctx.unfolded(&[
+        "price_in",
+        "price_out",
+        "cache_discount",
+        "markup",
+        "batch_discount",
+    ]);
     view! {
         <fieldset>
             <legend>"Renting"</legend>
@@ -53,6 +59,8 @@ pub fn Renting(
                     explain="Share taken off the input price for input served from the provider's cache."/>
                 <Param ctx name="markup"
                     explain="A router's markup on the provider's price."/>
+                <Param ctx name="batch_discount"
+                    explain="Share taken off every price for tokens sent through the provider's batch API (answered within hours, not seconds). Blank: the offer's, or none when it states none."/>
             </details>
             <Param ctx name="bill"
                 explain="Optional: your last API invoice for these volumes, to check the estimate against it."/>

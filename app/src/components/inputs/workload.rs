@@ -4,10 +4,8 @@
 use leptos::prelude::*;
 use servecost::codec::forms::{MIX, SHAPE, TOTALS};
 use servecost::codec::{write_number, write_rounded};
-use servecost::profile::ProfileSpec;
 use servecost::workload::{Preset, Workload};
 
-use crate::charts::sparkline;
 use crate::components::inputs::{Ctx, Param};
 use crate::components::Choice;
 
@@ -35,7 +33,9 @@ pub fn WorkloadInputs(
             <Param ctx name="tps"
                 explain="The output speed each user must see. Default: the hosted API's measured speed."/>
             <div class="marks" aria-label="Published operating points, tokens/s per user">{operating_points(ctx)}</div>
-            {load_profile(ctx)}
+            <Param ctx name="batch"
+                explain="Tokens sent without anyone waiting (overnight jobs, evaluations): priced at the API's batch discount, and served by your own fleet at its most efficient speed in the hours the other traffic leaves idle."/>
+            {super::load::load_profile(ctx)}
             {usage_import(ctx)}
         </fieldset>
     }
@@ -198,50 +198,20 @@ fn operating_points(ctx: Ctx) -> impl IntoView {
     }
 }
 
-/// The load over the week, with its shape drawn and its peak.
-fn load_profile(ctx: Ctx) -> impl IntoView {
-    let on_change = ctx.on_change;
-    let profile_value = Signal::derive(move || {
-        ctx.outcome.with(|o| match &o.scenario.profile {
-            ProfileSpec::Preset(p) => p.key().to_owned(),
-            ProfileSpec::Custom(_) => "custom".to_owned(),
-        })
-    });
-    let mut profiles: Vec<(String, String)> = vec![
-        ("business".into(), "Business hours (weekdays 08–18)".into()),
-        ("flat".into(), "Flat (every hour the same)".into()),
-        ("diurnal".into(), "Diurnal (daily swing)".into()),
-    ];
-    if profile_value.get_untracked() == "custom" {
-        profiles.push(("custom".into(), "Your own weights (from the link)".into()));
-    }
-    let spark = move || {
-        ctx.report.with(|r| {
-            r.as_ref()
-                .map(|r| (sparkline(&r.inputs.profile_weights), r.inputs.profile_peak))
-        })
-    };
-    view! {
-        <Choice name="profile" label="Load over the week" options=profiles value=profile_value on_change/>
-        <div class="spark">
-            {move || spark().map(|(svg, peak)| view! {
-                <span inner_html=svg></span>
-                <small class="hint">{format!("Peak hour: {}× the average; capacity is held for it.", crate::format::significant(peak, 3))}</small>
-            })}
-        </div>
-    }
-}
-
 /// A provider's usage export, pasted or uploaded. Its fields belong to the form `usage-form`
 /// (beside the inputs' own), which posts it to the server with the current link; the server
 /// answers with the link of the export's workload, or back here with the reason.
 fn usage_import(ctx: Ctx) -> impl IntoView {
     let kept = ctx.kept_usage.get_value();
-    let open = kept.is_some();
+    let read = ctx.usage_read.get_value();
+    let open = kept.is_some() || read.is_some();
     let (text, error) = kept.map_or((String::new(), None), |(t, e)| (t, Some(e)));
     view! {
         <details class="usage" open=open data-testid="usage-import">
             <summary>"From your provider's usage export"</summary>
+            {read.map(|r| view! {
+                <p class="usage-read" role="status" data-testid="usage-read"><strong>"Read: "</strong>{r}</p>
+            })}
             <p class="hint">"OpenAI's or Anthropic's usage export (JSON), or a CSV with a time column and uncached input, cached input and output columns. Its totals become the monthly volumes and its busiest hours the load the fleet is sized for. The export is read and forgotten: only the link keeps what it measured."</p>
             <div class="field">
                 <label for="f-usage">"Paste the export"</label>

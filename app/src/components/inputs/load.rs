@@ -1,0 +1,203 @@
+//! The load over the week: a preset, peak hours at a multiple of the average, or the user's own
+//! 24 or 168 weights, drawn against the capacity the fleet holds for it.
+
+use leptos::prelude::*;
+use servecost::profile::ProfileSpec;
+
+use crate::charts::{sparkline, Week};
+use crate::components::inputs::Ctx;
+use crate::components::Choice;
+use crate::load_editor::{profile_text, CUSTOM, PEAK, PEAK_DEFAULTS};
+
+/// What the editor's fields hold: as the link gives them, else blank (their defaults show as
+/// placeholders).
+#[derive(Clone, Copy)]
+struct Editor {
+    factor: RwSignal<String>,
+    from: RwSignal<String>,
+    to: RwSignal<String>,
+    weekdays: RwSignal<bool>,
+    weights: RwSignal<String>,
+}
+
+impl Editor {
+    fn new(spec: &ProfileSpec) -> Self {
+        let num = |v: f64| servecost::codec::write_number(v, false);
+        let (factor, from, to, weekdays) = match spec {
+            ProfileSpec::Peak(p) => (
+                num(p.factor),
+                p.from.to_string(),
+                p.to.to_string(),
+                p.weekdays,
+            ),
+            _ => (String::new(), String::new(), String::new(), true),
+        };
+        let weights = match spec {
+            ProfileSpec::Custom(w) => w.iter().map(|v| num(*v)).collect::<Vec<_>>().join(", "),
+            _ => String::new(),
+        };
+        Self {
+            factor: RwSignal::new(factor),
+            from: RwSignal::new(from),
+            to: RwSignal::new(to),
+            weekdays: RwSignal::new(weekdays),
+            weights: RwSignal::new(weights),
+        }
+    }
+
+    /// The link's profile for `choice` from the fields as they are now.
+    fn text(self, choice: &str) -> Option<String> {
+        profile_text(choice, |name| {
+            Some(match name {
+                "peak_factor" => self.factor.get_untracked(),
+                "peak_from" => self.from.get_untracked(),
+                "peak_to" => self.to.get_untracked(),
+                "peak_weekdays" => if self.weekdays.get_untracked() {
+                    "on"
+                } else {
+                    ""
+                }
+                .to_owned(),
+                "profile_weights" => self.weights.get_untracked(),
+                _ => return None,
+            })
+        })
+    }
+}
+
+/// The select's value for a profile.
+fn choice_of(spec: &ProfileSpec) -> String {
+    match spec {
+        ProfileSpec::Preset(p) => p.key().to_owned(),
+        ProfileSpec::Peak(_) => PEAK.to_owned(),
+        ProfileSpec::Custom(_) => CUSTOM.to_owned(),
+    }
+}
+
+/// The load over the week, its editor, and its shape drawn against the capacity held for it.
+pub(super) fn load_profile(ctx: Ctx) -> impl IntoView {
+    let spec = ctx.outcome.with_untracked(|o| o.scenario.profile.clone());
+    let editor = Editor::new(&spec);
+    let editing = matches!(spec, ProfileSpec::Peak(_) | ProfileSpec::Custom(_));
+    let choice = Signal::derive(move || ctx.outcome.with(|o| choice_of(&o.scenario.profile)));
+    let profiles: Vec<(String, String)> = vec![
+        ("business".into(), "Business hours (weekdays 08–18)".into()),
+        ("flat".into(), "Flat (every hour the same)".into()),
+        ("diurnal".into(), "Diurnal (daily swing)".into()),
+        (
+            PEAK.into(),
+            "Peak hours at a multiple of the average (set below)".into(),
+        ),
+        (CUSTOM.into(), "Your own 24 or 168 weights (below)".into()),
+    ];
+    // The editor's shapes take the fields as they are; a preset goes in the link as it is.
+    let on_choice = Callback::new(move |(name, value): (&'static str, String)| {
+        let text = editor.text(&value).unwrap_or(value);
+        ctx.on_change.run((name, text));
+    });
+    // Typing in the editor sets the shape it edits.
+    let edit = move |shape: &'static str| {
+        if let Some(text) = editor.text(shape) {
+            ctx.on_change.run(("profile", text));
+        }
+    };
+    let error = Memo::new(move |_| {
+        ctx.outcome.with(|o| {
+            o.all_problems()
+                .find(|p| p.param == "profile")
+                .map(|p| p.reason.clone())
+        })
+    });
+    let (factor, from, to) = PEAK_DEFAULTS;
+    view! {
+        <Choice name="profile" label="Load over the week" options=profiles value=choice on_change=on_choice/>
+        {move || week_chart(ctx)}
+        <details class="load-editor" open=editing data-testid="load-editor">
+            <summary>"Set the shape by hand"</summary>
+            <p class="hint">"Peak hours: the busiest hours' load as a multiple of the week's average, the rest spread evenly over the other hours (UTC). Or paste 24 weights (a day, repeated) or 168 (a week from Monday 00:00), any scale. Choose the matching entry above; typing here chooses it."</p>
+            <div class="field-row">
+                <div class="field">
+                    <label for="f-peak_factor">"Peak, times the average"</label>
+                    <input id="f-peak_factor" name="peak_factor" type="text" inputmode="decimal" autocomplete="off"
+                        placeholder=factor prop:value=move || editor.factor.get()
+                        on:input=move |ev| { editor.factor.set(event_target_value(&ev)); edit(PEAK); }/>
+                </div>
+                <div class="field">
+                    <label for="f-peak_from">"From hour"</label>
+                    <input id="f-peak_from" name="peak_from" type="text" inputmode="numeric" autocomplete="off"
+                        placeholder=from prop:value=move || editor.from.get()
+                        on:input=move |ev| { editor.from.set(event_target_value(&ev)); edit(PEAK); }/>
+                </div>
+                <div class="field">
+                    <label for="f-peak_to">"To hour"</label>
+                    <input id="f-peak_to" name="peak_to" type="text" inputmode="numeric" autocomplete="off"
+                        placeholder=to prop:value=move || editor.to.get()
+                        on:input=move |ev| { editor.to.set(event_target_value(&ev)); edit(PEAK); }/>
+                </div>
+            </div>
+            <label class="check">
+                <input name="peak_weekdays" type="checkbox" prop:checked=move || editor.weekdays.get()
+                    checked=editor.weekdays.get_untracked()
+                    on:change=move |ev| { editor.weekdays.set(event_target_checked(&ev)); edit(PEAK); }/>
+                " Weekdays only (Monday to Friday)"
+            </label>
+            <div class="field">
+                <label for="f-profile_weights">"Your weights"</label>
+                <textarea id="f-profile_weights" name="profile_weights" rows="2" autocomplete="off"
+                    prop:value=move || editor.weights.get()
+                    on:input=move |ev| { editor.weights.set(event_target_value(&ev)); edit(CUSTOM); }>
+                    {editor.weights.get_untracked()}
+                </textarea>
+            </div>
+            <small class="field-error block" role="alert" data-testid="error-profile">{move || error.get()}</small>
+        </details>
+    }
+}
+
+/// The week's chart and its sentence: the load, the batch work in its quiet hours and, for a
+/// fixed fleet, the capacity held (GPUs paid for over GPUs busy on average).
+fn week_chart(ctx: Ctx) -> Option<impl IntoView> {
+    let hourly = ctx
+        .outcome
+        .with(|o| o.scenario.scaling == servecost::fleet::Scaling::Hourly);
+    ctx.report.with(|r| {
+        let r = r.as_ref()?;
+        let own = &r.self_host;
+        let weights = &r.inputs.profile_weights;
+        let batch = r
+            .batch
+            .filter(|b| own.busy_gpu_hours > 0.0 && b.gpu_hours > 0.0)
+            .map(|b| (b, (b.gpu_hours / own.busy_gpu_hours).clamp(0.0, 1.0)));
+        let share = batch.map_or(0.0, |(_, s)| s);
+        let load: Vec<f64> = weights.iter().map(|w| w * (1.0 - share)).collect();
+        let served = batch.map(|(_, s)| servecost::batch::fill(weights, s));
+        let capacity = (!hourly && own.busy_gpu_hours > 0.0)
+            .then(|| own.provisioned_gpu_hours / own.busy_gpu_hours);
+        let svg = sparkline(&Week {
+            load: &load,
+            served: served.as_deref(),
+            capacity,
+        });
+        let x = |v: f64| crate::format::significant(v, 3);
+        let mut text = format!("Peak hour: {}× the average.", x(r.inputs.profile_peak));
+        match capacity {
+            Some(c) => text.push_str(&format!(
+                " The fleet holds {}× the average hour's work (the level line: GPUs paid for over GPUs busy).",
+                x(c)
+            )),
+            None => text.push_str(" Hourly scaling follows the hours: no fixed capacity is held."),
+        }
+        if let Some((b, _)) = batch {
+            text.push_str(&format!(
+                " Batch work (dashed) fills {} of the idle time a fleet for the other traffic would leave.",
+                crate::format::percent(b.absorbed_share())
+            ));
+        }
+        Some(view! {
+            <div class="spark" data-testid="load-week">
+                <span inner_html=svg></span>
+                <small class="hint">{text}</small>
+            </div>
+        })
+    })
+}
