@@ -512,14 +512,35 @@ async fn price_tables_import_as_api_offers() {
         "entries for models the dataset lacks are counted: {outcome}"
     );
     store.reload().await.expect("reload");
-    let offer: (f64, f64, f64, String) = sqlx::query_as(
-        "SELECT price_in, price_out, cache_discount, model FROM api_offers WHERE id = 'litellm-example-provider-muse-spark-open'",
+    let offer: (f64, f64, f64, Option<f64>, String) = sqlx::query_as(
+        "SELECT price_in, price_out, cache_discount, batch_discount, model FROM api_offers WHERE id = 'litellm-example-provider-muse-spark-open'",
     )
     .fetch_one(&db.pool)
     .await
     .expect("offer");
-    // 1.1e-6 and 4e-6 $ per token, cached at 1.1e-7: $1.10 / $4.00 per million, 90 % off.
-    assert_eq!(offer, (1.1, 4.0, 0.9, "muse-spark-open".to_owned()));
+    // 1.1e-6 and 4e-6 $ per token, cached at 1.1e-7: $1.10 / $4.00 per million, 90 % off; in
+    // batches at 5.5e-7 and 2e-6, half price.
+    assert_eq!(
+        offer,
+        (1.1, 4.0, 0.9, Some(0.5), "muse-spark-open".to_owned())
+    );
+    // A table without batch prices states none.
+    let other: Option<f64> = sqlx::query_scalar(
+        "SELECT batch_discount FROM api_offers WHERE id = 'muse-spark-open-api' ORDER BY revision DESC LIMIT 1",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .expect("the published offer");
+    assert_eq!(other, None);
+    // 40 % of the tokens sent as batch at half price: the rent at 80 %.
+    let report = json(
+        &app,
+        "/api/v1/evaluate?api=litellm-example-provider-muse-spark-open&input=1M&cached=0&output=0&batch=40%25",
+        StatusCode::OK,
+    )
+    .await;
+    assert!((report["rent"]["monthly_usd"].as_f64().expect("rent") - 1.1 * 0.8).abs() < 1e-9);
+    assert_eq!(report["batch"]["discount"], 0.5);
     let report = json(
         &app,
         "/api/v1/evaluate?api=litellm-example-provider-muse-spark-open&input=1M&cached=0&output=0",

@@ -123,11 +123,13 @@ async fn a_csv_export_is_the_workload_and_its_week_the_profile() {
     // Weekday working hours at 3 units, the other hours at 1, batch left out of the shape;
     // Monday is covered twice in 8 days, as every hour of it is.
     let mean = (40.0 * 3.0 + 128.0) / 168.0;
-    // The batch share (640,000 of 2,224,000 tokens) spread evenly over the week.
-    let b = 640_000.0 / 2_224_000.0;
-    let peak = (1.0 - b) * 3.0 / mean + b;
+    let peak = 3.0 / mean;
     assert!((profile[9] - peak).abs() < 1e-12, "{}", profile[9]);
     assert!((u["peak_to_average"].as_f64().expect("peak") - peak).abs() < 1e-12);
+    // The batch share (640,000 of 2,224,000 tokens) goes in the link, to 4 digits.
+    let b = 640_000.0 / 2_224_000.0;
+    assert!((u["batch_share"].as_f64().expect("share") - b).abs() < 1e-12);
+    assert!(u["query"].as_str().expect("query").contains("&batch=0.2878&"));
     assert_eq!(
         u["monthly"]["requests"],
         (608.0 * 30.436_875_f64 / 8.0).round()
@@ -216,7 +218,12 @@ async fn the_pages_form_answers_with_the_link() {
     let to = location(send(&app, form(&[("query", q), ("usage", CSV)])).await);
     let (_, u) = post(&app, "/api/v1/usage", CSV).await;
     let link = app::query::with_usage(q, u["query"].as_str().expect("query"));
-    assert_eq!(to, format!("/?{link}"));
+    // The link, and what was read for the page to say.
+    let (to_link, read) = to.split_once("&usage_read=").expect("what was read");
+    assert_eq!(to_link, format!("/?{link}"));
+    let read = servecost::codec::decode(read);
+    assert!(read.starts_with("8 days of hourly buckets (2026-06-01 to 2026-06-09)"), "{read}");
+    assert!(read.contains("batch price"), "{read}");
     assert!(
         to.contains("gpu_hour=2.8") && !to.contains("requests="),
         "{to}"
