@@ -71,7 +71,16 @@ test("an uploaded CSV becomes the workload and its week the profile", async ({ p
   await ready(page, javaScriptEnabled);
   const usage = await apiUsage(request, readFileSync(join(examples, "usage.csv"), "utf8"));
   expect(usage.profile).toHaveLength(168);
-  await pageAgainstApi(page, request, usage);
+  const query = await pageAgainstApi(page, request, usage);
+  // What was read is said, with the export's notes.
+  await expect(page.getByTestId("usage-read")).toContainText("8 days of hourly buckets (2026-06-01 to 2026-06-09)");
+  await expect(page.getByTestId("usage-read")).toContainText("Batch traffic (29\u00a0% of the tokens)");
+  // Its batch traffic is priced as batch: the bill says how much idle time it fills, the API's.
+  const report = await apiReport(request, query);
+  expect(report.batch.share).toBe(0.2878);
+  const absorbed = Math.round(report.batch.absorbed_gpu_hours).toLocaleString("en-US");
+  await expect(page.getByTestId("batch-note")).toContainText(`${absorbed} of them fill idle hours`);
+  await expect(page.locator("[data-testid=load-week] svg polyline.served")).toHaveCount(1);
 });
 
 test("an export that cannot be read is named, and the pasted text kept", async ({ page, javaScriptEnabled }) => {

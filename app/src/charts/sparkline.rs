@@ -20,14 +20,19 @@ pub fn sparkline(week: &Week) -> String {
         return String::new();
     }
     let mean = week.load.iter().sum::<f64>() / week.load.len() as f64;
-    let top = [
-        peak,
-        week.served
-            .map_or(0.0, |s| s.iter().copied().fold(0.0, f64::max)),
-        week.capacity.unwrap_or(0.0),
-    ]
-    .into_iter()
-    .fold(0.0, f64::max);
+    let busiest = week
+        .served
+        .map_or(0.0, |s| s.iter().copied().fold(0.0, f64::max))
+        .max(peak);
+    // A capacity far above the load (a small workload on a whole replica) would flatten the
+    // week into its floor: above three times the busiest hour, the level line is drawn at the
+    // top edge, and the sentence beside the chart gives its figure.
+    let capacity = week.capacity.filter(|c| *c > 0.0);
+    let top = match capacity {
+        Some(c) if c <= 3.0 * busiest => c.max(busiest),
+        Some(_) => 3.0 * busiest,
+        None => busiest,
+    };
     let (w, h) = (168.0, 36.0);
     let y = |v: f64| h - 1.0 - v / top * (h - 3.0);
     let line = |values: &mut dyn Iterator<Item = f64>, n: usize| -> String {
@@ -48,10 +53,10 @@ pub fn sparkline(week: &Week) -> String {
                 line(&mut s.iter().copied(), s.len())
             )
         });
-    let capacity = week.capacity.filter(|c| *c > 0.0).map_or(String::new(), |c| {
+    let capacity_line = capacity.map_or(String::new(), |c| {
         format!(
             r#"<line class="capacity" x1="0" x2="{w}" y1="{0:.1}" y2="{0:.1}" stroke-width="1"/>"#,
-            y(c)
+            y(c.min(top))
         )
     });
     let held = week.capacity.map_or(String::new(), |c| {
@@ -61,7 +66,7 @@ pub fn sparkline(week: &Week) -> String {
         )
     });
     format!(
-        r##"<svg viewBox="0 0 {w} {h}" class="sparkline" role="img" aria-label="Load over the week, Monday to Sunday, peak {} times the average{held}">{capacity}{served}<polyline fill="none" stroke="currentColor" stroke-width="1.5" points="{load}"/></svg>"##,
+        r##"<svg viewBox="0 0 {w} {h}" class="sparkline" role="img" aria-label="Load over the week, Monday to Sunday, peak {} times the average{held}">{capacity_line}{served}<polyline fill="none" stroke="currentColor" stroke-width="1.5" points="{load}"/></svg>"##,
         crate::format::significant(peak / mean, 3),
     )
 }

@@ -52,7 +52,7 @@ pub fn Totals(
         }
     });
     let batch = r.batch.map(|bt| {
-        let n = |v: f64| crate::format::thousands(v.round());
+        let n = servecost::format::number;
         let rent = if bt.discount_stated {
             format!(
                 "Renting prices the batch tokens ({} of them) at {} off: {} a month less.",
@@ -71,7 +71,7 @@ pub fn Totals(
             n(bt.gpu_hours),
             crate::format::significant(bt.tps, 3),
             n(bt.absorbed_gpu_hours),
-            percent(bt.absorbed_share()),
+            servecost::format::percent_share(bt.absorbed_share()),
             if bt.added_gpu_hours > 0.0 {
                 format!(", and {} more GPU-hours are held for the rest", n(bt.added_gpu_hours))
             } else {

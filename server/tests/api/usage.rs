@@ -129,7 +129,10 @@ async fn a_csv_export_is_the_workload_and_its_week_the_profile() {
     // The batch share (640,000 of 2,224,000 tokens) goes in the link, to 4 digits.
     let b = 640_000.0 / 2_224_000.0;
     assert!((u["batch_share"].as_f64().expect("share") - b).abs() < 1e-12);
-    assert!(u["query"].as_str().expect("query").contains("&batch=0.2878&"));
+    assert!(u["query"]
+        .as_str()
+        .expect("query")
+        .contains("&batch=0.2878&"));
     assert_eq!(
         u["monthly"]["requests"],
         (608.0 * 30.436_875_f64 / 8.0).round()
@@ -222,7 +225,10 @@ async fn the_pages_form_answers_with_the_link() {
     let (to_link, read) = to.split_once("&usage_read=").expect("what was read");
     assert_eq!(to_link, format!("/?{link}"));
     let read = servecost::codec::decode(read);
-    assert!(read.starts_with("8 days of hourly buckets (2026-06-01 to 2026-06-09)"), "{read}");
+    assert!(
+        read.starts_with("8 days of hourly buckets (2026-06-01 to 2026-06-09)"),
+        "{read}"
+    );
     assert!(read.contains("batch price"), "{read}");
     assert!(
         to.contains("gpu_hour=2.8") && !to.contains("requests="),

@@ -190,7 +190,7 @@ fn week_chart(ctx: Ctx) -> Option<impl IntoView> {
         if let Some((b, _)) = batch {
             text.push_str(&format!(
                 " Batch work (dashed) fills {} of the idle time a fleet for the other traffic would leave.",
-                crate::format::percent(b.absorbed_share())
+                servecost::format::percent_share(b.absorbed_share())
             ));
         }
         Some(view! {
