@@ -78,7 +78,9 @@ test("an uploaded CSV becomes the workload and its week the profile", async ({ p
   // Its batch traffic is priced as batch: the bill says how much idle time it fills, the API's.
   const report = await apiReport(request, query);
   expect(report.batch.share).toBe(0.2878);
-  const absorbed = Math.round(report.batch.absorbed_gpu_hours).toLocaleString("en-US");
+  // GPU-hours as the page writes a plain number: grouped from 1,000, else 3 significant digits.
+  const hours = report.batch.absorbed_gpu_hours;
+  const absorbed = hours >= 999.5 ? Math.round(hours).toLocaleString("en-US") : String(Number(hours.toPrecision(3)));
   await expect(page.getByTestId("batch-note")).toContainText(`${absorbed} of them fill idle hours`);
   await expect(page.locator("[data-testid=load-week] svg polyline.served")).toHaveCount(1);
 });

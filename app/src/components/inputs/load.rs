@@ -109,6 +109,7 @@ pub(super) fn load_profile(ctx: Ctx) -> impl IntoView {
         })
     });
     let (factor, from, to) = PEAK_DEFAULTS;
+    let edit_peak = Callback::new(move |()| edit(PEAK));
     view! {
         <Choice name="profile" label="Load over the week" options=profiles value=choice on_change=on_choice/>
         {move || week_chart(ctx)}
@@ -116,24 +117,9 @@ pub(super) fn load_profile(ctx: Ctx) -> impl IntoView {
             <summary>"Set the shape by hand"</summary>
             <p class="hint">"Peak hours: the busiest hours' load as a multiple of the week's average, the rest spread evenly over the other hours (UTC). Or paste 24 weights (a day, repeated) or 168 (a week from Monday 00:00), any scale. Choose the matching entry above; typing here chooses it."</p>
             <div class="field-row">
-                <div class="field">
-                    <label for="f-peak_factor">"Peak, times the average"</label>
-                    <input id="f-peak_factor" name="peak_factor" type="text" inputmode="decimal" autocomplete="off"
-                        placeholder=factor prop:value=move || editor.factor.get()
-                        on:input=move |ev| { editor.factor.set(event_target_value(&ev)); edit(PEAK); }/>
-                </div>
-                <div class="field">
-                    <label for="f-peak_from">"From hour"</label>
-                    <input id="f-peak_from" name="peak_from" type="text" inputmode="numeric" autocomplete="off"
-                        placeholder=from prop:value=move || editor.from.get()
-                        on:input=move |ev| { editor.from.set(event_target_value(&ev)); edit(PEAK); }/>
-                </div>
-                <div class="field">
-                    <label for="f-peak_to">"To hour"</label>
-                    <input id="f-peak_to" name="peak_to" type="text" inputmode="numeric" autocomplete="off"
-                        placeholder=to prop:value=move || editor.to.get()
-                        on:input=move |ev| { editor.to.set(event_target_value(&ev)); edit(PEAK); }/>
-                </div>
+                {text_field("peak_factor", "Peak, times the average", factor, "decimal", editor.factor, edit_peak)}
+                {text_field("peak_from", "From hour", from, "numeric", editor.from, edit_peak)}
+                {text_field("peak_to", "To hour", to, "numeric", editor.to, edit_peak)}
             </div>
             <label class="check">
                 <input name="peak_weekdays" type="checkbox" prop:checked=move || editor.weekdays.get()
@@ -151,6 +137,27 @@ pub(super) fn load_profile(ctx: Ctx) -> impl IntoView {
             </div>
             <small class="field-error block" role="alert" data-testid="error-profile">{move || error.get()}</small>
         </details>
+    }
+}
+
+/// One of the editor's text fields: its value kept in `value`, each edit passed to `on_input`
+/// (one function for the three fields, so the bundle carries its view once).
+fn text_field(
+    name: &'static str,
+    label: &'static str,
+    placeholder: &'static str,
+    mode: &'static str,
+    value: RwSignal<String>,
+    on_input: Callback<()>,
+) -> impl IntoView {
+    let id = format!("f-{name}");
+    view! {
+        <div class="field">
+            <label for=id.clone()>{label}</label>
+            <input id=id name=name type="text" inputmode=mode autocomplete="off"
+                placeholder=placeholder prop:value=move || value.get()
+                on:input=move |ev| { value.set(event_target_value(&ev)); on_input.run(()); }/>
+        </div>
     }
 }
 
