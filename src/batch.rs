@@ -153,11 +153,14 @@ pub struct BatchReport {
     pub tps: f64,
     /// GPU-hours a month the batch work takes there.
     pub gpu_hours: f64,
-    /// GPU-hours a month the fleet held for the interactive traffic alone would leave idle.
+    /// GPU-hours a month of the fleet held for the other traffic alone that batch may fill:
+    /// its serving replicas up to the target utilisation, less the other traffic's work (the
+    /// spare replicas and the utilisation headroom stay free).
     pub idle_gpu_hours: f64,
     /// Of those, the GPU-hours batch work fills.
     pub absorbed_gpu_hours: f64,
-    /// GPU-hours a month added to the fleet for batch work that the idle hours do not hold.
+    /// GPU-hours a month the fleet grows by for batch work the idle hours do not hold (the
+    /// new replicas' headroom and spares included).
     pub added_gpu_hours: f64,
 }
 

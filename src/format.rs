@@ -164,7 +164,12 @@ pub fn percent_rate(v: f64) -> String {
     if v < 0.0 {
         return format!("−{}", percent_rate(-v));
     }
-    format!("{}\u{a0}%", significant(v * 100.0, 4))
+    let pct = v * 100.0;
+    if pct >= 999.5 {
+        format!("{}\u{a0}%", thousands(pct))
+    } else {
+        format!("{}\u{a0}%", significant(pct, 4))
+    }
 }
 
 /// A share of demand, with a decimal below 10 %: `1.2 %`, `35 %`.

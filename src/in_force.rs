@@ -89,7 +89,7 @@ pub fn shown(spec: &NumSpec, v: f64) -> String {
         "$/M tokens" => format!("{} per M tokens", per_mtok(v)),
         unit if unit.starts_with("$/") => format!("{} per {}", usd(v), &unit[2..]),
         "fraction (or %)" => exact_percent(v),
-        "per year (or %)" => rate(v),
+        _ if spec.rate => rate(v),
         "times" => format!("×{}", exact(v, false)),
         // One replica, one GPU, one year.
         unit if v == 1.0 && !unit.contains(' ') && unit.ends_with('s') => {

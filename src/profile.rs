@@ -148,26 +148,60 @@ impl PeakHours {
         )
     }
 
-    /// Reads [`PeakHours::text`]; `None` when `text` is not of that form (its numbers are
-    /// checked by [`PeakHours::weights`]).
-    pub fn parse(text: &str) -> Option<Self> {
-        let rest = text.strip_prefix("peak:")?;
+    /// Reads [`PeakHours::text`], or says which part is not of its form (its numbers' ranges
+    /// are checked by [`PeakHours::weights`]).
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let rest = text
+            .strip_prefix("peak:")
+            .ok_or_else(|| "peak hours are written peak:FACTOR:FROM-TO".to_owned())?;
         let mut parts = rest.split(':');
-        let factor =
-            crate::codec::read_number(parts.next()?.trim_end_matches(['x', '×']), false, false)?;
-        let (from, to) = parts.next()?.split_once('-')?;
+        let factor_text = parts.next().unwrap_or_default();
+        let factor = crate::codec::read_number(factor_text.trim_end_matches(['x', '×', ' ']), false, false)
+            .ok_or_else(|| {
+                format!("the peak factor “{factor_text}” is not a number: give the busiest hours' load as a multiple of the week's average, 1 or more")
+            })?;
+        let hours = parts.next().unwrap_or_default();
+        let (from, to) = hours.split_once('-').ok_or_else(|| {
+            format!("the peak hours “{hours}” must be two whole hours, FROM-TO (9-17)")
+        })?;
+        let from = from
+            .trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|h| *h < 24)
+            .ok_or_else(|| {
+                format!(
+                    "the first peak hour “{}” must be a whole hour from 0 to 23",
+                    from.trim()
+                )
+            })?;
+        let to = to
+            .trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|h| (1..=24).contains(h))
+            .ok_or_else(|| {
+                format!(
+                    "the hour the peak ends “{}” must be a whole hour from 1 to 24",
+                    to.trim()
+                )
+            })?;
         let weekdays = match parts.next() {
             None => false,
             Some("weekdays") => true,
-            Some(_) => return None,
+            Some(other) => {
+                return Err(format!(
+                    "“{other}” after the hours: only “weekdays” (Monday to Friday) may follow them"
+                ))
+            }
         };
-        if parts.next().is_some() {
-            return None;
+        if let Some(more) = parts.next() {
+            return Err(format!("“{more}”: nothing may follow “weekdays”"));
         }
-        Some(Self {
+        Ok(Self {
             factor,
-            from: from.trim().parse().ok()?,
-            to: to.trim().parse().ok()?,
+            from,
+            to,
             weekdays,
         })
     }
@@ -299,16 +333,22 @@ mod tests {
         assert!((prof.weights()[9] - 3.0).abs() < 1e-12);
         assert!((prof.weights()[0] - 48.0 / 128.0).abs() < 1e-12);
         assert!((prof.weights()[5 * 24 + 10] - 48.0 / 128.0).abs() < 1e-12);
-        assert_eq!(PeakHours::parse(&p.text()), Some(p));
+        assert_eq!(PeakHours::parse(&p.text()), Ok(p));
         assert_eq!(p.text(), "peak:3:9-17:weekdays");
         // Past midnight, every day: 22-06 is 8 hours a day.
         let night = PeakHours::parse("peak:2x:22-6").expect("reads");
+        assert!(PeakHours::parse("peak:abc:9-17")
+            .expect_err("refused")
+            .contains("peak factor “abc”"));
+        assert!(PeakHours::parse("peak:3:9-25")
+            .expect_err("refused")
+            .contains("from 1 to 24"));
         assert_eq!(night.hours(), 56);
         assert!(night.is_peak(23) && night.is_peak(24 + 5) && !night.is_peak(12));
         // More than the week holds, or below the average: no profile.
         assert!(PeakHours { factor: 4.3, ..p }.weights().is_none());
         assert!(PeakHours { factor: 0.5, ..p }.weights().is_none());
-        assert!(PeakHours::parse("peak:3:9-17:weekend").is_none());
+        assert!(PeakHours::parse("peak:3:9-17:weekend").is_err());
     }
 
     #[test]

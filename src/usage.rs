@@ -162,9 +162,10 @@ impl Usage {
     /// What was read, in a few sentences for the page: the period and its scaling to a month,
     /// how finely the hours are known, the peak, and the export's notes.
     pub fn summary(&self) -> String {
-        let day = |t: &str| t.get(..10).unwrap_or(t).to_owned();
+        // `2026-06-01T00:00:00Z` as `2026-06-01 00:00`: the end is the last bucket's end.
+        let day = |t: &str| t.get(..16).unwrap_or(t).replace('T', " ");
         let mut text = format!(
-            "{} days of {} buckets ({} to {}), scaled ×{} to an average month; the busiest hour carries {}× the average.",
+            "{} days of {} buckets ({} to {} UTC), scaled ×{} to an average month; the busiest hour carries {}× the average.",
             crate::format::significant(self.period.days, 3),
             match self.resolution {
                 Resolution::Hourly => "hourly",
@@ -256,7 +257,8 @@ pub fn read_over(buckets: &[Bucket], (from, to): (i64, i64)) -> Result<Usage, Pr
         .filter(|b| b.batch)
         .map(Bucket::tokens)
         .sum::<f64>();
-    let batch_share = batch / all;
+    // `+ 0.0`: no negative zero in the answer.
+    let batch_share = batch / all + 0.0;
     let interactive: Vec<Bucket> = buckets.iter().filter(|b| !b.batch).copied().collect();
     let mut notes = Vec::new();
     let measured = if step == DAY {
@@ -273,7 +275,7 @@ pub fn read_over(buckets: &[Bucket], (from, to): (i64, i64)) -> Result<Usage, Pr
     let profile: Vec<f64> = measured.unwrap_or_else(|| vec![1.0; if step == DAY { 7 } else { 24 }]);
     if batch_share > 0.0 {
         notes.push(format!(
-            "Batch traffic ({} of the tokens) is priced at the API's batch price, and served by your own fleet at its most efficient point in the hours the other traffic leaves idle; the profile is the other traffic's.",
+            "Batch traffic ({} of the tokens) goes in the link as its batch share: renting prices it at the API's batch discount where the offer states one (or you give it), and your own fleet serves it at its most efficient point in the hours the other traffic leaves idle; the profile is the other traffic's.",
             crate::format::percent(batch_share)
         ));
     }
@@ -608,7 +610,7 @@ mod tests {
         assert!((u.profile[9] - 3.0 / mean).abs() < 1e-12);
         assert!((u.profile[0] - 1.0 / mean).abs() < 1e-12);
         assert!((u.peak_to_average - 3.0 / mean).abs() < 1e-12);
-        assert!(u.notes.iter().any(|n| n.contains("batch price")));
+        assert!(u.notes.iter().any(|n| n.contains("batch discount")));
         let batch_in_link = format!(
             "batch={}",
             crate::codec::write_rounded(round_significant(b, 4), false)

@@ -134,7 +134,8 @@ fn workload() -> impl Strategy<Value = Workload> {
             prop::sample::select(Preset::ALL.to_vec()),
             1.0..2e5f64,
             0.0..1.0f64,
-            0.0..5e3f64
+            // The codec takes 0, or 1 token and more: nothing between.
+            prop_oneof![Just(0.0), 1.0..5e3f64]
         )
             .prop_map(
                 |(requests, preset, input, hit, output)| Workload::Requests {

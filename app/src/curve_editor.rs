@@ -21,7 +21,7 @@ const MIN_ROWS: usize = 3;
 /// paste box, and the ISL/OSL/cache-hit way of giving the mix), a usage export's, sent back
 /// with the reason when the server could not read it, and the load profile editor's
 /// ([`crate::load_editor::FIELDS`]).
-pub const FORM_ONLY: [&str; 15] = [
+pub const FORM_ONLY: [&str; 16] = [
     "pt_tps",
     "pt_tput",
     "paste",
@@ -31,6 +31,7 @@ pub const FORM_ONLY: [&str; 15] = [
     "hit",
     "usage",
     "usage_error",
+    "usage_model",
     "usage_read",
     "peak_factor",
     "peak_from",
@@ -428,7 +429,7 @@ pub struct FromForm {
     pub query: String,
     /// Pasted text that could not be read, and why.
     pub paste: Option<(String, String)>,
-    /// A usage export the server could not read (its text, when short), and why.
+    /// A usage export the server could not read: the model typed for it, and why.
     pub usage: Option<(String, String)>,
     /// What the server read from a usage export, for the page to say.
     pub usage_read: Option<String>,
@@ -461,7 +462,8 @@ pub fn from_form(raw: &str) -> FromForm {
             .collect()
     };
     let first = |name: &str| values(name).into_iter().find(|v| !v.trim().is_empty());
-    let usage = first("usage_error").map(|reason| (first("usage").unwrap_or_default(), reason));
+    let usage =
+        first("usage_error").map(|reason| (first("usage_model").unwrap_or_default(), reason));
     let usage_read = first("usage_read");
     let mut base = FORM_ONLY
         .iter()

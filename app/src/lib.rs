@@ -45,6 +45,18 @@ pub fn escape_html(text: &str) -> String {
     out
 }
 
+/// Text for a `<textarea>`'s content. tachys writes a textarea's children unescaped on the
+/// server (as it writes a script's), so text from a link could close the element and become
+/// markup; the server escapes it here, and the browser, which sets the text itself, takes it
+/// as it is.
+pub fn textarea_text(text: &str) -> String {
+    if cfg!(feature = "ssr") {
+        escape_html(text)
+    } else {
+        text.to_owned()
+    }
+}
+
 /// [`escape_html`], written at the end of `out` (a chart's dozens of hover values, in one pass
 /// each).
 pub fn push_escaped_html(out: &mut String, text: &str) {

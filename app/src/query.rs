@@ -122,17 +122,28 @@ pub fn edit(query: &str, set: &[(&str, &str)], remove: &[&str]) -> String {
 }
 
 /// `query` with the workload a usage export measured (`usage`, its scenario link) in place of
-/// its own: the monthly totals, the profile and, where measured, the growth; every other input
-/// stays as it was.
+/// its own: the monthly totals, the profile, the batch share (none when the export has no batch
+/// traffic) and, where measured, the growth; every other input stays as it was.
 pub fn with_usage(query: &str, usage: &str) -> String {
     use servecost::codec::forms::{MIX, SHAPE, TOTALS};
-    let values: Vec<(&str, String)> = ["input", "cached", "output", "profile", "batch", "growth"]
+    // What an export measures: each replaces the link's. Its batch share is measured even when
+    // it is none (the link then leaves it out), so the link's own is taken out; a growth it
+    // could not measure (less than two months) leaves the link's forecast as it was.
+    const MEASURED: [&str; 6] = ["input", "cached", "output", "profile", "batch", "growth"];
+    let values: Vec<(&str, String)> = MEASURED
         .into_iter()
         .filter_map(|k| get(usage, k).map(|v| (k, servecost::codec::decode(&v))))
         .collect();
     let set: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let workload: Vec<&str> = SHAPE.iter().chain(&MIX).chain(&TOTALS).copied().collect();
-    edit(query, &set, &workload)
+    let cleared: Vec<&str> = SHAPE
+        .iter()
+        .chain(&MIX)
+        .chain(&TOTALS)
+        .chain(&["batch"])
+        .copied()
+        .filter(|k| !set.iter().any(|(s, _)| s == k))
+        .collect();
+    edit(query, &set, &cleared)
 }
 
 /// A link to the calculator with `query`.
@@ -237,6 +248,21 @@ fn compute(query: &str, data: &Dataset, depth: servecost::evaluate::Depth) -> Ou
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_exports_workload_replaces_the_links_and_clears_what_it_does_not_measure() {
+        // An export without batch traffic takes the link's batch share out; a growth forecast
+        // it cannot measure stays.
+        let q = "requests=30M&gpu_hour=2.8&batch=0.2&growth=50%25";
+        assert_eq!(
+            with_usage(q, "v=1&input=1M&cached=2M&output=3M&profile=flat"),
+            "gpu_hour=2.8&growth=50%25&input=1M&cached=2M&output=3M&profile=flat"
+        );
+        assert_eq!(
+            with_usage(q, "v=1&input=1M&cached=2M&output=3M&batch=0.1&profile=flat"),
+            "gpu_hour=2.8&growth=50%25&input=1M&cached=2M&output=3M&profile=flat&batch=0.1"
+        );
+    }
 
     #[test]
     fn set_replaces_and_removes() {

@@ -73,7 +73,7 @@ test("an uploaded CSV becomes the workload and its week the profile", async ({ p
   expect(usage.profile).toHaveLength(168);
   const query = await pageAgainstApi(page, request, usage);
   // What was read is said, with the export's notes.
-  await expect(page.getByTestId("usage-read")).toContainText("8 days of hourly buckets (2026-06-01 to 2026-06-09)");
+  await expect(page.getByTestId("usage-read")).toContainText("The export's qwen3-235b traffic. 8 days of hourly buckets (2026-06-01 00:00 to 2026-06-09 00:00 UTC)");
   await expect(page.getByTestId("usage-read")).toContainText("Batch traffic (29\u00a0% of the tokens)");
   // Its batch traffic is priced as batch: the bill says how much idle time it fills, the API's.
   const report = await apiReport(request, query);
@@ -81,18 +81,20 @@ test("an uploaded CSV becomes the workload and its week the profile", async ({ p
   // GPU-hours as the page writes a plain number: grouped from 1,000, else 3 significant digits.
   const hours = report.batch.absorbed_gpu_hours;
   const absorbed = hours >= 999.5 ? Math.round(hours).toLocaleString("en-US") : String(Number(hours.toPrecision(3)));
-  await expect(page.getByTestId("batch-note")).toContainText(`${absorbed} of them fill idle hours`);
+  await expect(page.getByTestId("batch-note")).toContainText(`${absorbed} of them run on the fleet held for the other traffic`);
   await expect(page.locator("[data-testid=load-week] svg polyline.served")).toHaveCount(1);
 });
 
-test("an export that cannot be read is named, and the pasted text kept", async ({ page, javaScriptEnabled }) => {
+test("an export that cannot be read is named, the model typed kept and the export not in the address", async ({ page, javaScriptEnabled }) => {
   await page.goto("/");
   await ready(page, javaScriptEnabled);
   await page.getByText("From your provider's usage export").click();
   await page.getByLabel("Paste the export").fill("when,tokens\n2026-06-01,5");
+  await page.getByLabel("Model, when the export holds several").fill("gpt-oss-120b");
   await page.getByRole("button", { name: "Read the export" }).click();
   await expect(page.getByTestId("error-usage")).toContainText("header: no column for the bucket's start time");
-  await expect(page.getByLabel("Paste the export")).toHaveValue("when,tokens\n2026-06-01,5");
+  await expect(page.getByLabel("Model, when the export holds several")).toHaveValue("gpt-oss-120b");
+  expect(page.url()).not.toContain("when");
   await expect(page.getByTestId("usage-import")).toHaveAttribute("open", "");
   // Nothing else changed: the workload is still the default one.
   await expect(page).not.toHaveURL(/[?&]input=/);

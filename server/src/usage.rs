@@ -62,7 +62,8 @@ impl Export {
             return Ok(self.rows.iter().map(|r| r.bucket).collect());
         };
         let models = self.models();
-        if !models.iter().any(|m| m == model) {
+        // Names as the export writes them, case aside (`GPT-OSS-120B` is `gpt-oss-120b`).
+        let Some(model) = models.iter().find(|m| m.eq_ignore_ascii_case(model)) else {
             let named = if models.is_empty() {
                 "the export does not group its buckets by model".to_owned()
             } else {
@@ -73,7 +74,7 @@ impl Export {
                 model,
                 format!("no bucket of this model: {named}"),
             ));
-        }
+        };
         // A bucket of no model counts for every model only when it holds nothing (a span with
         // no traffic): tokens of no model are no model's.
         let empty = |b: &Bucket| b.uncached + b.cached + b.output == 0.0;
@@ -81,7 +82,7 @@ impl Export {
             .rows
             .iter()
             .filter(|r| match r.model.as_deref() {
-                Some(m) => m == model,
+                Some(m) => m == model.as_str(),
                 None => empty(&r.bucket),
             })
             .map(|r| r.bucket)
@@ -311,6 +312,9 @@ mod tests {
         assert!(p.reason.contains("cached input tokens"), "{}", p.reason);
         let csv = "time,uncached,cached,output\n2026-06-01,1,1,1\n2026-06-02,x,1,1\n";
         let p = read(csv).expect_err("refused");
+        assert_eq!(p.param, "line 3, uncached");
+        // The same lines as a Windows file or a pasted text sends them (CR LF): the same line.
+        let p = read(&csv.replace('\n', "\r\n")).expect_err("refused");
         assert_eq!(p.param, "line 3, uncached");
         assert!(read("").expect_err("refused").reason.contains("empty"));
         // A second page appended to the file is not silently dropped.

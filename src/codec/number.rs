@@ -154,7 +154,12 @@ pub fn monthly_of_yearly(yearly: f64) -> f64 {
 /// A yearly rate as people type it: a number or a percentage, optionally per month (`8 %/month`,
 /// `8% a month`, compounded to a year) or per year (`152 %/year`); without a period, yearly.
 pub fn read_rate(text: &str) -> Option<f64> {
-    let lower = text.trim().to_ascii_lowercase();
+    // `8 % / month` as `8 %/month`.
+    let lower = text
+        .trim()
+        .to_ascii_lowercase()
+        .replace(" /", "/")
+        .replace("/ ", "/");
     for (period, power) in PERIODS {
         if let Some(body) = lower.strip_suffix(period) {
             let rate = read(body, false, true)?;
@@ -191,6 +196,7 @@ mod tests {
         let y = read_rate("8 %/month").expect("monthly");
         assert!((y - (1.08f64.powi(12) - 1.0)).abs() < 1e-15);
         assert_eq!(read_rate("8% a month"), Some(y));
+        assert_eq!(read_rate("8 % / month"), Some(y));
         assert_eq!(read_rate("152 %/year"), Some(1.52));
         assert_eq!(read_rate("1.52"), Some(1.52));
         assert_eq!(read_rate("-20%"), Some(-0.2));

@@ -277,7 +277,13 @@ impl NumSpec {
             let pct = crate::format::exact_percent;
             text.push_str(&format!(" ({} to {})", pct(self.min), pct(self.max)));
             if self.rate {
-                text.push_str(", or a monthly rate such as 8\u{a0}%/month");
+                let month =
+                    |y: f64| crate::format::percent_rate(super::number::monthly_of_yearly(y));
+                text.push_str(&format!(
+                    ", or a monthly rate from {} to {} a month such as 8\u{a0}%/month",
+                    month(self.min),
+                    month(self.max)
+                ));
             }
         } else if self.percent && !self.unit.contains('%') {
             text.push_str(" (or a percentage such as 40%)");

@@ -78,7 +78,7 @@ const fn yearly(name: &'static str, label: &'static str, min: f64, max: f64) -> 
     NumSpec {
         percent: true,
         rate: true,
-        ..num(name, label, "per year (or %)", min, max)
+        ..num(name, label, "a year, or %/month", min, max)
     }
 }
 

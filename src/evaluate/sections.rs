@@ -236,7 +236,19 @@ impl<'a> Costed<'a> {
         let serving = r.batch_serving(g);
         let alone = (1.0 - r.batch) * g.demand(&r.volumes);
         let held = Demand::new(alone, &r.profile, r.policy).plan(None, 1.0);
-        let idle = (held.provisioned_gpu_hours - held.busy_gpu_hours).max(0.0);
+        // What batch may fill: the serving replicas up to the target utilisation, less the
+        // other traffic's work; spare replicas and the utilisation headroom stay free.
+        let p = &r.policy;
+        let active = r.profile.weights().iter().filter(|w| **w > 0.0).count() as f64
+            / crate::profile::HOURS_PER_WEEK as f64;
+        let spares = match p.scaling {
+            crate::fleet::Scaling::Fixed => 1.0,
+            crate::fleet::Scaling::Hourly => active,
+        } * p.redundancy
+            * p.replica_gpus
+            * crate::units::HOURS_PER_MONTH;
+        let serving_hours = (held.provisioned_gpu_hours - spares).max(0.0);
+        let fillable = (serving_hours * p.util - held.busy_gpu_hours).max(0.0);
         let gpu_hours = serving.batch_seconds(g, &r.volumes) / 3600.0;
         let added = (self.own.plan.provisioned_gpu_hours - held.provisioned_gpu_hours).max(0.0);
         let list = ApiPricing {
@@ -251,8 +263,8 @@ impl<'a> Costed<'a> {
             rent_saving_usd: list.cost(&r.volumes).monthly_usd - self.rent.monthly_usd,
             tps: serving.tps,
             gpu_hours,
-            idle_gpu_hours: idle,
-            absorbed_gpu_hours: (gpu_hours - added).clamp(0.0, idle),
+            idle_gpu_hours: fillable,
+            absorbed_gpu_hours: gpu_hours.min(fillable),
             added_gpu_hours: added,
         })
     }

@@ -215,7 +215,7 @@ fn batch_price(c: &Case, out: &mut Vec<Warning>) {
             WarningCode::BatchPriceUnknown,
             format!(
                 "{who} no batch price: the {} of the tokens sent as batch are priced as the \
-                 others. If your provider has a batch price, give its discount (batch_discount).{alternative}",
+                 others. If your provider has a batch price, give its discount under Renting, “Your own prices” (API discount on batch tokens, batch_discount).{alternative}",
                 crate::format::percent(s.batch)
             ),
             ctx.offer.map(|o| o.source.as_str()),

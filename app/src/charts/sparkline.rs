@@ -53,12 +53,30 @@ pub fn sparkline(week: &Week) -> String {
                 line(&mut s.iter().copied(), s.len())
             )
         });
+    // Off the scale, the level line sits at the top with its figure and an arrow: a fleet 60
+    // times the load never reads as one just above it.
     let capacity_line = capacity.map_or(String::new(), |c| {
+        let off = if c > top {
+            format!(
+                r#"<text class="capacity-off" x="{w}" y="7" text-anchor="end" font-size="7">↑ {}×</text>"#,
+                crate::format::significant(c, 3)
+            )
+        } else {
+            String::new()
+        };
         format!(
-            r#"<line class="capacity" x1="0" x2="{w}" y1="{0:.1}" y2="{0:.1}" stroke-width="1"/>"#,
+            r#"<line class="capacity" x1="0" x2="{}" y1="{1:.1}" y2="{1:.1}" stroke-width="1"/>{off}"#,
+            if c > top { w - 34.0 } else { w },
             y(c.min(top))
         )
     });
+    // A faint tick at each midnight: the seven days read Monday to Sunday.
+    let days: String = (1..7)
+        .map(|d| {
+            let x = w * d as f64 / 7.0;
+            format!(r#"<line class="day" x1="{x:.1}" x2="{x:.1}" y1="{:.1}" y2="{h}" stroke-width="0.5"/>"#, h - 4.0)
+        })
+        .collect();
     let held = week.capacity.map_or(String::new(), |c| {
         format!(
             ", capacity held {} times the average",
@@ -66,7 +84,7 @@ pub fn sparkline(week: &Week) -> String {
         )
     });
     format!(
-        r##"<svg viewBox="0 0 {w} {h}" class="sparkline" role="img" aria-label="Load over the week, Monday to Sunday, peak {} times the average{held}">{capacity_line}{served}<polyline fill="none" stroke="currentColor" stroke-width="1.5" points="{load}"/></svg>"##,
+        r##"<svg viewBox="0 0 {w} {h}" class="sparkline" role="img" aria-label="Load over the week, Monday to Sunday, peak {} times the average{held}">{days}{capacity_line}{served}<polyline fill="none" stroke="currentColor" stroke-width="1.5" points="{load}"/></svg>"##,
         crate::format::significant(peak / mean, 3),
     )
 }

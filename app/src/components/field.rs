@@ -91,7 +91,9 @@ pub fn Field(
                 {assumption.map(|a| view! { <span class="explain">{a}</span> " " })}
                 {both.map(|v| view! {
                     <span class="explain" data-testid=format!("rate-{name}")>
-                        {move || format!("Now: {}.", servecost::in_force::rate(v()))}
+                        // While the field holds a value it cannot read, the figures shown are
+                        // the last ones it could: no "now" that contradicts them.
+                        {move || error.get().is_none().then(|| format!("Now: {}.", servecost::in_force::rate(v())))}
                     </span> " "
                 })}
                 {hint.map(|h| format!("Accepted: {h}."))}

@@ -65,7 +65,7 @@ pub struct Ctx {
     pub on_change: Callback<(&'static str, String)>,
     /// Pasted benchmark text a form submitted without JavaScript could not read, and why.
     pub kept_paste: RwSignal<Option<(String, String)>>,
-    /// A usage export the server could not read (its text, when short), and why.
+    /// A usage export the server could not read: the model typed for it, and why.
     pub kept_usage: StoredValue<Option<(String, String)>>,
     /// What the server read from a usage export just now, for the import to say.
     pub usage_read: StoredValue<Option<String>>,

@@ -72,7 +72,7 @@ pub fn Share(
                         <label for="embed-code">"Embed in a wiki (iframe). It follows live data: its numbers change when the dataset does. Save the scenario for an embed whose numbers stay."</label>
                         // The text is the snippet without JavaScript; once live, an edit changes the
                         // text node, which a textarea's value does not follow: the value is set.
-                        <textarea id="embed-code" readonly rows="3" prop:value=snippet_value>{snippet}</textarea>
+                        <textarea id="embed-code" readonly rows="3" prop:value=snippet_value>{crate::textarea_text(&snippet)}</textarea>
                     </section>
                 }
             })

@@ -67,13 +67,13 @@ pub fn Totals(
             )
         };
         let own = format!(
-            " Self-hosted, batch work takes {} GPU-hours a month at {} tokens/s per user, the curve's most efficient point; {} of them fill idle hours of the fleet held for the other traffic ({} of its idle time){}.",
+            " Self-hosted, batch work takes {} GPU-hours a month at {} tokens/s per user, the curve's most efficient point; {} of them run on the fleet held for the other traffic, in the hours it leaves free ({} of its free capacity up to the target utilisation){}.",
             n(bt.gpu_hours),
             crate::format::significant(bt.tps, 3),
             n(bt.absorbed_gpu_hours),
             servecost::format::percent_share(bt.absorbed_share()),
             if bt.added_gpu_hours > 0.0 {
-                format!(", and {} more GPU-hours are held for the rest", n(bt.added_gpu_hours))
+                format!(", and the fleet grows by {} GPU-hours a month for the rest", n(bt.added_gpu_hours))
             } else {
                 String::new()
             }

@@ -517,7 +517,7 @@ fn embed_code(a: &Compared, b: &Compared) -> impl IntoView + use<> {
         <section class="share" aria-labelledby="compare-embed-title">
             <h2 id="compare-embed-title">"Embed"</h2>
             <label for="compare-embed-code">"Embed this comparison in a wiki (iframe). A saved side keeps its numbers; a link side follows live data."</label>
-            <textarea id="compare-embed-code" readonly rows="3" data-testid="compare-embed-code">{embed}</textarea>
+            <textarea id="compare-embed-code" readonly rows="3" data-testid="compare-embed-code">{crate::textarea_text(&embed)}</textarea>
         </section>
     }
 }

@@ -70,10 +70,19 @@ pub async fn read(RawQuery(query): RawQuery, body: Bytes) -> Result<Json<UsageRe
 fn measure(text: &str, model: Option<String>) -> Result<UsageRead, Problem> {
     let export = crate::usage::read(text)?;
     let buckets = export.buckets(model.as_deref())?;
+    let models = export.models();
+    // The model as the export names it (the filter ignores case).
+    let model = model.map(|m| {
+        models
+            .iter()
+            .find(|n| n.eq_ignore_ascii_case(&m))
+            .cloned()
+            .unwrap_or(m)
+    });
     Ok(UsageRead {
         usage: servecost::usage::read_over(&buckets, export.span())?,
         format: export.format,
-        models: export.models(),
+        models,
         model,
     })
 }
@@ -137,13 +146,36 @@ pub async fn form(
         measure(&t, value("usage_model")).map_err(|p| format!("{}: {}", p.param, p.reason))
     });
     let to = match read {
-        Ok(u) => read_with(
-            &app::query::with_usage(query, &u.usage.query),
-            &u.usage.summary(),
-        ),
-        Err(reason) => back_with(query, &reason, pasted.as_deref()),
+        Ok(u) => read_with(&app::query::with_usage(query, &u.usage.query), &summary(&u)),
+        Err(reason) => back_with(query, &reason, value("usage_model").as_deref()),
     };
     Redirect::to(&app::query::href(&to))
+}
+
+/// What the page says it read: which model's traffic (and which the export also holds), then
+/// the workload's own summary.
+fn summary(u: &UsageRead) -> String {
+    let models = match (&u.model, u.models.as_slice()) {
+        (Some(m), [_]) => format!("The export's {m} traffic. "),
+        (Some(m), all) => format!(
+            "The export's {m} traffic; left out: {}. ",
+            all.iter()
+                .filter(|o| !o.eq_ignore_ascii_case(m))
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        (None, []) => String::new(),
+        (None, [one]) => format!("The export's {one} traffic. "),
+        (None, all) => format!(
+            "The traffic of every model in the export, added together: {} (name one under “Model, when the export holds several” to read it alone). ",
+            all.join(", ")
+        ),
+    };
+    format!(
+        "{models}{} The volumes are priced on the model the form names, not on the export's.",
+        u.usage.summary()
+    )
 }
 
 /// `query` with what was read (`usage_read`, for the page to say), cut short to keep the link
@@ -158,15 +190,20 @@ fn read_with(query: &str, summary: &str) -> String {
     }
 }
 
-/// `query` with the reason an export could not be read and, when the link stays under the
-/// server's limit with it, the pasted text; a reason too long for the link is cut short.
-fn back_with(query: &str, reason: &str, pasted: Option<&str>) -> String {
+/// `query` with the reason an export could not be read and the model typed; a reason too long
+/// for the link is cut short. The export itself never goes in the address: it would stay in the
+/// browser's history and the server's access log.
+fn back_with(query: &str, reason: &str, model: Option<&str>) -> String {
     let fits = |q: &String| q.len() + 2 <= crate::QUERY_LIMIT;
-    let with = |reason: &str, text: &str| {
-        app::query::edit(query, &[("usage_error", reason), ("usage", text)], &[])
+    let with = |reason: &str, model: &str| {
+        app::query::edit(
+            query,
+            &[("usage_error", reason), ("usage_model", model)],
+            &[],
+        )
     };
-    let kept = pasted.filter(|t| t.len() <= app::curve_editor::KEEP_PASTE);
-    let full = with(reason, kept.unwrap_or(""));
+    let model: String = model.unwrap_or_default().chars().take(200).collect();
+    let full = with(reason, &model);
     if fits(&full) {
         return full;
     }

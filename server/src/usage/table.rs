@@ -156,6 +156,11 @@ struct Line {
 
 /// The rows of a CSV export.
 pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
+    // Lines as people count them: a Windows file or a pasted text (browsers send a textarea's
+    // lines ending in CR LF) numbered as the same text with LF, which is what the reader's line
+    // positions count.
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let text = text.as_str();
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(separator(text))
         .trim(csv::Trim::All)

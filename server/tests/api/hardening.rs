@@ -170,6 +170,26 @@ async fn saved_name_cannot_run_a_script() {
     }
 }
 
+/// A textarea's text comes from the link (a paste the server could not read, the load editor's
+/// weights): it cannot close the element and become markup, and the field still shows it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn text_in_a_textarea_cannot_close_it() {
+    let (app, _db) = app().await;
+    let hostile = "%3C%2Ftextarea%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E";
+    for uri in [
+        format!("/?curve=own&paste={hostile}&paste_error=x"),
+        format!("/?profile={hostile}"),
+        "/?profile=1,2%3C%2Ftextarea%3E%3Cimg%20src%3Dx%3E".to_owned(),
+    ] {
+        let html = body_text(get(&app, &uri).await).await;
+        assert!(!html.contains("<img src=x"), "{uri} carries markup");
+        assert!(
+            html.contains("&lt;/textarea&gt;&lt;img src=x"),
+            "{uri}: the text is kept"
+        );
+    }
+}
+
 /// Defect 2, the second line of defence: the calculator's inline scripts carry this response's
 /// nonce, the CSP allows that nonce and no other inline script, and each response has its own.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -81,6 +81,13 @@ async fn an_openai_export_is_the_workload() {
     );
     assert_eq!(u["resolution"], "daily");
     assert_eq!(u["profile"].as_array().expect("profile").len(), 7);
+    // The filter ignores case, and the answer names the model as the export does.
+    let (_, one) = post(&app, "/api/v1/usage?model=GPT-OSS-120B", OPENAI).await;
+    assert_eq!(one["model"], "gpt-oss-120b");
+    assert_eq!(one["monthly"], {
+        let (_, exact) = post(&app, "/api/v1/usage?model=gpt-oss-120b", OPENAI).await;
+        exact["monthly"].clone()
+    });
     // A week of May and a week of June are not two months: no growth, and daily buckets say
     // that the hours within a day are not known.
     assert!(u["growth"].is_null());
@@ -226,20 +233,37 @@ async fn the_pages_form_answers_with_the_link() {
     assert_eq!(to_link, format!("/?{link}"));
     let read = servecost::codec::decode(read);
     assert!(
-        read.starts_with("8 days of hourly buckets (2026-06-01 to 2026-06-09)"),
+        read.starts_with(
+            "The export's qwen3-235b traffic. 8 days of hourly buckets (2026-06-01 00:00 to 2026-06-09 00:00 UTC)"
+        ),
         "{read}"
     );
-    assert!(read.contains("batch price"), "{read}");
+    assert!(read.contains("batch discount"), "{read}");
     assert!(
         to.contains("gpu_hour=2.8") && !to.contains("requests="),
         "{to}"
     );
-    let to = location(send(&app, form(&[("query", q), ("usage", "when,tokens")])).await);
+    let to = location(
+        send(
+            &app,
+            form(&[
+                ("query", q),
+                ("usage", "when,tokens"),
+                ("usage_model", "gpt-oss"),
+            ]),
+        )
+        .await,
+    );
     assert!(
         to.starts_with("/?requests=30M&gpu_hour=2.8&usage_error=header"),
         "{to}"
     );
-    assert!(to.ends_with("&usage=when,tokens"), "{to}");
+    // The model typed comes back; the export never goes in the address.
+    assert!(to.ends_with("&usage_model=gpt-oss"), "{to}");
+    assert!(
+        !to.contains("when,tokens") && !to.contains("&usage="),
+        "{to}"
+    );
     let bad = Request::post("/usage")
         .header(header::CONTENT_TYPE, "text/plain")
         .body(Body::from("x"))

@@ -82,26 +82,22 @@ impl Reader {
 
     /// Peak hours at a multiple of the average (`peak:3:9-17:weekdays`).
     fn peak(&mut self, text: &str) -> Option<ProfileSpec> {
-        let Some(p) = PeakHours::parse(text) else {
-            self.fail(
-                "profile",
-                text,
-                "must be peak:FACTOR:FROM-TO, with :weekdays for Monday to Friday only (e.g. \
-                 peak:3:9-17:weekdays), FROM an hour from 0 to 23 and TO from 1 to 24",
-            );
-            return None;
+        let p = match PeakHours::parse(text) {
+            Ok(p) => p,
+            Err(reason) => {
+                self.fail("profile", text, reason);
+                return None;
+            }
         };
         if p.weights().is_some() {
             return Some(ProfileSpec::Peak(p));
         }
-        let reason = if p.from > 23 || !(1..=24).contains(&p.to) || p.from == p.to {
-            "has no peak hours: FROM must be an hour from 0 to 23, TO from 1 to 24, and the two \
-             must differ"
-                .to_owned()
+        let reason = if p.from == p.to {
+            "the peak hours run from an hour to the same hour: give two different hours".to_owned()
         } else {
             format!(
-                "has a peak factor of {}: with {} peak hours a week it must be from 1 to {} (all \
-                 of the week's load in the peak hours)",
+                "the peak factor {} is more than {} peak hours a week can hold: it must be from 1 \
+                 to {} (all of the week's load in the peak hours)",
                 crate::format::exact(p.factor, false),
                 p.hours(),
                 crate::format::significant(p.max_factor(), 4)
@@ -135,18 +131,13 @@ impl Reader {
                     self.conflict(
                         "profile",
                         &text,
-                        "is a profile with no load: at least one weight must be positive",
+                        "the weights add up to 0: the week has no load; at least one must be positive",
                     );
                     None
                 }
             }
             _ => {
-                self.fail(
-                    "profile",
-                    &text,
-                    "must be flat, business, diurnal, peak hours (peak:3:9-17:weekdays), or 24 or \
-                     168 comma-separated weights from 0 to 1000000 with a positive sum",
-                );
+                self.fail("profile", &text, weights_problem(&text));
                 None
             }
         }
@@ -311,4 +302,28 @@ impl Reader {
         }
         (!hw.capex.is_nan()).then_some(hw)
     }
+}
+
+/// Why `text` is not a profile, when it is neither a preset nor peak hours: read as weights, how
+/// many there are, or the first that is not one.
+fn weights_problem(text: &str) -> String {
+    let all = "flat, business, diurnal, peak hours (peak:3:9-17:weekdays), or 24 or 168 weights \
+               from 0 to 1,000,000 with a positive sum";
+    let weights: Vec<&str> = text.split(',').collect();
+    for (i, w) in weights.iter().enumerate() {
+        match number::read(w, false, false) {
+            Some(v) if (0.0..=1e6).contains(&v) && !v.is_sign_negative() => {}
+            _ => {
+                return format!(
+                    "weight {} (“{}”) is not a number from 0 to 1,000,000: the week must be {all}",
+                    i + 1,
+                    w.trim()
+                )
+            }
+        }
+    }
+    format!(
+        "{} weights given: the week must be {all}",
+        crate::format::thousands(weights.len() as f64)
+    )
 }

@@ -284,7 +284,7 @@ fn paste_box(p: Points, kept_paste: RwSignal<Option<(String, String)>>) -> impl 
         <div class="field">
             <label for="f-paste">"Paste rows or benchmark results"</label>
             <textarea id="f-paste" name="paste" rows="3" aria-describedby="f-paste-hint f-paste-error"
-                prop:value=move || paste.get() on:input=move |ev| paste.set(event_target_value(&ev))>{paste.get_untracked()}</textarea>
+                prop:value=move || paste.get() on:input=move |ev| paste.set(event_target_value(&ev))>{crate::textarea_text(&paste.get_untracked())}</textarea>
             <small id="f-paste-hint" class="hint">"Rows copied from a spreadsheet (speed, then throughput; tab, comma or semicolon separated), or the result JSON of vLLM's "<code>"vllm bench serve --save-result"</code>" (one object a run, or several): its total throughput is divided by GPUs per replica, its speed is 1000 / median_tpot_ms."</small>
             <small id="f-paste-error" class="field-error" role="alert" data-testid="error-paste">{move || p.paste_error.get()}</small>
             <button type="submit" class="read" formmethod="post" on:click=read>"Read the pasted text"</button>

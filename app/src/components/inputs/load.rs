@@ -2,7 +2,7 @@
 //! 24 or 168 weights, drawn against the capacity the fleet holds for it.
 
 use leptos::prelude::*;
-use servecost::profile::ProfileSpec;
+use servecost::profile::ProfilePreset;
 
 use crate::charts::{sparkline, Week};
 use crate::components::inputs::Ctx;
@@ -21,20 +21,29 @@ struct Editor {
 }
 
 impl Editor {
-    fn new(spec: &ProfileSpec) -> Self {
-        let num = |v: f64| servecost::codec::write_number(v, false);
-        let (factor, from, to, weekdays) = match spec {
-            ProfileSpec::Peak(p) => (
-                num(p.factor),
-                p.from.to_string(),
-                p.to.to_string(),
-                p.weekdays,
-            ),
-            _ => (String::new(), String::new(), String::new(), true),
+    /// The fields for the link's `profile` as typed (`text`), read even where the codec refuses
+    /// it (a factor the week cannot hold stays in its field, with the reason beside it).
+    fn new(text: &str) -> Self {
+        let text = text.trim();
+        let (factor, from, to, weekdays) = if choice_of(text) == PEAK {
+            let parts: Vec<&str> = text.trim_start_matches("peak:").split(':').collect();
+            let (from, to) = parts
+                .get(1)
+                .and_then(|h| h.split_once('-'))
+                .unwrap_or_default();
+            (
+                parts.first().copied().unwrap_or_default().to_owned(),
+                from.to_owned(),
+                to.to_owned(),
+                parts.get(2) == Some(&"weekdays"),
+            )
+        } else {
+            (String::new(), String::new(), String::new(), true)
         };
-        let weights = match spec {
-            ProfileSpec::Custom(w) => w.iter().map(|v| num(*v)).collect::<Vec<_>>().join(", "),
-            _ => String::new(),
+        let weights = if choice_of(text) == CUSTOM {
+            text.replace(',', ", ")
+        } else {
+            String::new()
         };
         Self {
             factor: RwSignal::new(factor),
@@ -65,21 +74,28 @@ impl Editor {
     }
 }
 
-/// The select's value for a profile.
-fn choice_of(spec: &ProfileSpec) -> String {
-    match spec {
-        ProfileSpec::Preset(p) => p.key().to_owned(),
-        ProfileSpec::Peak(_) => PEAK.to_owned(),
-        ProfileSpec::Custom(_) => CUSTOM.to_owned(),
+/// The select's value for the link's `profile` as typed: peak hours, weights, or a preset
+/// (the default's when the link leaves it out).
+fn choice_of(text: &str) -> String {
+    let text = text.trim();
+    if text.starts_with("peak:") {
+        PEAK.to_owned()
+    } else if text.is_empty() {
+        ProfilePreset::Business.key().to_owned()
+    } else if ProfilePreset::from_key(text).is_some() {
+        text.to_owned()
+    } else {
+        CUSTOM.to_owned()
     }
 }
 
 /// The load over the week, its editor, and its shape drawn against the capacity held for it.
 pub(super) fn load_profile(ctx: Ctx) -> impl IntoView {
-    let spec = ctx.outcome.with_untracked(|o| o.scenario.profile.clone());
-    let editor = Editor::new(&spec);
-    let editing = matches!(spec, ProfileSpec::Peak(_) | ProfileSpec::Custom(_));
-    let choice = Signal::derive(move || ctx.outcome.with(|o| choice_of(&o.scenario.profile)));
+    // The link's own text, so that a value the codec refuses stays on screen with its reason.
+    let typed = ctx.typed("profile");
+    let editor = Editor::new(&typed.get_untracked());
+    let editing = matches!(choice_of(&typed.get_untracked()).as_str(), PEAK | CUSTOM);
+    let choice = Signal::derive(move || choice_of(&typed.get()));
     let profiles: Vec<(String, String)> = vec![
         ("business".into(), "Business hours (weekdays 08–18)".into()),
         ("flat".into(), "Flat (every hour the same)".into()),
@@ -90,8 +106,22 @@ pub(super) fn load_profile(ctx: Ctx) -> impl IntoView {
         ),
         (CUSTOM.into(), "Your own 24 or 168 weights (below)".into()),
     ];
-    // The editor's shapes take the fields as they are; a preset goes in the link as it is.
+    // The editor's shapes take the fields as they are; a preset goes in the link as it is. Your
+    // own weights start from the week in force when the box is empty.
     let on_choice = Callback::new(move |(name, value): (&'static str, String)| {
+        if value == CUSTOM && editor.weights.with_untracked(|w| w.trim().is_empty()) {
+            let now = ctx.report.with_untracked(|r| {
+                r.as_ref().map(|r| {
+                    r.inputs
+                        .profile_weights
+                        .iter()
+                        .map(|w| servecost::codec::write_significant(*w, 3, false))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                })
+            });
+            editor.weights.set(now.unwrap_or_default());
+        }
         let text = editor.text(&value).unwrap_or(value);
         ctx.on_change.run((name, text));
     });
@@ -115,24 +145,24 @@ pub(super) fn load_profile(ctx: Ctx) -> impl IntoView {
         {move || week_chart(ctx)}
         <details class="load-editor" open=editing data-testid="load-editor">
             <summary>"Set the shape by hand"</summary>
-            <p class="hint">"Peak hours: the busiest hours' load as a multiple of the week's average, the rest spread evenly over the other hours (UTC). Or paste 24 weights (a day, repeated) or 168 (a week from Monday 00:00), any scale. Choose the matching entry above; typing here chooses it."</p>
+            <p class="hint">"Peak hours: the busiest hours' load as a multiple of the week's average, from the first hour up to (not including) the last, UTC, the rest of the load spread evenly over the other hours; a window past midnight (22 to 6) runs each night of the days it starts and ends on. Or paste 24 weights (a day, repeated) or 168 (a week from Monday 00:00), any scale, one a line or separated by commas, spaces or tabs. Choose the matching entry in “Load over the week” (with JavaScript, typing here chooses it)."</p>
             <div class="field-row">
                 {text_field("peak_factor", "Peak, times the average", factor, "decimal", editor.factor, edit_peak)}
                 {text_field("peak_from", "From hour", from, "numeric", editor.from, edit_peak)}
                 {text_field("peak_to", "To hour", to, "numeric", editor.to, edit_peak)}
             </div>
             <label class="check">
-                <input name="peak_weekdays" type="checkbox" prop:checked=move || editor.weekdays.get()
+                <input name="peak_weekdays" type="checkbox" value="on" prop:checked=move || editor.weekdays.get()
                     checked=editor.weekdays.get_untracked()
                     on:change=move |ev| { editor.weekdays.set(event_target_checked(&ev)); edit(PEAK); }/>
                 " Weekdays only (Monday to Friday)"
             </label>
             <div class="field">
                 <label for="f-profile_weights">"Your weights"</label>
-                <textarea id="f-profile_weights" name="profile_weights" rows="2" autocomplete="off"
+                <textarea id="f-profile_weights" name="profile_weights" rows="4" autocomplete="off"
                     prop:value=move || editor.weights.get()
                     on:input=move |ev| { editor.weights.set(event_target_value(&ev)); edit(CUSTOM); }>
-                    {editor.weights.get_untracked()}
+                    {crate::textarea_text(&editor.weights.get_untracked())}
                 </textarea>
             </div>
             <small class="field-error block" role="alert" data-testid="error-profile">{move || error.get()}</small>
@@ -155,7 +185,7 @@ fn text_field(
         <div class="field">
             <label for=id.clone()>{label}</label>
             <input id=id name=name type="text" inputmode=mode autocomplete="off"
-                placeholder=placeholder prop:value=move || value.get()
+                placeholder=placeholder value=value.get_untracked() prop:value=move || value.get()
                 on:input=move |ev| { value.set(event_target_value(&ev)); on_input.run(()); }/>
         </div>
     }
@@ -196,7 +226,7 @@ fn week_chart(ctx: Ctx) -> Option<impl IntoView> {
         }
         if let Some((b, _)) = batch {
             text.push_str(&format!(
-                " Batch work (dashed) fills {} of the idle time a fleet for the other traffic would leave.",
+                " Batch work (dashed) fills {} of the capacity a fleet for the other traffic leaves free up to the target utilisation.",
                 servecost::format::percent_share(b.absorbed_share())
             ));
         }

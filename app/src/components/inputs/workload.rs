@@ -205,17 +205,17 @@ fn usage_import(ctx: Ctx) -> impl IntoView {
     let kept = ctx.kept_usage.get_value();
     let read = ctx.usage_read.get_value();
     let open = kept.is_some() || read.is_some();
-    let (text, error) = kept.map_or((String::new(), None), |(t, e)| (t, Some(e)));
+    let (model, error) = kept.map_or((String::new(), None), |(m, e)| (m, Some(e)));
     view! {
         <details class="usage" open=open data-testid="usage-import">
             <summary>"From your provider's usage export"</summary>
             {read.map(|r| view! {
                 <p class="usage-read" role="status" data-testid="usage-read"><strong>"Read: "</strong>{r}</p>
             })}
-            <p class="hint">"OpenAI's or Anthropic's usage export (JSON), or a CSV with a time column and uncached input, cached input and output columns. Its totals become the monthly volumes and its busiest hours the load the fleet is sized for. The export is read and forgotten: only the link keeps what it measured."</p>
+            <p class="hint">"OpenAI's or Anthropic's usage export (JSON), or a CSV with a time column and uncached input, cached input and output columns. Its totals become the monthly volumes and its busiest hours the load the fleet is sized for. The export is read and forgotten: it never goes in the page's address, and only the link keeps what it measured (after an error, paste or choose it again)."</p>
             <div class="field">
                 <label for="f-usage">"Paste the export"</label>
-                <textarea id="f-usage" name="usage" form="usage-form" rows="3" aria-describedby="f-usage-error">{text}</textarea>
+                <textarea id="f-usage" name="usage" form="usage-form" rows="3" aria-describedby="f-usage-error"></textarea>
             </div>
             <div class="field">
                 <label for="f-usage-file">"…or choose its file"</label>
@@ -224,7 +224,7 @@ fn usage_import(ctx: Ctx) -> impl IntoView {
             </div>
             <div class="field">
                 <label for="f-usage-model">"Model, when the export holds several"</label>
-                <input id="f-usage-model" name="usage_model" type="text" form="usage-form" autocomplete="off"/>
+                <input id="f-usage-model" name="usage_model" type="text" form="usage-form" autocomplete="off" value=model/>
             </div>
             <small id="f-usage-error" class="field-error block" role="alert" data-testid="error-usage">{error}</small>
             <button type="submit" form="usage-form" class="read">"Read the export"</button>
