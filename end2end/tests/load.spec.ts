@@ -61,6 +61,29 @@ test("a peak the week cannot hold is refused by name, with its range", async ({ 
   await apply(page, javaScriptEnabled);
   // 40 peak hours of 168 hold at most 4.2 times the average.
   await expect(page.getByTestId("error-profile")).toContainText("it must be from 1 to 4.2");
+  // What was typed stays on screen beside the reason: the choice and the factor.
+  await expect(page.getByRole("combobox", { name: "Load over the week" })).toHaveValue("peak");
+  await expect(page.getByLabel("Peak, times the average")).toHaveValue("5");
+});
+
+test("an overnight peak keeps its hours when only the factor changes", async ({ page, request, javaScriptEnabled }) => {
+  await page.goto("/");
+  await ready(page, javaScriptEnabled);
+  await page.getByRole("combobox", { name: "Load over the week" }).selectOption("peak");
+  await page.getByText("Set the shape by hand").click();
+  await page.getByLabel("Peak, times the average").fill("2");
+  await page.getByLabel("From hour").fill("22");
+  await page.getByLabel("To hour").fill("6");
+  await page.getByLabel("Weekdays only (Monday to Friday)").uncheck();
+  await apply(page, javaScriptEnabled);
+  expect(await ownLink(page)).toContain("profile=peak%3A2%3A22-6");
+  await page.getByLabel("Peak, times the average").fill("2.5");
+  await apply(page, javaScriptEnabled);
+  const query = await ownLink(page);
+  expect(query).toContain("profile=peak%3A2.5%3A22-6");
+  // Eight night hours a day at 2.5x the average.
+  const api = await apiReport(request, query);
+  expect(api.inputs.profile_peak).toBeCloseTo(2.5, 12);
 });
 
 // A finance lead whose traffic grows 8 % a month types it so: the plan compounds it to 151.8 % a
