@@ -100,11 +100,8 @@ pub(super) fn load_profile(ctx: Ctx) -> impl IntoView {
         ("business".into(), "Business hours (weekdays 08–18)".into()),
         ("flat".into(), "Flat (every hour the same)".into()),
         ("diurnal".into(), "Diurnal (daily swing)".into()),
-        (
-            PEAK.into(),
-            "Peak hours at a multiple of the average (set below)".into(),
-        ),
-        (CUSTOM.into(), "Your own 24 or 168 weights (below)".into()),
+        (PEAK.into(), "Peak hours (set below)".into()),
+        (CUSTOM.into(), "Your own weights (below)".into()),
     ];
     // The editor's shapes take the fields as they are; a preset goes in the link as it is. Your
     // own weights start from the week in force when the box is empty.
