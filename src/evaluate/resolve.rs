@@ -213,8 +213,7 @@ fn api_prices(
     let own_prices = s.price_in.is_some()
         || s.price_out.is_some()
         || s.cache_discount.is_some()
-        || s.markup.is_some()
-        || s.batch_discount.is_some();
+        || s.markup.is_some();
     let source = match offer {
         Some(o) if !own_prices => o.source.clone(),
         _ => "user".to_owned(),

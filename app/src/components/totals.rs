@@ -96,7 +96,7 @@ pub fn Totals(
                         r.self_host.replicas,
                         r.inputs.replica_gpus,
                         if r.inputs.replica_gpus == 1.0 { "GPU" } else { "GPUs" },
-                        percent(r.self_host.utilization)
+                        servecost::format::percent_share(r.self_host.utilization)
                     )}
                 </span>
             </div>

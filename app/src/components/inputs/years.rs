@@ -18,7 +18,7 @@ pub fn YearsInputs(
             <Param ctx name="horizon"
                 explain="How far ahead the plan runs, month by month."/>
             <Param ctx name="growth"
-                explain="How much the monthly volume grows each year (negative for a decline)."/>
+                explain="How much the monthly volume grows each year (negative for a decline), or each month: 8 %/month. Write the % sign: a bare 5 means 500 % a year."/>
             <Param ctx name="api_trend"
                 explain="How the API's prices change each year (negative for a fall)."/>
             <Param ctx name="gpu_trend"
