@@ -15,6 +15,7 @@ mod inferencex;
 pub mod limits;
 mod litellm;
 mod native;
+mod rental;
 mod write;
 
 use std::collections::BTreeMap;
@@ -54,6 +55,10 @@ pub struct Options {
     pub description: Option<String>,
     /// The longest a download may take, whole (default [`FETCH_TIMEOUT`]).
     pub timeout: Option<std::time::Duration>,
+    /// Whose prices a GPU rental table lists (the table does not say).
+    pub provider: Option<String>,
+    /// The day a GPU rental table's prices were listed, `YYYY-MM-DD`.
+    pub date: Option<String>,
 }
 
 /// The longest one download of an import may take, connection to last byte.
@@ -123,6 +128,8 @@ pub struct Read {
     pub measurements: Vec<inferencex::Measurement>,
     /// LiteLLM-style price entries, matched to models once every file is read.
     pub prices: Vec<litellm::Entry>,
+    /// GPU rental table rows, matched to chips once every file is read.
+    pub rentals: Vec<rental::Entry>,
     /// Where rows came from.
     pub origins: Origins,
 }
@@ -294,6 +301,9 @@ fn read_all(
     if let Err(mut p) = litellm::offers(current, opts, &mut read, &mut notes) {
         problems.append(&mut p);
     }
+    if let Err(mut p) = rental::tiers(current, opts, &mut read, &mut notes) {
+        problems.append(&mut p);
+    }
     if problems.is_empty() {
         Ok((read, notes))
     } else {
@@ -368,6 +378,18 @@ mod tests {
         assert_eq!(opts.hardware.as_deref(), Some("mi355x"));
         assert_eq!(opts.model.as_deref(), Some("muse-spark-open"));
         assert_eq!(files, ["a.json", "b.csv"]);
+        let (opts, _) = parse_args(&args(&[
+            "--provider",
+            "Nebius",
+            "--date",
+            "2026-11-20",
+            "vms.csv",
+        ]))
+        .expect("a rental table's provider and day");
+        assert_eq!(opts.provider.as_deref(), Some("Nebius"));
+        assert_eq!(opts.date.as_deref(), Some("2026-11-20"));
+        let e = parse_args(&args(&["--date", "2026-13-40", "vms.csv"])).expect_err("no day");
+        assert!(e.contains("YYYY-MM-DD"), "{e}");
         let e = parse_args(&args(&["--hardware"])).expect_err("no value");
         assert!(e.contains("--hardware needs a value"), "{e}");
         let e = parse_args(&args(&["--hardware", "--dry-run"])).expect_err("flag as value");

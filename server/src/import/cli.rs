@@ -5,7 +5,7 @@ use super::Options;
 /// What `import --help` prints.
 pub const USAGE: &str = "\
 Usage: servecost-server import [--dry-run] [--hardware CHIP] [--model ID] [--description TEXT]
-                               [--timeout SECS] FILE-OR-URL...
+                               [--timeout SECS] [--provider NAME --date YYYY-MM-DD] FILE-OR-URL...
 
 Reads, checks and writes FILEs (or https:// addresses) into the database in DATABASE_URL as one
 new dataset revision, in one transaction; any problem writes nothing (exit status 1). An address
@@ -16,9 +16,13 @@ is recorded in the revision with the time it was fetched.
   --model ID          attach InferenceX curves, or every LiteLLM price entry, to this model
   --description TEXT  what the revision brings, shown on /data (default: the number of files)
   --timeout SECS      the longest one download may take (default 30; at most 16 MiB a file)
+  --provider NAME     whose prices a GPU rental table lists (the table does not say)
+  --date YYYY-MM-DD   the day a GPU rental table's prices were listed
 
-Formats (by content): servecost CSV (one table per file, by header) and JSON; InferenceX
-agg_*.json rows and raw benchmark output; LiteLLM-style price tables. See README.md.";
+Formats (by content): servecost CSV (one table per file, by header) and JSON; a cloud's GPU
+rental table (SkyPilot catalogue columns: InstanceType, AcceleratorName, AcceleratorCount,
+Price, SpotPrice, Region); InferenceX agg_*.json rows and raw benchmark output; LiteLLM-style
+price tables. See IMPORT.md.";
 
 /// Parses `import`'s arguments (after the word `import`).
 pub fn parse_args(args: &[String]) -> Result<(Options, Vec<String>), String> {
@@ -38,6 +42,21 @@ pub fn parse_args(args: &[String]) -> Result<(Options, Vec<String>), String> {
             "--hardware" => opts.hardware = Some(value("--hardware")?),
             "--model" => opts.model = Some(value("--model")?),
             "--description" => opts.description = Some(value("--description")?),
+            "--provider" => {
+                let v = value("--provider")?;
+                if v.trim().is_empty() || v.chars().count() > 60 || v.chars().any(char::is_control)
+                {
+                    return Err(format!("--provider {v:?}: a name of 1 to 60 characters"));
+                }
+                opts.provider = Some(v);
+            }
+            "--date" => {
+                let v = value("--date")?;
+                if v.len() != 10 || servecost::freshness::day(&v).is_none() {
+                    return Err(format!("--date {v}: a day as YYYY-MM-DD"));
+                }
+                opts.date = Some(v);
+            }
             "--timeout" => {
                 let v = value("--timeout")?;
                 let secs = v
@@ -52,7 +71,7 @@ pub fn parse_args(args: &[String]) -> Result<(Options, Vec<String>), String> {
             flag if flag.starts_with("--") => {
                 return Err(format!(
                     "unknown option {flag}: accepted are --dry-run, --hardware CHIP, --model ID, \
-                     --description TEXT, --timeout SECS"
+                     --description TEXT, --timeout SECS, --provider NAME, --date YYYY-MM-DD"
                 ))
             }
             file => files.push(file.to_owned()),

@@ -1,9 +1,9 @@
 //! The formats `import` reads, each recognised by its content: servecost's own CSV (by its
-//! extension) and JSON, InferenceX result rows and raw benchmark output, LiteLLM-style price
-//! tables. A new format is a reader module and one entry in [`JSON_FORMATS`].
+//! extension) and JSON, a cloud's GPU rental table (a CSV with the catalogue's columns),
+//! InferenceX result rows and raw benchmark output, LiteLLM-style price tables. A new format is a reader module and one entry in [`JSON_FORMATS`].
 
 use super::fetch::Incoming;
-use super::{inferencex, litellm, native, ImportProblem, Options, Read};
+use super::{inferencex, litellm, native, rental, ImportProblem, Options, Read};
 
 /// A file format `import` reads.
 pub trait Format: Sync {
@@ -88,6 +88,9 @@ pub fn read(file: &Incoming, opts: &Options, read: &mut Read) -> Result<(), Vec<
         .as_deref()
         .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
     if is_csv {
+        if rental::is_rental_table(&file.text) {
+            return rental::read(&file.name, &file.text, read);
+        }
         return native::csv(&file.name, &file.text, read);
     }
     let value: serde_json::Value = serde_json::from_str(&file.text).map_err(|e| {

@@ -550,6 +550,80 @@ async fn price_tables_import_as_api_offers() {
     assert!((report["rent"]["monthly_usd"].as_f64().expect("rent") - 1.1).abs() < 1e-9);
 }
 
+/// A cloud's GPU rental table (SkyPilot's catalogue columns): each instance type's on-demand
+/// and spot prices become price tiers of the dataset chip, per GPU; regions at one price are
+/// one tier; without the provider and the day nothing is written; a bad cell is named.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gpu_rental_table_imports_as_price_tiers_per_gpu() {
+    let (_app, db, _store) = app_with_store().await;
+    let file = example("gpu-rental-nebius.csv");
+    let problems = import(&db, std::slice::from_ref(&file), Options::default())
+        .await
+        .expect_err("no provider");
+    assert!(problems[0].problem.contains("--provider"), "{problems:?}");
+    assert_eq!(revisions(&db).await, SEEDED, "nothing written");
+    let opts = Options {
+        provider: Some("Nebius".into()),
+        date: Some("2026-11-20".into()),
+        ..Options::default()
+    };
+    let outcome = import(&db, std::slice::from_ref(&file), opts.clone())
+        .await
+        .expect("import");
+    assert_eq!(outcome.revision, Some(SEEDED + 1));
+    let tiers: Vec<(String, String, f64, Option<String>, String)> = sqlx::query_as(
+        "SELECT chip, tier, usd_per_gpu_hour, kind, label FROM price_tiers WHERE source = 'rental-nebius-2026-11-20' ORDER BY chip, tier",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .expect("tiers");
+    // The table's nine rows: two H100 and two H200 instance types, each on demand and spot (the
+    // H200's three regions at one price are one tier), and one B200 on demand only.
+    assert_eq!(tiers.len(), 9, "{tiers:#?}");
+    let price = |tier: &str| {
+        tiers
+            .iter()
+            .find(|t| t.1 == tier)
+            .map(|t| t.2)
+            .unwrap_or_else(|| panic!("{tier} in {tiers:#?}"))
+    };
+    // $ per instance-hour over the instance's GPUs: 23.60 / 8, 10.00 / 8, 44.00 / 8.
+    assert_eq!(
+        price("nebius-gpu-h100-sxm_8gpu-128vcpu-1600gb-on_demand"),
+        2.95
+    );
+    assert_eq!(price("nebius-gpu-h100-sxm_8gpu-128vcpu-1600gb-spot"), 1.25);
+    assert_eq!(price("nebius-gpu-h200-sxm_1gpu-16vcpu-200gb-spot"), 1.45);
+    assert_eq!(
+        price("nebius-gpu-b200-sxm_8gpu-160vcpu-1792gb-on_demand"),
+        5.5
+    );
+    let h200 = tiers
+        .iter()
+        .find(|t| t.1 == "nebius-gpu-h200-sxm_8gpu-128vcpu-1600gb-on_demand")
+        .expect("h200");
+    assert_eq!(h200.3.as_deref(), Some("on_demand"));
+    assert!(h200.4.contains("3 regions"), "{}", h200.4);
+    // The same table again changes nothing.
+    let again = import(&db, std::slice::from_ref(&file), opts.clone())
+        .await
+        .expect("again");
+    assert_eq!(again.revision, None);
+    // A price that is not one is named by line and column, and nothing is written.
+    let dir = std::env::temp_dir().join(format!("servecost-rental-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let bad = dir.join("vms.csv");
+    let text = std::fs::read_to_string(&file).expect("example");
+    std::fs::write(&bad, text.replacen(",23.60,", ",lots,", 1)).expect("write");
+    let problems = import(&db, &[bad.display().to_string()], opts)
+        .await
+        .expect_err("refused");
+    assert_eq!(problems[0].field, "Price");
+    assert_eq!(problems[0].at, "line 3");
+    assert_eq!(revisions(&db).await, SEEDED + 1);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// Defect 8 of the outside test: no file-size cap (`/dev/zero` read 2.1 GB), a 1.2 M-point curve
 /// imported and then went into every page, and JSON type errors named a line but not the field.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
