@@ -14,6 +14,7 @@ mod format;
 mod inferencex;
 pub mod limits;
 mod litellm;
+mod llm_prices;
 mod native;
 mod rental;
 mod write;

@@ -22,7 +22,7 @@ is recorded in the revision with the time it was fetched.
 Formats (by content): servecost CSV (one table per file, by header) and JSON; a cloud's GPU
 rental table (SkyPilot catalogue columns: InstanceType, AcceleratorName, AcceleratorCount,
 Price, SpotPrice, Region); InferenceX agg_*.json rows and raw benchmark output; LiteLLM-style
-price tables. See IMPORT.md.";
+price tables; llm-prices vendor files. See IMPORT.md.";
 
 /// Parses `import`'s arguments (after the word `import`).
 pub fn parse_args(args: &[String]) -> Result<(Options, Vec<String>), String> {

@@ -1,9 +1,10 @@
 //! The formats `import` reads, each recognised by its content: servecost's own CSV (by its
 //! extension) and JSON, a cloud's GPU rental table (a CSV with the catalogue's columns),
-//! InferenceX result rows and raw benchmark output, LiteLLM-style price tables. A new format is a reader module and one entry in [`JSON_FORMATS`].
+//! InferenceX result rows and raw benchmark output, LiteLLM-style price tables and llm-prices
+//! vendor files. A new format is a reader module and one entry in [`JSON_FORMATS`].
 
 use super::fetch::Incoming;
-use super::{inferencex, litellm, native, rental, ImportProblem, Options, Read};
+use super::{inferencex, litellm, llm_prices, native, rental, ImportProblem, Options, Read};
 
 /// A file format `import` reads.
 pub trait Format: Sync {
@@ -77,8 +78,23 @@ json_format!(
     |file, value, _opts, read| litellm::read(&file.name, value, read)
 );
 
+json_format!(
+    /// A vendor file of simonw/llm-prices.
+    LlmPrices,
+    "an llm-prices vendor file",
+    llm_prices::is_vendor_file,
+    |file, value, _opts, read| llm_prices::read(&file.name, value, read)
+);
+
 /// The JSON formats, tried in this order: the first that recognises a document reads it.
-pub const JSON_FORMATS: &[&dyn Format] = &[&NativeJson, &InferenceXAgg, &InferenceXRaw, &LiteLlm];
+/// An llm-prices file comes first: servecost's own JSON also has `models`, but no `vendor`.
+pub const JSON_FORMATS: &[&dyn Format] = &[
+    &LlmPrices,
+    &NativeJson,
+    &InferenceXAgg,
+    &InferenceXRaw,
+    &LiteLlm,
+];
 
 /// Reads one file into `read` by its format: servecost's CSV by its extension, else the first
 /// JSON format that recognises it.

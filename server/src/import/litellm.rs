@@ -14,9 +14,40 @@ use serde_json::Value;
 
 use super::{slug, ImportProblem, Options, Read};
 
+/// The kind of table an entry came from: it names the offer's id and source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Table {
+    /// A LiteLLM-style map of model names to prices per token.
+    LiteLlm,
+    /// simonw/llm-prices' vendor files (`data/*.json`), with a dated price history.
+    LlmPrices,
+}
+
+impl Table {
+    /// The prefix of its offers' ids and source keys.
+    fn prefix(self) -> &'static str {
+        match self {
+            Table::LiteLlm => "litellm",
+            Table::LlmPrices => "llm-prices",
+        }
+    }
+
+    /// Its source row's publisher.
+    fn publisher(self) -> &'static str {
+        match self {
+            Table::LiteLlm => "LiteLLM-style price table",
+            Table::LlmPrices => "llm-prices vendor price file",
+        }
+    }
+}
+
 /// A price entry.
 #[derive(Debug, Clone)]
 pub struct Entry {
+    /// The table it came from.
+    pub table: Table,
+    /// What the table says beyond the prices (an earlier price, the date this one holds from).
+    pub history: Option<String>,
     /// The file (its name only).
     pub file: String,
     /// The entry's name in the table.
@@ -129,6 +160,8 @@ pub fn read(file: &str, value: &Value, read: &mut Read) -> Result<(), Vec<Import
                     continue;
                 }
                 read.prices.push(Entry {
+                    table: Table::LiteLlm,
+                    history: None,
                     file: short.clone(),
                     name: name.clone(),
                     provider: entry
@@ -222,7 +255,8 @@ fn offer(e: &Entry, id: String, model: String, source: String) -> OfferRow {
                 None => {
                     "The table gives no cached-input price: no cache discount is assumed.".into()
                 }
-            } + batch.as_ref().map_or("", |(_, n)| n.as_str()),
+            } + batch.as_ref().map_or("", |(_, n)| n.as_str())
+                + e.history.as_deref().unwrap_or(""),
         ),
         batch_discount: batch.map(|(d, _)| d),
     }
@@ -265,12 +299,13 @@ pub fn offers(
             skipped += 1;
             continue;
         };
-        let source = slug(&format!("litellm-{}", e.file.trim_end_matches(".json")));
+        let prefix = e.table.prefix();
+        let source = slug(&format!("{prefix}-{}", e.file.trim_end_matches(".json")));
         if !files.contains(&e.file) {
             files.push(e.file.clone());
             read.rows.sources.push(SourceRow {
                 key: source.clone(),
-                publisher: "LiteLLM-style price table".into(),
+                publisher: e.table.publisher().into(),
                 title: e.file.clone(),
                 url: None,
                 date: today.clone(),
@@ -281,7 +316,7 @@ pub fn offers(
                 )),
             });
         }
-        let id = slug(&format!("litellm-{}", e.name));
+        let id = slug(&format!("{prefix}-{}", e.name));
         read.origins
             .entry((OfferRow::KIND, id.clone()))
             .or_insert_with(|| (e.file.clone(), format!("entry {:?}", e.name)));

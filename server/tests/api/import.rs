@@ -550,6 +550,56 @@ async fn price_tables_import_as_api_offers() {
     assert!((report["rent"]["monthly_usd"].as_f64().expect("rent") - 1.1).abs() < 1e-9);
 }
 
+/// An llm-prices vendor file: the current price of each model becomes an API offer, its earlier
+/// prices in the note; entries of models the dataset lacks are counted and left out; a price
+/// that is not one is named by its path.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_llm_prices_file_imports_its_current_prices() {
+    let (_app, db, _store) = app_with_store().await;
+    let file = example("llm-prices-example.json");
+    let outcome = import(&db, std::slice::from_ref(&file), Options::default())
+        .await
+        .expect("import");
+    assert_eq!(outcome.revision, Some(SEEDED + 1));
+    assert!(
+        outcome.notes.iter().any(|n| n.contains("left out")),
+        "{outcome}"
+    );
+    let offer: (f64, f64, f64, String, String) = sqlx::query_as(
+        "SELECT price_in, price_out, cache_discount, note, source FROM api_offers WHERE id = 'llm-prices-example-vendor-muse-spark-open'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .expect("offer");
+    // $1.20 / $4.00 per million from 2026-09-01, cached at $0.12: 90 % off.
+    assert_eq!((offer.0, offer.1, offer.2), (1.2, 4.0, 0.9));
+    assert!(offer.3.contains("Price from 2026-09-01."), "{}", offer.3);
+    assert!(
+        offer
+            .3
+            .contains("Earlier $1.50 in / $5.00 out per million, until 2026-09-01."),
+        "{}",
+        offer.3
+    );
+    assert_eq!(offer.4, "llm-prices-llm-prices-example");
+    let dir = std::env::temp_dir().join(format!("servecost-llm-prices-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let bad = dir.join("vendor.json");
+    let text = std::fs::read_to_string(&file).expect("example");
+    std::fs::write(
+        &bad,
+        text.replacen("\"output\": 4.0", "\"output\": \"four\"", 1),
+    )
+    .expect("write");
+    let problems = import(&db, &[bad.display().to_string()], Options::default())
+        .await
+        .expect_err("refused");
+    assert_eq!(problems[0].at, "models[0].price_history[0]");
+    assert_eq!(problems[0].field, "output");
+    assert_eq!(revisions(&db).await, SEEDED + 1);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// A cloud's GPU rental table (SkyPilot's catalogue columns): each instance type's on-demand
 /// and spot prices become price tiers of the dataset chip, per GPU; regions at one price are
 /// one tier; without the provider and the day nothing is written; a bad cell is named.
