@@ -14,6 +14,12 @@ use crate::scenario::Scenario;
 use crate::workload::Workload;
 
 /// Seconds in a minute, an hour and a day.
+mod growth;
+mod week;
+
+use growth::growth;
+use week::{daily_profile, hourly_profile, week_of};
+
 const MINUTE: i64 = 60;
 const HOUR: i64 = 3_600;
 const DAY: i64 = 86_400;
@@ -356,132 +362,6 @@ fn step(buckets: &[Bucket]) -> Result<i64, Problem> {
     Ok(step)
 }
 
-/// Mean-1 weights of `sums`, each over the time its slot is covered; `None` with no load.
-fn normalised(sums: &[f64], counts: &[f64]) -> Option<Vec<f64>> {
-    let averages: Vec<f64> = sums
-        .iter()
-        .zip(counts)
-        .map(|(s, n)| if *n > 0.0 { s / n } else { 0.0 })
-        .collect();
-    let mean = averages.iter().sum::<f64>() / averages.len() as f64;
-    (mean > 0.0).then(|| averages.iter().map(|a| a / mean).collect())
-}
-
-/// Each `unit`-long span (hour or day, numbered from 1970) that `from..to` touches, with the
-/// share of it covered: a period that ends within an hour counts that hour in part.
-fn covered(unit: i64, from: i64, to: i64) -> impl Iterator<Item = (i64, f64)> {
-    (from.div_euclid(unit)..=(to - 1).div_euclid(unit)).map(move |n| {
-        let (start, end) = (n * unit, (n + 1) * unit);
-        (n, (end.min(to) - start.max(from)) as f64 / unit as f64)
-    })
-}
-
-/// The load of each hour of the week (168 slots, Monday 00:00 UTC first) averaged over the
-/// weeks the export covers, every hour of the period counted, those with no bucket as empty;
-/// for less than a week, each hour of the day (24 slots). `None` with no load.
-fn hourly_profile(buckets: &[Bucket], from: i64, to: i64) -> Option<Vec<f64>> {
-    let slots = if to - from >= 7 * DAY {
-        HOURS_PER_WEEK
-    } else {
-        24
-    };
-    let slot = |hour: i64| (hour + EPOCH_HOUR_OF_WEEK).rem_euclid(slots as i64) as usize;
-    let mut sums = vec![0.0; slots];
-    let mut counts = vec![0.0; slots];
-    for (hour, part) in covered(HOUR, from, to) {
-        counts[slot(hour)] += part;
-    }
-    for b in buckets {
-        sums[slot(b.start.div_euclid(HOUR))] += b.tokens();
-    }
-    normalised(&sums, &counts)
-}
-
-/// The load of each day of the week (Monday first) averaged over the weeks the export covers;
-/// `None` with no load, or, with a note, for less than a week.
-fn daily_profile(
-    buckets: &[Bucket],
-    from: i64,
-    to: i64,
-    notes: &mut Vec<String>,
-) -> Option<Vec<f64>> {
-    if to - from < 7 * DAY {
-        notes.push(
-            "Daily buckets over less than a week: the load is taken as flat (no day of the week is known twice)."
-                .to_owned(),
-        );
-        return None;
-    }
-    let slot = |day: i64| (day + EPOCH_DAY_OF_WEEK).rem_euclid(7) as usize;
-    let mut sums = vec![0.0; 7];
-    let mut counts = vec![0.0; 7];
-    for (day, part) in covered(DAY, from, to) {
-        counts[slot(day)] += part;
-    }
-    for b in buckets {
-        sums[slot(b.start.div_euclid(DAY))] += b.tokens();
-    }
-    normalised(&sums, &counts)
-}
-
-/// The 168 hourly weights of the week a profile stands for.
-fn week_of(profile: &[f64]) -> Vec<f64> {
-    match profile.len() {
-        7 => (0..HOURS_PER_WEEK).map(|h| profile[h / 24]).collect(),
-        n => (0..HOURS_PER_WEEK).map(|h| profile[h % n]).collect(),
-    }
-}
-
-/// The month-over-month growth fitted (least squares on the logarithm of each calendar month's
-/// tokens a day) over the calendar months with at least three weeks of the export; `None` with
-/// fewer than two such months, or with a month of no tokens.
-fn growth(buckets: &[Bucket], from: i64, to: i64) -> Option<Growth> {
-    // (months since 1970-01, days covered, tokens), from the period's first month on.
-    let first = month_index(from);
-    let mut months: Vec<(i64, f64, f64)> = Vec::new();
-    for (day, part) in covered(DAY, from, to) {
-        let index = month_index(day * DAY);
-        match months.last_mut() {
-            Some(m) if m.0 == index => m.1 += part,
-            _ => months.push((index, part, 0.0)),
-        }
-    }
-    for b in buckets {
-        let at = usize::try_from(month_index(b.start) - first).ok();
-        if let Some(m) = at.and_then(|i| months.get_mut(i)) {
-            m.2 += b.tokens();
-        }
-    }
-    let fitted: Vec<(f64, f64)> = months
-        .iter()
-        .filter(|m| m.1 >= GROWTH_MONTH_DAYS)
-        .map(|m| (m.0 as f64, m.2 / m.1))
-        .collect();
-    if fitted.len() < 2 || fitted.iter().any(|(_, per_day)| *per_day <= 0.0) {
-        return None;
-    }
-    let n = fitted.len() as f64;
-    let mx = fitted.iter().map(|(x, _)| x).sum::<f64>() / n;
-    let my = fitted.iter().map(|(_, y)| y.ln()).sum::<f64>() / n;
-    let sxy: f64 = fitted.iter().map(|(x, y)| (x - mx) * (y.ln() - my)).sum();
-    let sxx: f64 = fitted.iter().map(|(x, _)| (x - mx).powi(2)).sum();
-    let slope = sxy / sxx;
-    // The monthly rate to four significant digits (of its percentage), and the yearly rate it
-    // compounds to exactly: the link writes it as `x%/month`.
-    let monthly = crate::format::round_significant(slope.exp_m1() * 100.0, 4) / 100.0;
-    Some(Growth {
-        monthly,
-        yearly: crate::codec::yearly_of_monthly(monthly),
-        months: fitted.len(),
-    })
-}
-
-/// Months since January 1970 of a time.
-fn month_index(t: i64) -> i64 {
-    let (year, month, _) = civil_from_days(t.div_euclid(DAY));
-    (year - 1970) * 12 + month - 1
-}
-
 /// `YYYY-MM-DDTHH:MM:SSZ` of a time.
 pub fn timestamp(t: i64) -> String {
     let (year, month, day) = civil_from_days(t.div_euclid(DAY));
@@ -555,6 +435,7 @@ fn link(
 
 #[cfg(test)]
 mod tests {
+    use super::growth::month_index;
     use super::*;
 
     /// Monday 2026-06-01 00:00 UTC.
