@@ -61,24 +61,7 @@ fn bench(c: &mut Criterion) {
     // A workload read from a usage export: 168 measured hourly weights (a week of uneven hours,
     // none a round number) and a fifth of the tokens sent as batch, which the fleet serves in its
     // quiet hours.
-    let monday = 1_780_272_000_i64;
-    let buckets: Vec<servecost::usage::Bucket> = (0..14 * 24)
-        .map(|h: i64| {
-            let (hour, day) = ((h % 24) as f64, ((h / 24) % 7) as f64);
-            let load = 4e7
-                * (1.3 + (std::f64::consts::TAU * (hour - 13.7) / 24.0).cos())
-                * (1.0 + 0.037 * day);
-            servecost::usage::Bucket {
-                start: monday + h * 3_600,
-                end: monday + (h + 1) * 3_600,
-                uncached: (0.2 * load).round(),
-                cached: (0.7 * load).round(),
-                output: (0.1 * load).round(),
-                requests: None,
-                batch: h % 24 == 3,
-            }
-        })
-        .collect();
+    let buckets = common::measured_week(4e7, Some(3));
     let usage = servecost::usage::read(&buckets).expect("the week reads");
     let measured = servecost::parse(&usage.query).expect("valid").scenario;
     assert_eq!(usage.profile.len(), 168);

@@ -3,42 +3,16 @@
 
 mod common;
 
-use common::revision_3;
+use common::{measured_week, revision_3};
 use servecost::profile::{LoadProfile, ProfileSpec};
-use servecost::usage::{read, Bucket};
+use servecost::usage::read;
 use servecost::{evaluate, parse};
-
-/// Monday 2026-06-01 00:00 UTC.
-const MONDAY: i64 = 1_780_272_000;
-
-/// Two weeks of hourly buckets with a daily swing of uneven weights, so that no weight is a
-/// round number.
-fn buckets(scale: f64) -> Vec<Bucket> {
-    (0..14 * 24)
-        .map(|h: i64| {
-            let hour = (h % 24) as f64;
-            let day = ((h / 24) % 7) as f64;
-            let load = scale
-                * (1.3 + (std::f64::consts::TAU * (hour - 13.7) / 24.0).cos())
-                * (1.0 + 0.037 * day);
-            Bucket {
-                start: MONDAY + h * 3_600,
-                end: MONDAY + (h + 1) * 3_600,
-                uncached: (0.2 * load).round(),
-                cached: (0.7 * load).round(),
-                output: (0.1 * load).round(),
-                requests: None,
-                batch: false,
-            }
-        })
-        .collect()
-}
 
 #[test]
 fn the_links_rounded_profile_moves_no_bill_by_a_thousandth() {
     let hourly = "hourly&gpu_hour=3.5&gpu_kind=on_demand";
     for (scale, scaling) in [(2e6, "fixed"), (2e8, "fixed"), (2e8, hourly)] {
-        let usage = read(&buckets(scale)).expect("reads");
+        let usage = read(&measured_week(scale, None)).expect("reads");
         let query = format!("{}&scaling={scaling}", usage.query);
         let rounded = parse(&query).expect("the link reads").scenario;
         let mut exact = rounded.clone().into_scenario();

@@ -281,3 +281,28 @@ pub fn published() -> Dataset {
         tiers_left_out: Default::default(),
     }
 }
+
+/// Two weeks of hourly buckets from Monday 2026-06-01 00:00 UTC with a daily swing of uneven
+/// weights, so that no weight is a round number; the hour of the day `batch_at` (if any) is
+/// batch traffic.
+pub fn measured_week(scale: f64, batch_at: Option<i64>) -> Vec<servecost::usage::Bucket> {
+    const MONDAY: i64 = 1_780_272_000;
+    (0..14 * 24)
+        .map(|h: i64| {
+            let hour = (h % 24) as f64;
+            let day = ((h / 24) % 7) as f64;
+            let load = scale
+                * (1.3 + (std::f64::consts::TAU * (hour - 13.7) / 24.0).cos())
+                * (1.0 + 0.037 * day);
+            servecost::usage::Bucket {
+                start: MONDAY + h * 3_600,
+                end: MONDAY + (h + 1) * 3_600,
+                uncached: (0.2 * load).round(),
+                cached: (0.7 * load).round(),
+                output: (0.1 * load).round(),
+                requests: None,
+                batch: batch_at == Some(h % 24),
+            }
+        })
+        .collect()
+}

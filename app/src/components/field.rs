@@ -57,7 +57,7 @@ pub fn Field(
         Some(servecost::codec::Slot::Value { get, .. }) => Some(get),
         _ => None,
     });
-    let both = both.map(|get| move || outcome.with(|o| get(&o.scenario)).to_owned());
+    let both = both.map(|get| move || outcome.with(|o| get(&o.scenario)));
     let id = format!("f-{name}");
     let hint_id = format!("{id}-hint");
     let error_id = format!("{id}-error");

@@ -25,7 +25,8 @@ impl Editor {
     /// it (a factor the week cannot hold stays in its field, with the reason beside it).
     fn new(text: &str) -> Self {
         let text = text.trim();
-        let (factor, from, to, weekdays) = if choice_of(text) == PEAK {
+        let choice = choice_of(text);
+        let (factor, from, to, weekdays) = if choice == PEAK {
             let parts: Vec<&str> = text.trim_start_matches("peak:").split(':').collect();
             let (from, to) = parts
                 .get(1)
@@ -40,7 +41,7 @@ impl Editor {
         } else {
             (String::new(), String::new(), String::new(), true)
         };
-        let weights = if choice_of(text) == CUSTOM {
+        let weights = if choice == CUSTOM {
             text.replace(',', ", ")
         } else {
             String::new()
