@@ -352,26 +352,14 @@ impl Draw {
 /// A costing of `r`'s volumes and profile, to refit draw by draw ([`Draw::totals`]): its GPU
 /// time and everything else are set by each refit.
 pub(crate) fn scratch(r: &Resolved) -> Costing {
-    match r.interactive_time() {
-        // The week with the batch work in it, as the inputs as given fill it.
-        Ok((_, g)) => r.costing_for(g),
-        Err(_) => {
-            let unset = GpuTime {
-                uncached: 0.0,
-                cached: 0.0,
-                output: 0.0,
-            };
-            Costing::new(
-                r.volumes,
-                r.api,
-                unset,
-                r.profile.clone(),
-                r.policy,
-                r.gpu_hour,
-                r.ops_monthly,
-            )
-        }
-    }
+    // The week with the batch work in it, as the inputs as given fill it (the profile as it
+    // is when the curve has no reading: each draw's refit sets the GPU time).
+    let unset = GpuTime {
+        uncached: 0.0,
+        cached: 0.0,
+        output: 0.0,
+    };
+    r.costing_for(r.interactive_time().map_or(unset, |(_, g)| g))
 }
 
 /// Whether `named` holds at a draw whose cheapest plan is `pick.plan`: it is that plan, or its
