@@ -64,8 +64,9 @@ impl<'a> Costed<'a> {
     pub(super) fn new(s: &'a Scenario, data: &'a Dataset) -> Result<Self, Vec<Problem>> {
         let (r, ctx) = resolve(s, data)?;
         let (reading, interactive) = r.interactive_time().map_err(|p| vec![p])?;
-        let gpu_time = r.serve(interactive);
         let costing = r.costing_for(interactive);
+        // The workload's GPU time, batch included: the costing's own.
+        let gpu_time = costing.gpu_time;
         let rent = r.api.cost(&r.volumes);
         let own = costing.self_host(1.0);
         let hybrid = s.hybrid.then(|| costing.hybrid(1.0));
