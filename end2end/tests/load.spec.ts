@@ -110,3 +110,28 @@ test("growth typed as 8 %/month gives the API's plan", async ({ page, request, j
   expect(Number(await years.getAttribute("data-npv-self"))).toBeCloseTo(api.plan.npv_usd.self_host, 6);
   expect(Number(await years.getAttribute("data-npv-rent"))).toBeCloseTo(api.plan.npv_usd.rent, 6);
 });
+
+// A finance lead whose invoice shows a fifth of the tokens sent through the provider's batch
+// API at half price types both: renting is priced at 90 % of list, and the bill says how the
+// own fleet serves the batch work, the API's figures for the page's own link.
+test("batch traffic typed on the form is priced as batch on both sides", async ({ page, request, javaScriptEnabled }) => {
+  await page.goto("/");
+  await ready(page, javaScriptEnabled);
+  await page.getByLabel("Requests per month").fill("20M");
+  await apply(page, javaScriptEnabled);
+  const before = await apiReport(request, await ownLink(page));
+  await page.getByLabel(/^Share of the tokens sent as batch traffic/).fill("20%");
+  await page.locator("summary", { hasText: "Your own prices" }).click();
+  await page.getByLabel(/^API discount on batch tokens/).fill("50%");
+  await apply(page, javaScriptEnabled);
+  const query = await ownLink(page);
+  expect(query).toContain("batch=0.2");
+  const api = await apiReport(request, query);
+  expect(api.rent.monthly_usd).toBeCloseTo(before.rent.monthly_usd * 0.9, 6);
+  const shown = await bills(page);
+  expect(shown.rent).toBeCloseTo(api.rent.monthly_usd, 6);
+  expect(shown.self).toBeCloseTo(api.self_host.monthly_usd, 6);
+  const saving = `$${Math.round(api.batch.rent_saving_usd).toLocaleString("en-US")} a month less`;
+  await expect(page.getByTestId("batch-note")).toContainText(saving);
+  await expect(page.getByTestId("batch-note")).toContainText("the curve's most efficient point");
+});
