@@ -23,6 +23,9 @@ pub struct CurvePoint {
     /// when `tokens_per_s_per_gpu` is the published figure.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub published: Option<PublishedCost>,
+    /// Mean power per GPU measured while this point ran, W (where the benchmark sampled it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power_w_per_gpu: Option<f64>,
 }
 
 /// A point published as a cost: $ per million tokens at a stated price of the chip-hour.
@@ -42,6 +45,15 @@ impl CurvePoint {
             tps,
             tokens_per_s_per_gpu,
             published: None,
+            power_w_per_gpu: None,
+        }
+    }
+
+    /// The point with the mean power per GPU measured while it ran, W.
+    pub fn with_power(self, power_w_per_gpu: Option<f64>) -> Self {
+        Self {
+            power_w_per_gpu,
+            ..self
         }
     }
 
@@ -55,6 +67,7 @@ impl CurvePoint {
                 usd_per_mtok,
                 usd_per_gpu_hour: gpu_hour,
             }),
+            power_w_per_gpu: None,
         }
     }
 }

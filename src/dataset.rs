@@ -133,6 +133,9 @@ pub struct PriceTier {
     /// Share of a reserved term paid upfront, 0 to 1.
     #[serde(default)]
     pub upfront_share: Option<f64>,
+    /// Who rents it out (none: not stated).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provider: Option<String>,
 }
 
 /// A per-token offer for the model.
@@ -166,6 +169,9 @@ pub struct ApiOffer {
     /// states no batch price).
     #[serde(default)]
     pub batch_discount: Option<f64>,
+    /// Who sells it, one spelling per provider across price tables (none: not stated).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provider: Option<String>,
 }
 
 impl ApiOffer {
@@ -211,6 +217,44 @@ pub struct Curve {
     pub source: String,
     /// What to keep in mind.
     pub note: Option<String>,
+    /// How far the measurement can be trusted (none: not stated).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tier: Option<DataTier>,
+}
+
+/// How far a curve's measurement can be trusted, named wherever the curve is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum DataTier {
+    /// An MLPerf result, reviewed by the other submitters before publication.
+    Audited,
+    /// A framework or chip maker measuring its own stack.
+    Vendor,
+    /// Development runs: the curve's note says what makes them so.
+    Experimental,
+}
+
+impl DataTier {
+    /// Every tier, with the key the database and import files use.
+    pub const ALL: [(DataTier, &'static str); 3] = [
+        (DataTier::Audited, "audited"),
+        (DataTier::Vendor, "vendor"),
+        (DataTier::Experimental, "experimental"),
+    ];
+
+    /// The tier a key names.
+    pub fn from_key(key: &str) -> Option<Self> {
+        Self::ALL.iter().find(|(_, k)| *k == key).map(|(t, _)| *t)
+    }
+
+    /// Its key, which is also the word the page shows.
+    pub fn key(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(t, _)| *t == self)
+            .map_or("", |(_, k)| k)
+    }
 }
 
 /// A published throughput-per-power headline.

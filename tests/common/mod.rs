@@ -50,6 +50,7 @@ fn tier(chip: &str, tier: &str, usd: f64, is_default: bool) -> PriceTier {
         kind: None,
         term_months: None,
         upfront_share: None,
+        provider: None,
     }
 }
 
@@ -136,6 +137,7 @@ pub fn inferencex_curve(
             .collect(),
         source: "inferencex".into(),
         note: None,
+        tier: None,
     }
 }
 
@@ -235,6 +237,7 @@ pub fn published() -> Dataset {
             note: None,
             cache_discount_stated: true,
             batch_discount: None,
+            provider: None,
         }],
         curves: vec![
             inferencex_curve("inferencex-b300-fp4", "b300", 2.26, |p| p.1),
@@ -254,6 +257,7 @@ pub fn published() -> Dataset {
                     .collect(),
                 source: "sglang-cookbook".into(),
                 note: None,
+                tier: None,
             },
         ],
         headlines: vec![

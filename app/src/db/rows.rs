@@ -295,6 +295,9 @@ pub struct TierRow {
     /// Share of a reserved term paid upfront.
     #[serde(default)]
     pub upfront_share: Option<f64>,
+    /// Who rents it out, one spelling per provider (none: not stated).
+    #[serde(default)]
+    pub provider: Option<String>,
 }
 
 /// An API offer.
@@ -322,6 +325,9 @@ pub struct OfferRow {
     /// Discount on batch traffic, 0 to 1 (`None`: the source states no batch price).
     #[serde(default)]
     pub batch_discount: Option<f64>,
+    /// Who sells it, one spelling per provider across price tables (none: not stated).
+    #[serde(default)]
+    pub provider: Option<String>,
 }
 
 fn yes() -> bool {
@@ -352,6 +358,9 @@ pub struct CurveRow {
     pub source: String,
     #[serde(default)]
     pub note: Option<String>,
+    /// `audited`, `vendor` or `experimental` (none: not stated).
+    #[serde(default)]
+    pub tier: Option<String>,
 }
 
 /// A measured point of a curve: a throughput, or a cost at the curve's price basis.
@@ -369,6 +378,9 @@ pub struct PointRow {
     pub usd_per_mtok: Option<f64>,
     #[serde(default)]
     pub note: Option<String>,
+    /// Mean power per GPU measured at this point, W.
+    #[serde(default)]
+    pub power_w_per_gpu: Option<f64>,
 }
 
 /// A power headline.
@@ -415,7 +427,7 @@ fn curve(row: CurveRow, points: &[PointRow]) -> Result<Curve, sqlx::Error> {
         .filter(|p| p.curve == row.id)
         .map(
             |p| match (p.tokens_per_s_per_gpu, p.usd_per_mtok, row.price_basis_usd) {
-                (Some(t), _, _) => Ok(CurvePoint::measured(p.tps, t)),
+                (Some(t), _, _) => Ok(CurvePoint::measured(p.tps, t).with_power(p.power_w_per_gpu)),
                 (None, Some(cost), Some(price)) => Ok(CurvePoint::from_cost(p.tps, cost, price)),
                 _ => Err(corrupt(format!(
                     "curve {} has a cost point without a price basis",
@@ -438,6 +450,10 @@ fn curve(row: CurveRow, points: &[PointRow]) -> Result<Curve, sqlx::Error> {
         points,
         source: row.source,
         note: row.note,
+        tier: row
+            .tier
+            .as_deref()
+            .and_then(servecost::dataset::DataTier::from_key),
     })
 }
 
@@ -542,6 +558,7 @@ pub fn dataset(rows: Rows, revision: i64) -> Result<Dataset, sqlx::Error> {
                     .and_then(servecost::gpu_price::Commitment::from_key),
                 term_months: t.term_months,
                 upfront_share: t.upfront_share,
+                provider: t.provider,
             })
             .collect(),
         api_offers: offers
@@ -559,6 +576,7 @@ pub fn dataset(rows: Rows, revision: i64) -> Result<Dataset, sqlx::Error> {
                 note: o.note,
                 cache_discount_stated: o.cache_discount_stated,
                 batch_discount: o.batch_discount,
+                provider: o.provider,
             })
             .collect(),
         curves,

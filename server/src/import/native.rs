@@ -46,7 +46,13 @@ const KINDS: &[(&str, &[&str], &[&str])] = &[
     (
         "price_tiers",
         &["chip", "tier", "label", "usd_per_gpu_hour", "source"],
-        &["is_default", "kind", "term_months", "upfront_share"],
+        &[
+            "is_default",
+            "kind",
+            "term_months",
+            "upfront_share",
+            "provider",
+        ],
     ),
     (
         "api_offers",
@@ -58,6 +64,7 @@ const KINDS: &[(&str, &[&str], &[&str])] = &[
             "note",
             "cache_discount_stated",
             "batch_discount",
+            "provider",
         ],
     ),
     (
@@ -75,12 +82,18 @@ const KINDS: &[(&str, &[&str], &[&str])] = &[
             "mix_stated",
             "source",
         ],
-        &["price_basis_usd", "note"],
+        &["price_basis_usd", "note", "tier"],
     ),
     (
         "curve_points",
         &["curve", "tps"],
-        &["idx", "tokens_per_s_per_gpu", "usd_per_mtok", "note"],
+        &[
+            "idx",
+            "tokens_per_s_per_gpu",
+            "usd_per_mtok",
+            "note",
+            "power_w_per_gpu",
+        ],
     ),
     (
         "headlines",
@@ -373,7 +386,7 @@ impl Valid for TierRow {
         if let Some(u) = self.upfront_share {
             finite("upfront_share", u, 0.0, 1.0, false)?;
         }
-        Ok(())
+        opt_text("provider", self.provider.as_ref(), MAX_NAME)
     }
 }
 
@@ -395,6 +408,7 @@ impl Valid for OfferRow {
             link("batch_discount"),
         )?;
         as_link_opt("speed_tps", self.speed_tps, link("tps"))?;
+        opt_text("provider", self.provider.as_ref(), MAX_NAME)?;
         opt_text("note", self.note.as_ref(), MAX_NOTE)
     }
 }
@@ -409,6 +423,14 @@ impl Valid for CurveRow {
         finite("mix_cached", self.mix_cached, 0.0, 1e12, false)?;
         finite("mix_output", self.mix_output, 0.0, 1e12, true)?;
         as_link_opt("price_basis_usd", self.price_basis_usd, link("gpu_hour"))?;
+        if let Some(tier) = &self.tier {
+            if servecost::dataset::DataTier::from_key(tier).is_none() {
+                return Err((
+                    "tier",
+                    format!("{tier:?} is not a data tier: audited, vendor or experimental"),
+                ));
+            }
+        }
         opt_text("note", self.note.as_ref(), MAX_NOTE)
     }
 }
@@ -422,6 +444,7 @@ impl Valid for PointRow {
             &servecost::codec::POINT_THROUGHPUT,
         )?;
         opt("usd_per_mtok", self.usd_per_mtok, 0.0, 1e6)?;
+        opt("power_w_per_gpu", self.power_w_per_gpu, 0.0, 1e5)?;
         opt_text("note", self.note.as_ref(), MAX_NOTE)?;
         match (self.tokens_per_s_per_gpu, self.usd_per_mtok) {
             (Some(_), None) | (None, Some(_)) => Ok(()),

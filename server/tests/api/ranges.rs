@@ -90,6 +90,7 @@ prop_compose! {
             note: None,
             cache_discount_stated: true,
             batch_discount: None,
+            provider: None,
         }
     }
 }
@@ -113,6 +114,7 @@ prop_compose! {
             kind: kind.map(str::to_owned),
             term_months: reserved.then_some(f64::from(term)),
             upfront_share: reserved.then_some(upfront),
+            provider: None,
         }
     }
 }
@@ -142,6 +144,7 @@ prop_compose! {
                 tokens_per_s_per_gpu: Some(throughput[i]),
                 usd_per_mtok: None,
                 note: None,
+                power_w_per_gpu: None,
             })
             .collect();
         let curve = CurveRow {
@@ -269,6 +272,7 @@ fn the_importer_takes_the_ends_of_every_range() {
                 tokens_per_s_per_gpu: Some(POINT_THROUGHPUT.max),
                 usd_per_mtok: None,
                 note: None,
+                power_w_per_gpu: None,
             },
             PointRow {
                 curve: c.id.clone(),
@@ -277,6 +281,7 @@ fn the_importer_takes_the_ends_of_every_range() {
                 tokens_per_s_per_gpu: Some(POINT_THROUGHPUT.min),
                 usd_per_mtok: None,
                 note: None,
+                power_w_per_gpu: None,
             },
         ];
         let incoming = Rows {
