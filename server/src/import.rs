@@ -11,12 +11,16 @@ mod cli;
 mod diff;
 mod fetch;
 mod format;
+mod genai_prices;
 mod inferencex;
 pub mod limits;
 mod litellm;
 mod llm_prices;
+mod mlperf;
 mod native;
 mod rental;
+pub mod revision;
+mod runs;
 mod write;
 
 use std::collections::BTreeMap;
@@ -44,7 +48,7 @@ pub const MAX_POINTS_PER_CURVE: usize = 1_000;
 pub const MAX_MEASUREMENTS: usize = 20_000;
 
 /// Command-line options of `import`.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Options {
     /// Print what would change; write nothing.
     pub dry_run: bool,
@@ -58,8 +62,11 @@ pub struct Options {
     pub timeout: Option<std::time::Duration>,
     /// Whose prices a GPU rental table lists (the table does not say).
     pub provider: Option<String>,
-    /// The day a GPU rental table's prices were listed, `YYYY-MM-DD`.
+    /// The day a GPU rental table's or a price table's prices were listed, `YYYY-MM-DD`.
     pub date: Option<String>,
+    /// Where the files come from (an address naming the repository's commit): the `url` of
+    /// the source rows they make.
+    pub source_url: Option<String>,
 }
 
 /// The longest one download of an import may take, connection to last byte.
@@ -131,6 +138,11 @@ pub struct Read {
     pub prices: Vec<litellm::Entry>,
     /// GPU rental table rows, matched to chips once every file is read.
     pub rentals: Vec<rental::Entry>,
+    /// MLPerf results rows, made into curves once every file is read.
+    pub mlperf: Vec<mlperf::Row>,
+    /// The offers price tables made, by id: (model, provider, the listing's name), so that two
+    /// tables' prices for one listing can be compared.
+    pub listings: BTreeMap<String, (String, String, String)>,
     /// Where rows came from.
     pub origins: Origins,
 }
@@ -212,16 +224,26 @@ pub async fn run(
     files: &[String],
     opts: &Options,
 ) -> Result<Outcome, Vec<ImportProblem>> {
+    let each: Vec<(Options, String)> = files.iter().map(|f| (opts.clone(), f.clone())).collect();
+    run_each(pool, &each, opts).await
+}
+
+/// [`run`] with each file's own options (`--hardware`, `--model`, `--provider`, `--date`, as
+/// [`parse_args`] gives them); `opts` holds the whole import's (`--dry-run`, `--description`).
+pub async fn run_each(
+    pool: &AnyPool,
+    files: &[(Options, String)],
+    opts: &Options,
+) -> Result<Outcome, Vec<ImportProblem>> {
     let db = |e: sqlx::Error| vec![ImportProblem::new("database", "", "", e.to_string())];
-    count(files)?;
     let base = app::db::newest_revision(pool).await.map_err(db)?;
     let current = rows_at(pool, base).await.map_err(db)?;
-    let (read, notes) = read_all(files, opts, &current)?;
-    let problems = checked(&current, &read.rows, &read.origins);
-    if !problems.is_empty() {
-        return Err(problems);
-    }
-    let (rows, changes) = plan(&current, &read.rows);
+    let Planned {
+        rows,
+        changes,
+        notes,
+        names,
+    } = planned(&current, files)?;
     if changes.is_empty() || opts.dry_run {
         return Ok(Outcome {
             revision: None,
@@ -230,7 +252,6 @@ pub async fn run(
             notes,
         });
     }
-    let names = names(files);
     let description = opts.description.clone().unwrap_or_else(|| {
         format!(
             "Imported {} file{}",
@@ -245,6 +266,87 @@ pub async fn run(
         changes,
         notes,
     })
+}
+
+/// What an import brings, before anything is written.
+pub struct Planned {
+    /// The rows to write: new or changed.
+    pub rows: Rows,
+    /// What changes, row by row.
+    pub changes: Vec<Change>,
+    /// Notes: points left out, prices not matched…
+    pub notes: Vec<String>,
+    /// The files as the revision records them.
+    pub names: Vec<String>,
+}
+
+/// What importing `files` over the dataset `current` brings, before anything is written.
+pub fn planned(current: &Rows, files: &[(Options, String)]) -> Result<Planned, Vec<ImportProblem>> {
+    let files = expand(files)?;
+    let paths: Vec<String> = files.iter().map(|(_, f)| f.clone()).collect();
+    count(&paths)?;
+    let (read, notes) = read_all(&files, current)?;
+    let problems = checked(current, &read.rows, &read.origins);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let (rows, changes) = plan(current, &read.rows);
+    Ok(Planned {
+        rows,
+        changes,
+        notes,
+        names: names(&paths),
+    })
+}
+
+/// Each folder among `files` replaced by its `.csv` and `.json` files, in its tree, in name
+/// order, with the folder's options.
+fn expand(files: &[(Options, String)]) -> Result<Vec<(Options, String)>, Vec<ImportProblem>> {
+    fn walk(dir: &Path, out: &mut Vec<String>) -> std::io::Result<()> {
+        let mut entries: Vec<std::path::PathBuf> = std::fs::read_dir(dir)?
+            .map(|e| e.map(|e| e.path()))
+            .collect::<Result<_, _>>()?;
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                walk(&path, out)?;
+            } else if path
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| e.eq_ignore_ascii_case("csv") || e.eq_ignore_ascii_case("json"))
+            {
+                out.push(path.display().to_string());
+            }
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    for (opts, file) in files {
+        let path = Path::new(file);
+        if is_url(file) || !path.is_dir() {
+            out.push((opts.clone(), file.clone()));
+            continue;
+        }
+        let mut found = Vec::new();
+        walk(path, &mut found).map_err(|e| {
+            vec![ImportProblem::new(
+                file,
+                "",
+                "",
+                format!("cannot read the folder: {e}"),
+            )]
+        })?;
+        if found.is_empty() {
+            return Err(vec![ImportProblem::new(
+                file,
+                "",
+                "",
+                "the folder holds no .csv or .json file",
+            )]);
+        }
+        out.extend(found.into_iter().map(|f| (opts.clone(), f)));
+    }
+    Ok(out)
 }
 
 /// At least one file, at most [`MAX_FILES`].
@@ -265,51 +367,63 @@ fn count(files: &[String]) -> Result<(), Vec<ImportProblem>> {
 }
 
 /// Every file read into rows (benchmark measurements made into curves, price entries matched
-/// to models once all are read), with the notes that makes.
+/// to models once all the files sharing their options are read), with the notes that makes.
 fn read_all(
-    files: &[String],
-    opts: &Options,
+    files: &[(Options, String)],
     current: &Rows,
 ) -> Result<(Read, Vec<String>), Vec<ImportProblem>> {
     let mut read = Read::default();
     let mut problems = Vec::new();
+    let mut notes = Vec::new();
     let mut budget = MAX_REVISION_BYTES;
-    for file in files {
-        let loaded = fetch::load(file, opts, &mut budget);
-        if let Err(mut p) = loaded.and_then(|f| format::read(&f, opts, &mut read)) {
+    let mut measured = 0usize;
+    // Consecutive files with the same options are read together, then made into rows.
+    for group in files.chunk_by(|a, b| a.0 == b.0) {
+        let opts = &group[0].0;
+        let sources_before = read.rows.sources.len();
+        for (_, file) in group {
+            let loaded = fetch::load(file, opts, &mut budget);
+            if let Err(mut p) = loaded.and_then(|f| format::read(&f, opts, &mut read)) {
+                problems.append(&mut p);
+            }
+        }
+        measured += read.measurements.len();
+        if measured > MAX_MEASUREMENTS {
+            problems.push(ImportProblem::new(
+                "import",
+                "",
+                "",
+                format!(
+                    "{measured} benchmark measurements; one import takes at most \
+                     {MAX_MEASUREMENTS}: import the files in several runs"
+                ),
+            ));
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        if let Err(mut p) = inferencex::curves(current, opts, &mut read, &mut notes) {
             problems.append(&mut p);
         }
+        if let Err(mut p) = litellm::offers(current, opts, &mut read, &mut notes) {
+            problems.append(&mut p);
+        }
+        if let Err(mut p) = rental::tiers(current, opts, &mut read, &mut notes) {
+            problems.append(&mut p);
+        }
+        if let Err(mut p) = mlperf::curves(current, opts, &mut read, &mut notes) {
+            problems.append(&mut p);
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        if let Some(url) = &opts.source_url {
+            for s in &mut read.rows.sources[sources_before..] {
+                s.url.get_or_insert_with(|| url.clone());
+            }
+        }
     }
-    if read.measurements.len() > MAX_MEASUREMENTS {
-        problems.push(ImportProblem::new(
-            "import",
-            "",
-            "",
-            format!(
-                "{} benchmark measurements; one import takes at most {MAX_MEASUREMENTS}: \
-                 import the files in several runs",
-                read.measurements.len()
-            ),
-        ));
-    }
-    if !problems.is_empty() {
-        return Err(problems);
-    }
-    let mut notes = Vec::new();
-    if let Err(mut p) = inferencex::curves(current, opts, &mut read, &mut notes) {
-        problems.append(&mut p);
-    }
-    if let Err(mut p) = litellm::offers(current, opts, &mut read, &mut notes) {
-        problems.append(&mut p);
-    }
-    if let Err(mut p) = rental::tiers(current, opts, &mut read, &mut notes) {
-        problems.append(&mut p);
-    }
-    if problems.is_empty() {
-        Ok((read, notes))
-    } else {
-        Err(problems)
-    }
+    Ok((read, notes))
 }
 
 /// The files as the revision records them: a file by its name; an address whole, without its
@@ -376,19 +490,31 @@ mod tests {
         ]))
         .expect("valid");
         assert!(opts.dry_run);
-        assert_eq!(opts.hardware.as_deref(), Some("mi355x"));
-        assert_eq!(opts.model.as_deref(), Some("muse-spark-open"));
-        assert_eq!(files, ["a.json", "b.csv"]);
-        let (opts, _) = parse_args(&args(&[
+        let names: Vec<&str> = files.iter().map(|(_, f)| f.as_str()).collect();
+        assert_eq!(names, ["a.json", "b.csv"]);
+        // Per-file options apply to the files after them; the import's own to every file.
+        assert_eq!(files[0].0.hardware.as_deref(), Some("mi355x"));
+        assert_eq!(files[0].0.model, None);
+        assert_eq!(files[1].0.hardware.as_deref(), Some("mi355x"));
+        assert_eq!(files[1].0.model.as_deref(), Some("muse-spark-open"));
+        assert!(files.iter().all(|(o, _)| o.dry_run));
+        let (_, files) = parse_args(&args(&[
             "--provider",
             "Nebius",
             "--date",
             "2026-11-20",
             "vms.csv",
+            "--provider",
+            "Lambda",
+            "lambda.csv",
         ]))
         .expect("a rental table's provider and day");
-        assert_eq!(opts.provider.as_deref(), Some("Nebius"));
-        assert_eq!(opts.date.as_deref(), Some("2026-11-20"));
+        assert_eq!(files[0].0.provider.as_deref(), Some("Nebius"));
+        assert_eq!(files[0].0.date.as_deref(), Some("2026-11-20"));
+        assert_eq!(files[1].0.provider.as_deref(), Some("Lambda"));
+        assert_eq!(files[1].0.date.as_deref(), Some("2026-11-20"));
+        let e = parse_args(&args(&["a.json", "--model", "x"])).expect_err("nothing after");
+        assert!(e.contains("--model applies to the files after it"), "{e}");
         let e = parse_args(&args(&["--date", "2026-13-40", "vms.csv"])).expect_err("no day");
         assert!(e.contains("YYYY-MM-DD"), "{e}");
         let e = parse_args(&args(&["--hardware"])).expect_err("no value");

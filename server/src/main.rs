@@ -98,7 +98,7 @@ async fn import(pool: &sqlx::AnyPool, args: &[String]) -> anyhow::Result<bool> {
         return Ok(true);
     }
     let (opts, files) = server::import::parse_args(args).map_err(anyhow::Error::msg)?;
-    match server::import::run(pool, &files, &opts).await {
+    match server::import::run_each(pool, &files, &opts).await {
         Ok(outcome) => {
             writeln!(std::io::stdout().lock(), "{outcome}")?;
             Ok(true)

@@ -37,6 +37,28 @@ pub trait Table: Keyed + Sized + Send + Unpin + for<'r> FromRow<'r, AnyRow> {
     /// Binds the row's keys, then its columns.
     fn bind<'q>(&'q self, q: Query<'q, Any, AnyArguments<'q>>) -> Query<'q, Any, AnyArguments<'q>>;
 
+    /// The row's keys, then its columns, as SQL literals both SQLite and PostgreSQL read back
+    /// to the same values (a migration that writes a published revision).
+    fn literals(&self) -> Vec<String>;
+
+    /// The INSERT of this row as revision `revision`, as SQL text.
+    fn insert_sql(&self, revision: i64) -> String {
+        let columns: Vec<&str> = Self::KEYS
+            .iter()
+            .chain(Self::COLUMNS)
+            .chain(&["revision"])
+            .copied()
+            .collect();
+        let mut values = self.literals();
+        values.push(revision.to_string());
+        format!(
+            "INSERT INTO {} ({}) VALUES ({});",
+            Self::TABLE,
+            columns.join(", "),
+            values.join(", ")
+        )
+    }
+
     /// The columns to select, its booleans through [`flag`].
     fn select() -> String {
         Self::KEYS
@@ -103,6 +125,44 @@ pub trait Table: Keyed + Sized + Send + Unpin + for<'r> FromRow<'r, AnyRow> {
     }
 }
 
+/// A value as an SQL literal.
+pub trait Literal {
+    /// The literal: numbers in Rust's shortest round-trip form (never an exponent, so both
+    /// engines parse it to the same double), text quoted, booleans as TRUE or FALSE.
+    fn literal(&self) -> String;
+}
+
+impl Literal for String {
+    fn literal(&self) -> String {
+        format!("'{}'", self.replace('\'', "''"))
+    }
+}
+
+impl Literal for f64 {
+    fn literal(&self) -> String {
+        format!("{self}")
+    }
+}
+
+impl Literal for i64 {
+    fn literal(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Literal for bool {
+    fn literal(&self) -> String {
+        if *self { "TRUE" } else { "FALSE" }.to_owned()
+    }
+}
+
+impl<T: Literal> Literal for Option<T> {
+    fn literal(&self) -> String {
+        self.as_ref()
+            .map_or_else(|| "NULL".to_owned(), Literal::literal)
+    }
+}
+
 /// A boolean column as 1 or 0: sqlx's `Any` driver cannot read SQLite's BOOLEAN columns, and
 /// both engines agree on this expression.
 pub(crate) fn flag(column: &str) -> String {
@@ -124,6 +184,10 @@ macro_rules! table {
                 q: Query<'q, Any, AnyArguments<'q>>,
             ) -> Query<'q, Any, AnyArguments<'q>> {
                 q$(.bind(&self.$key))+$(.bind(&self.$column))*
+            }
+
+            fn literals(&self) -> Vec<String> {
+                vec![$(self.$key.literal()),+ $(, self.$column.literal())*]
             }
         }
     };
@@ -153,7 +217,8 @@ table!(
         is_default,
         kind,
         term_months,
-        upfront_share
+        upfront_share,
+        provider
     ],
     flags[is_default],
     Order::Columns("t.chip, t.usd_per_gpu_hour")
@@ -173,7 +238,8 @@ table!(
         source,
         note,
         cache_discount_stated,
-        batch_discount
+        batch_discount,
+        provider
     ],
     flags[cache_discount_stated],
     Order::Introduced
@@ -194,13 +260,14 @@ table!(
         mix_stated,
         price_basis_usd,
         source,
-        note
+        note,
+        tier
     ],
     flags[mix_stated],
     Order::Introduced
 );
 table!(PointRow, "curve_points", [curve, idx],
-    [tps, tokens_per_s_per_gpu, usd_per_mtok, note],
+    [tps, tokens_per_s_per_gpu, usd_per_mtok, note, power_w_per_gpu],
     flags [], Order::Columns("t.curve, t.idx"));
 table!(
     HeadlineRow,

@@ -5,11 +5,14 @@ use super::Options;
 /// What `import --help` prints.
 pub const USAGE: &str = "\
 Usage: servecost-server import [--dry-run] [--hardware CHIP] [--model ID] [--description TEXT]
-                               [--timeout SECS] [--provider NAME --date YYYY-MM-DD] FILE-OR-URL...
+                               [--timeout SECS] [--provider NAME] [--date YYYY-MM-DD]
+                               [--source-url URL] FILE-OR-URL-OR-FOLDER...
 
-Reads, checks and writes FILEs (or https:// addresses) into the database in DATABASE_URL as one
-new dataset revision, in one transaction; any problem writes nothing (exit status 1). An address
-is recorded in the revision with the time it was fetched.
+Reads, checks and writes FILEs (or https:// addresses, or folders: their .csv and .json files,
+in name order) into the database in DATABASE_URL as one new dataset revision, in one
+transaction; any problem writes nothing (exit status 1). An address is recorded in the revision
+with the time it was fetched. --hardware, --model, --provider and --date apply to the files after
+them, until given again.
 
   --dry-run           print what would change and write nothing
   --hardware CHIP     the chip of raw InferenceX benchmark output (the files do not say)
@@ -17,17 +20,24 @@ is recorded in the revision with the time it was fetched.
   --description TEXT  what the revision brings, shown on /data (default: the number of files)
   --timeout SECS      the longest one download may take (default 30; at most 16 MiB a file)
   --provider NAME     whose prices a GPU rental table lists (the table does not say)
-  --date YYYY-MM-DD   the day a GPU rental table's prices were listed
+  --date YYYY-MM-DD   the day a GPU rental table's or a price table's prices were listed
+  --source-url URL    where the files come from (e.g. the repository at its commit): the
+                      address of the source rows they make
 
 Formats (by content): servecost CSV (one table per file, by header) and JSON; a cloud's GPU
 rental table (SkyPilot catalogue columns: InstanceType, AcceleratorName, AcceleratorCount,
 Price, SpotPrice, Region); InferenceX agg_*.json rows and raw benchmark output; LiteLLM-style
 price tables; llm-prices vendor files. See IMPORT.md.";
 
-/// Parses `import`'s arguments (after the word `import`).
-pub fn parse_args(args: &[String]) -> Result<(Options, Vec<String>), String> {
+/// Parses `import`'s arguments (after the word `import`): the options of the whole import, and
+/// each file with its own. `--hardware`, `--model`, `--provider` and `--date` apply to the files
+/// that follow them, until given again, so one import (one revision) can read files that need
+/// different ones; the other options apply to the whole import wherever they stand.
+pub fn parse_args(args: &[String]) -> Result<(Options, Vec<(Options, String)>), String> {
     let mut opts = Options::default();
+    let mut per_file = Options::default();
     let mut files = Vec::new();
+    let mut pending: Option<&str> = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |flag: &str| {
@@ -39,8 +49,8 @@ pub fn parse_args(args: &[String]) -> Result<(Options, Vec<String>), String> {
         match arg.as_str() {
             "--dry-run" | "-n" => opts.dry_run = true,
             "--help" | "-h" => return Err(USAGE.to_owned()),
-            "--hardware" => opts.hardware = Some(value("--hardware")?),
-            "--model" => opts.model = Some(value("--model")?),
+            "--hardware" => per_file.hardware = Some(value("--hardware")?),
+            "--model" => per_file.model = Some(value("--model")?),
             "--description" => opts.description = Some(value("--description")?),
             "--provider" => {
                 let v = value("--provider")?;
@@ -48,14 +58,23 @@ pub fn parse_args(args: &[String]) -> Result<(Options, Vec<String>), String> {
                 {
                     return Err(format!("--provider {v:?}: a name of 1 to 60 characters"));
                 }
-                opts.provider = Some(v);
+                per_file.provider = Some(v);
             }
             "--date" => {
                 let v = value("--date")?;
                 if v.len() != 10 || servecost::freshness::day(&v).is_none() {
                     return Err(format!("--date {v}: a day as YYYY-MM-DD"));
                 }
-                opts.date = Some(v);
+                per_file.date = Some(v);
+            }
+            "--source-url" => {
+                let v = value("--source-url")?;
+                if !v.starts_with("https://") || v.len() > 500 || v.chars().any(char::is_control) {
+                    return Err(format!(
+                        "--source-url {v:?}: an https:// address of at most 500 characters"
+                    ));
+                }
+                per_file.source_url = Some(v);
             }
             "--timeout" => {
                 let v = value("--timeout")?;
@@ -71,11 +90,33 @@ pub fn parse_args(args: &[String]) -> Result<(Options, Vec<String>), String> {
             flag if flag.starts_with("--") => {
                 return Err(format!(
                     "unknown option {flag}: accepted are --dry-run, --hardware CHIP, --model ID, \
-                     --description TEXT, --timeout SECS, --provider NAME, --date YYYY-MM-DD"
+                     --description TEXT, --timeout SECS, --provider NAME, --date YYYY-MM-DD, \
+                     --source-url URL"
                 ))
             }
-            file => files.push(file.to_owned()),
+            file => {
+                pending = None;
+                files.push((per_file.clone(), file.to_owned()));
+                continue;
+            }
         }
+        if matches!(
+            arg.as_str(),
+            "--hardware" | "--model" | "--provider" | "--date" | "--source-url"
+        ) {
+            pending = Some(arg.as_str());
+        }
+    }
+    if let Some(flag) = pending {
+        return Err(format!(
+            "{flag} applies to the files after it, and none follows: put it before the files it \
+             is for"
+        ));
+    }
+    for (file_opts, _) in &mut files {
+        file_opts.dry_run = opts.dry_run;
+        file_opts.description.clone_from(&opts.description);
+        file_opts.timeout = opts.timeout;
     }
     Ok((opts, files))
 }

@@ -4,7 +4,10 @@
 //! vendor files. A new format is a reader module and one entry in [`JSON_FORMATS`].
 
 use super::fetch::Incoming;
-use super::{inferencex, litellm, llm_prices, native, rental, ImportProblem, Options, Read};
+use super::{
+    genai_prices, inferencex, litellm, llm_prices, mlperf, native, rental, runs, ImportProblem,
+    Options, Read,
+};
 
 /// A file format `import` reads.
 pub trait Format: Sync {
@@ -71,6 +74,20 @@ json_format!(
     |file, value, opts, read| inferencex::raw(&file.name, value, opts, read)
 );
 json_format!(
+    /// A `together_runner` baseline of the InferenceX repository.
+    TogetherRunner,
+    "an InferenceX together_runner result",
+    runs::is_together_runner,
+    |file, value, _opts, read| runs::together_runner(&file.name, value, read)
+);
+json_format!(
+    /// A `token_position_decode_slo` result of the InferenceX repository.
+    DecodeSlo,
+    "an InferenceX token_position_decode_slo result",
+    runs::is_decode_slo,
+    |file, value, opts, read| runs::decode_slo(&file.name, value, opts, read)
+);
+json_format!(
     /// A LiteLLM-style price table.
     LiteLlm,
     "a LiteLLM-style price table",
@@ -86,6 +103,17 @@ json_format!(
     |file, value, _opts, read| llm_prices::read(&file.name, value, read)
 );
 
+json_format!(
+    /// pydantic/genai-prices' `data.json`.
+    GenaiPrices,
+    "genai-prices data.json",
+    genai_prices::is_price_data,
+    |file, value, opts, read| {
+        let day = opts.date.clone().unwrap_or_else(app::db::revisions::today);
+        genai_prices::read(&file.name, value, &day, read)
+    }
+);
+
 /// The JSON formats, tried in this order: the first that recognises a document reads it.
 /// An llm-prices file comes first: servecost's own JSON also has `models`, but no `vendor`.
 pub const JSON_FORMATS: &[&dyn Format] = &[
@@ -93,7 +121,10 @@ pub const JSON_FORMATS: &[&dyn Format] = &[
     &NativeJson,
     &InferenceXAgg,
     &InferenceXRaw,
+    &TogetherRunner,
+    &DecodeSlo,
     &LiteLlm,
+    &GenaiPrices,
 ];
 
 /// Reads one file into `read` by its format: servecost's CSV by its extension, else the first
@@ -106,6 +137,9 @@ pub fn read(file: &Incoming, opts: &Options, read: &mut Read) -> Result<(), Vec<
     if is_csv {
         if rental::is_rental_table(&file.text) {
             return rental::read(&file.name, &file.text, read);
+        }
+        if mlperf::is_summary(&file.text) {
+            return mlperf::read(&file.name, &file.text, read);
         }
         return native::csv(&file.name, &file.text, read);
     }

@@ -46,6 +46,67 @@ pub struct Measurement {
     pub conc: f64,
     /// The benchmark's date (YYYY-MM-DD), when the file says.
     pub date: Option<String>,
+    /// Mean power per GPU measured over the run, W, when sampled on the replica's own GPUs.
+    pub power_w: Option<f64>,
+    /// Input and output tokens (or tokens/s) the run measured, when the file gives them: the
+    /// curve's mix is their sum over its runs, else its ISL : OSL.
+    pub tokens: Option<(f64, f64)>,
+}
+
+/// Which files a measurement came from: they name the curve's publisher, data tier and caveat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// InferenceX's processed rows or its raw multi-node client output.
+    InferenceX,
+    /// The `together_runner` baselines of an InferenceX pull request: one host, power sampled.
+    TogetherRunner,
+    /// InferenceX's `experimental/token_position_decode_slo` runs.
+    DecodeSlo,
+}
+
+impl Kind {
+    /// The data tier of its curves (none for InferenceX's own results: an independent
+    /// benchmark, neither audited nor a vendor's).
+    pub fn tier(self) -> Option<&'static str> {
+        match self {
+            Kind::InferenceX => None,
+            Kind::TogetherRunner | Kind::DecodeSlo => Some("experimental"),
+        }
+    }
+
+    /// The start of its curves' ids (and source keys).
+    fn id_prefix(self) -> &'static str {
+        match self {
+            Kind::InferenceX => "inferencex",
+            Kind::TogetherRunner => "ix-dev",
+            Kind::DecodeSlo => "ix-slo",
+        }
+    }
+
+    fn publisher(self) -> &'static str {
+        match self {
+            Kind::InferenceX => "SemiAnalysis InferenceX (benchmark result files)",
+            Kind::TogetherRunner | Kind::DecodeSlo => {
+                "SemiAnalysis InferenceX repository (development result files)"
+            }
+        }
+    }
+
+    /// What the curve's note says about runs of this kind.
+    fn caveat(self) -> &'static str {
+        match self {
+            Kind::InferenceX => "",
+            Kind::TogetherRunner => {
+                " Development runs of a pull request (together_runner baselines), not dashboard \
+                 points: the \"1k1k\" lengths are uniform from 0 to 1,024 tokens, so the mix is \
+                 the measured one."
+            }
+            Kind::DecodeSlo => {
+                " Experimental runs (token_position_decode_slo, whose README calls the code \
+                 experimental): output 128 tokens a request, so prefill-heavy."
+            }
+        }
+    }
 }
 
 /// What makes measurements one curve.
@@ -73,6 +134,8 @@ pub struct Config {
     pub osl: u64,
     /// True for disaggregated prefill/decode pools.
     pub disagg: bool,
+    /// The files it came from.
+    pub kind: Kind,
 }
 
 /// True for a processed row (or an array of them).
@@ -196,6 +259,7 @@ fn agg_row(file: &str, at: String, value: &Value) -> Result<Measurement, ImportP
         isl: f.whole("isl")?,
         osl: f.whole("osl")?,
         disagg,
+        kind: Kind::InferenceX,
     };
     Ok(Measurement {
         file: file_name(file),
@@ -204,6 +268,8 @@ fn agg_row(file: &str, at: String, value: &Value) -> Result<Measurement, ImportP
         tput_per_gpu: f.number("tput_per_gpu")?,
         conc: f.number("conc")?,
         date: f.text("date").ok().and_then(|d| date(&d)),
+        power_w: None,
+        tokens: None,
         config,
     })
 }
@@ -303,6 +369,8 @@ pub fn raw(
         tput_per_gpu: total / gpus as f64,
         conc,
         date: value.get("date").and_then(Value::as_str).and_then(date),
+        power_w: None,
+        tokens: None,
         config: Config {
             model,
             prefix,
@@ -315,6 +383,7 @@ pub fn raw(
             isl: (input / prompts).round() as u64,
             osl: (output / prompts).round() as u64,
             disagg: true,
+            kind: Kind::InferenceX,
         },
     });
     Ok(())
@@ -435,12 +504,21 @@ impl<'a> Group<'a> {
             config.parallel.as_str(),
             config.spec.as_str(),
         ];
+        let prefix = config.prefix.to_ascii_lowercase();
         let named: Vec<&str> = parts
             .into_iter()
-            .filter(|p| *p != NOT_STATED && *p != "none")
+            .enumerate()
+            // A part the model's name already says (`fp4` in `DeepSeek-R1-0528-FP4`) once.
+            .filter(|(i, p)| {
+                *p != NOT_STATED
+                    && *p != "none"
+                    && (*i == 0 || !prefix.contains(&p.to_ascii_lowercase()))
+            })
+            .map(|(_, p)| p)
             .collect();
         let id = slug(&format!(
-            "inferencex-{}-{}-{}",
+            "{}-{}-{}-{}",
+            config.kind.id_prefix(),
             named.join("-"),
             config.isl,
             config.osl
@@ -482,6 +560,7 @@ impl<'a> Group<'a> {
                 tokens_per_s_per_gpu: Some(m.tput_per_gpu),
                 usd_per_mtok: None,
                 note: Some(format!("concurrency {}, {}", m.conc, m.file)),
+                power_w_per_gpu: m.power_w,
             });
         }
         let first = &measured[0];
@@ -508,7 +587,7 @@ impl<'a> Group<'a> {
         };
         SourceRow {
             key: self.id.clone(),
-            publisher: "SemiAnalysis InferenceX (benchmark result files)".into(),
+            publisher: config.kind.publisher().into(),
             title: format!("{} on {}: {}", config.model, config.hw, files.join(", ")),
             url: None,
             date,
@@ -526,9 +605,35 @@ impl<'a> Group<'a> {
         }
     }
 
-    /// The curve's row, measured at the benchmark's input and output lengths.
+    /// The curve's row, measured at the benchmark's input and output lengths (or at the
+    /// tokens its runs measured, when the files give them).
     fn curve(&self, model: String) -> CurveRow {
         let config = self.config;
+        let measured: Vec<(f64, f64)> = self.measured.iter().filter_map(|m| m.tokens).collect();
+        let (mix_in, mix_out, lengths) = if measured.len() == self.measured.len() {
+            let (i, o) = measured
+                .iter()
+                .fold((0.0, 0.0), |(i, o), (a, b)| (i + a, o + b));
+            // To a millionth of the output share: the mix is a ratio, not a count.
+            let ratio = (i / o * 1e6).round() / 1e6;
+            (
+                ratio,
+                1.0,
+                format!(
+                    "the input and output tokens its runs measured ({} input tokens to each \
+                     output token; nominal ISL/OSL {}/{})",
+                    servecost::format::significant(ratio, 4),
+                    config.isl,
+                    config.osl
+                ),
+            )
+        } else {
+            (
+                config.isl as f64,
+                config.osl as f64,
+                format!("ISL/OSL {}/{}", config.isl, config.osl),
+            )
+        };
         CurveRow {
             id: self.id.clone(),
             revision: 0,
@@ -537,25 +642,25 @@ impl<'a> Group<'a> {
             precision: config.precision.clone(),
             framework: config.framework.clone(),
             replica_gpus: f64::from(config.gpus),
-            mix_uncached: config.isl as f64,
+            mix_uncached: mix_in,
             mix_cached: 0.0,
-            mix_output: config.osl as f64,
+            mix_output: mix_out,
             mix_stated: true,
             price_basis_usd: None,
             source: self.id.clone(),
             note: Some(format!(
-                "Measured at ISL/OSL {}/{} with random prompts (no prefix cache: all input \
-                 uncached), {}; speculative decoding: {}.{}",
-                config.isl,
-                config.osl,
+                "Measured at {lengths} with random prompts (no prefix cache: all input \
+                 uncached), {}; speculative decoding: {}.{}{}",
                 self.pools,
                 config.spec,
                 if config.precision == NOT_STATED {
                     " Raw benchmark output: precision and serving framework are not in the files."
                 } else {
                     ""
-                }
+                },
+                config.kind.caveat()
             )),
+            tier: config.kind.tier().map(str::to_owned),
         }
     }
 }

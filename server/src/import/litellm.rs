@@ -21,6 +21,8 @@ pub enum Table {
     LiteLlm,
     /// simonw/llm-prices' vendor files (`data/*.json`), with a dated price history.
     LlmPrices,
+    /// pydantic/genai-prices' `data.json`: providers and their models' prices.
+    GenaiPrices,
 }
 
 impl Table {
@@ -29,6 +31,7 @@ impl Table {
         match self {
             Table::LiteLlm => "litellm",
             Table::LlmPrices => "llm-prices",
+            Table::GenaiPrices => "genai-prices",
         }
     }
 
@@ -37,6 +40,7 @@ impl Table {
         match self {
             Table::LiteLlm => "LiteLLM-style price table",
             Table::LlmPrices => "llm-prices vendor price file",
+            Table::GenaiPrices => "genai-prices price data",
         }
     }
 }
@@ -189,7 +193,7 @@ pub fn read(file: &str, value: &Value, read: &mut Read) -> Result<(), Vec<Import
 }
 
 /// Letters and digits only, lower case: how names are compared.
-fn plain(text: &str) -> String {
+pub fn plain(text: &str) -> String {
     text.chars()
         .filter(char::is_ascii_alphanumeric)
         .map(|c| c.to_ascii_lowercase())
@@ -228,7 +232,11 @@ fn batch_discount(e: &Entry) -> Option<(f64, String)> {
 /// its batch prices.
 fn offer(e: &Entry, id: String, model: String, source: String) -> OfferRow {
     let per_million = |v: f64| (v * 1e6 * 1e9).round() / 1e9;
-    let discount = e.cached.map_or(0.0, |c| discount(c, e.input));
+    // Tables write a cached-input price of 0 where they do not know it (a paid input price
+    // with free cached input is not an offer anyone makes).
+    let placeholder = e.cached == Some(0.0) && e.input > 0.0;
+    let cached = e.cached.filter(|_| !placeholder);
+    let discount = cached.map_or(0.0, |c| discount(c, e.input));
     let batch = batch_discount(e);
     OfferRow {
         id,
@@ -241,17 +249,21 @@ fn offer(e: &Entry, id: String, model: String, source: String) -> OfferRow {
         price_out: per_million(e.output),
         cache_discount: discount,
         // The table states a cache discount only when it gives a cached-input price.
-        cache_discount_stated: e.cached.is_some(),
+        cache_discount_stated: cached.is_some(),
         markup: 0.0,
         speed_tps: None,
         source,
         note: Some(
-            match e.cached {
+            match cached {
                 Some(c) => format!(
                     "Cached input at {} per million ({} off).",
                     app::format::per_mtok(c * 1e6),
                     app::format::percent(discount)
                 ),
+                None if placeholder => "The table gives 0 as the cached-input price, which \
+                                        tables write where they do not know it: no cache \
+                                        discount is assumed."
+                    .into(),
                 None => {
                     "The table gives no cached-input price: no cache discount is assumed.".into()
                 }
@@ -259,6 +271,7 @@ fn offer(e: &Entry, id: String, model: String, source: String) -> OfferRow {
                 + e.history.as_deref().unwrap_or(""),
         ),
         batch_discount: batch.map(|(d, _)| d),
+        provider: e.provider.as_deref().map(provider_name),
     }
 }
 
@@ -283,7 +296,8 @@ pub fn offers(
                 .map(|m| (m.id.clone(), m.name.clone())),
         )
         .collect();
-    let today = app::db::revisions::today();
+    // The table's date when the command gives it (`--date`), else today's.
+    let today = opts.date.clone().unwrap_or_else(app::db::revisions::today);
     let mut skipped = 0usize;
     let mut files = Vec::new();
     for e in std::mem::take(&mut read.prices) {
@@ -311,8 +325,8 @@ pub fn offers(
                 date: today.clone(),
                 trust: "vendor".into(),
                 caveat: Some(format!(
-                    "List prices per token as the table gives them, imported on {today}; they \
-                     change without notice: check the provider's page."
+                    "List prices as the table gives them on {today}; they change without \
+                     notice: check the provider's page."
                 )),
             });
         }
@@ -320,7 +334,13 @@ pub fn offers(
         read.origins
             .entry((OfferRow::KIND, id.clone()))
             .or_insert_with(|| (e.file.clone(), format!("entry {:?}", e.name)));
-        read.rows.offers.push(offer(&e, id, model, source));
+        let mut new = offer(&e, id.clone(), model.clone(), source);
+        if let Some(provider) = new.provider.clone() {
+            let listing = (model, provider, plain(bare));
+            disagree(&mut new, &listing, read);
+            read.listings.insert(id, listing);
+        }
+        read.rows.offers.push(new);
     }
     if skipped > 0 {
         notes.push(format!(
@@ -329,4 +349,118 @@ pub fn offers(
         ));
     }
     Ok(())
+}
+
+/// Where another table lists the same listing (model, provider and name) at other prices, says
+/// so in both offers' notes: both are kept, each with its source.
+fn disagree(new: &mut OfferRow, listing: &(String, String, String), read: &mut Read) {
+    let prices = |o: &OfferRow| {
+        let per_mtok = servecost::format::per_mtok;
+        let cached = if o.cache_discount_stated {
+            format!("{} cached", per_mtok(o.price_in * (1.0 - o.cache_discount)))
+        } else {
+            "no cached price".to_owned()
+        };
+        format!(
+            "{} in, {} out, {cached} per million",
+            per_mtok(o.price_in),
+            per_mtok(o.price_out)
+        )
+    };
+    let same = |a: &OfferRow, b: &OfferRow| {
+        a.price_in == b.price_in
+            && a.price_out == b.price_out
+            && a.cache_discount_stated == b.cache_discount_stated
+            && (!a.cache_discount_stated || (a.cache_discount - b.cache_discount).abs() < 1e-6)
+    };
+    for other in &mut read.rows.offers {
+        if other.source == new.source
+            || read.listings.get(&other.id) != Some(listing)
+            || same(other, new)
+        {
+            continue;
+        }
+        let says = |o: &OfferRow| {
+            format!(
+                " Sources disagree: {} lists {} for this listing.",
+                o.source,
+                prices(o)
+            )
+        };
+        let (to_new, to_other) = (says(other), says(new));
+        new.note.get_or_insert_with(String::new).push_str(&to_new);
+        other
+            .note
+            .get_or_insert_with(String::new)
+            .push_str(&to_other);
+    }
+}
+
+/// The providers the price tables name, each table with its own spelling: (spellings, name).
+/// Offers of one model from one provider in two tables are compared by this name.
+const PROVIDERS: &[(&[&str], &str)] = &[
+    (&["together_ai", "together"], "Together AI"),
+    (&["fireworks_ai", "fireworks"], "Fireworks AI"),
+    (&["deepinfra"], "DeepInfra"),
+    (&["groq"], "Groq"),
+    (&["cerebras"], "Cerebras"),
+    (&["openrouter"], "OpenRouter"),
+    (&["nebius"], "Nebius"),
+    (&["novita"], "Novita AI"),
+    (&["sambanova"], "SambaNova"),
+    (&["hyperbolic"], "Hyperbolic"),
+    (&["lambda_ai", "lambda"], "Lambda"),
+    (&["baseten"], "Baseten"),
+    (&["azure_ai", "azure"], "Microsoft Azure"),
+    (
+        &["bedrock", "bedrock_converse", "bedrock_mantle", "aws"],
+        "AWS Bedrock",
+    ),
+    (
+        &[
+            "vertex_ai-deepseek_models",
+            "vertex_ai-openai_models",
+            "vertex_ai-llama_models",
+            "vertex_ai-zai_models",
+            "google",
+        ],
+        "Google Vertex AI",
+    ),
+    (&["deepseek"], "DeepSeek"),
+    (&["moonshot", "moonshotai", "moonshot ai"], "Moonshot AI"),
+    (&["minimax"], "MiniMax"),
+    (&["zai", "zhipuai"], "Z.ai"),
+    (&["ovhcloud"], "OVHcloud"),
+    (&["scaleway"], "Scaleway"),
+    (&["crusoe"], "Crusoe"),
+    (&["replicate"], "Replicate"),
+    (&["snowflake"], "Snowflake"),
+    (&["databricks"], "Databricks"),
+    (&["cloudflare"], "Cloudflare"),
+    (&["watsonx"], "IBM watsonx"),
+    (&["perplexity"], "Perplexity"),
+    (&["nscale"], "Nscale"),
+    (&["friendliai"], "FriendliAI"),
+    (&["avian"], "Avian"),
+    (&["doubleword"], "Doubleword"),
+    (&["tensormesh"], "Tensormesh"),
+    (&["openai"], "OpenAI"),
+    (&["qwen", "alibaba"], "Alibaba Cloud (Qwen)"),
+    (&["meta", "meta ai"], "Meta"),
+];
+
+/// A provider's one spelling: `huggingface_nebius` is Nebius sold through Hugging Face; a
+/// spelling no table shares is kept as written.
+pub fn provider_name(spelling: &str) -> String {
+    let lower = spelling.trim().to_ascii_lowercase();
+    if let Some(rest) = lower.strip_prefix("huggingface_") {
+        return format!("{} via Hugging Face", provider_name(rest));
+    }
+    PROVIDERS
+        .iter()
+        .find(|(spellings, _)| spellings.contains(&lower.as_str()))
+        .map_or_else(
+            || spelling.trim().to_owned(),
+            |(_, name)| (*name).to_owned(),
+        )
 }

@@ -183,11 +183,13 @@ pub fn tiers(
     let mut groups = Groups::new();
     let mut left_out = BTreeMap::<String, usize>::new();
     for e in std::mem::take(&mut read.rentals) {
-        let chip = e.accelerator.to_ascii_lowercase();
-        if !chips.contains(&chip) {
+        // `H100-SXM` is the H100 (its standard form); `H100-NVL` is another card.
+        let name = e.accelerator.to_ascii_lowercase();
+        let bare = name.strip_suffix("-sxm").unwrap_or(&name);
+        let Some(chip) = chips.iter().find(|c| bare == c.as_str()).cloned() else {
             *left_out.entry(e.accelerator.clone()).or_default() += 1;
             continue;
-        }
+        };
         for (kind, price) in [("on_demand", e.on_demand), ("spot", e.spot)] {
             if let Some(p) = price {
                 let usd = per_gpu(p, e.gpus);
@@ -204,17 +206,31 @@ pub fn tiers(
             .entry((instance.clone(), *kind))
             .or_default() += 1;
     }
+    let mut taken = std::collections::BTreeSet::<String>::new();
     for ((instance, kind, bits), entries) in &groups {
         let (first, chip) = &entries[0];
         let mut regions: Vec<&str> = entries.iter().map(|(e, _)| e.region.as_str()).collect();
         regions.sort_unstable();
         regions.dedup();
         let several = per_instance_kind[&(instance.clone(), *kind)] > 1;
-        let tier = if several {
+        let base = if several {
             slug(&format!("{provider}-{instance}-{}-{kind}", regions[0]))
         } else {
             slug(&format!("{provider}-{instance}-{kind}"))
         };
+        // Zones of one region at different spot prices: the cheaper keeps the name, the next
+        // is `-2`, and so on (the groups come cheapest first).
+        let tier = (1..)
+            .map(|n| {
+                if n == 1 {
+                    base.clone()
+                } else {
+                    format!("{base}-{n}")
+                }
+            })
+            .find(|t| !taken.contains(&format!("{chip}/{t}")))
+            .unwrap_or_default();
+        taken.insert(format!("{chip}/{tier}"));
         let where_ = match regions.as_slice() {
             [one] => (*one).to_owned(),
             many => format!("{} regions", many.len()),
@@ -238,6 +254,7 @@ pub fn tiers(
             kind: Some((*kind).to_owned()),
             term_months: None,
             upfront_share: None,
+            provider: Some(provider.clone()),
         });
     }
     read.rows.sources.push(SourceRow {
