@@ -99,7 +99,7 @@ async fn every_sample_point_costs_what_the_dashboard_formula_gives() {
             .expect("a curve")
             .key
             .clone();
-        let data = json(&app, "/api/v1/dataset", StatusCode::OK).await;
+        let data = json(&app, "/api/v1/dataset?limit=500", StatusCode::OK).await;
         let c = data["curves"]
             .as_array()
             .expect("curves")
@@ -229,7 +229,8 @@ async fn dominated_points_are_left_out() {
         outcome.notes.iter().any(|n| n.contains("kept 2 of 3")),
         "{outcome}"
     );
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM curve_points WHERE revision = 4")
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM curve_points WHERE revision = $1")
+        .bind(SEEDED + 1)
         .fetch_one(&db.pool)
         .await
         .expect("count");
@@ -368,17 +369,21 @@ async fn the_example_files_import_and_a_second_run_changes_nothing() {
     assert_eq!(page["revision"], SEEDED + 1);
     // /data lists both revisions with their files, and rows say which revision brought them.
     let html = body_text(get(&app, "/data").await).await;
-    assert!(html.contains(r#"id="rev-4""#) && html.contains(r#"id="rev-1""#));
-    let at = html.find(r#"id="rev-4""#).expect("rev-4");
+    let rev = format!(r#"id="rev-{}""#, SEEDED + 1);
+    assert!(html.contains(&rev) && html.contains(r#"id="rev-1""#));
+    let at = html.find(&rev).expect("the import's revision");
     let row = &html[at..at + html[at..].find("</tr>").expect("row end")];
     assert!(row.contains("<code>curve_points.csv"), "{row}");
     assert!(row.contains("Imported 8 files"), "{row}");
     assert!(row.contains("curve example-8b-l40s-fp8"), "{row}");
-    let curve = html
+    let model_page = body_text(get(&app, "/data?model=example-8b").await).await;
+    let curve = model_page
         .split(r#"id="curve-example-8b-l40s-fp8""#)
         .nth(1)
         .expect("the imported curve is listed");
-    assert!(curve[..curve.find("</article>").expect("end")].contains("rev. 4"));
+    assert!(
+        curve[..curve.find("</article>").expect("end")].contains(&format!("rev. {}", SEEDED + 1))
+    );
     let published = html
         .split(r#"id="curve-inferencex-b300-fp4""#)
         .nth(1)

@@ -12,6 +12,7 @@ mod import;
 mod openapi;
 mod options;
 mod plan;
+mod published_revision;
 mod ranges;
 mod refusals;
 mod router;

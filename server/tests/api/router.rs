@@ -106,7 +106,13 @@ async fn dataset_lists_sources_and_curves() {
     assert!(sources
         .iter()
         .any(|s| s["key"] == "sglang-cookbook" && s["trust"] == "vendor"));
-    assert_eq!(d["curves"].as_array().expect("curves").len(), 4);
+    let curves = d["curves"].as_array().expect("curves");
+    let of = |model: &str| curves.iter().filter(|c| c["model"] == model).count();
+    assert_eq!(of("muse-spark-open"), 4);
+    assert!(
+        of("deepseek-r1") >= 2,
+        "the open models' revision brings curves of other models"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
