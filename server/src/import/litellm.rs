@@ -241,8 +241,14 @@ fn offer(e: &Entry, id: String, model: String, source: String) -> OfferRow {
     OfferRow {
         id,
         model,
+        // The provider and its listing's own name (`Fireworks AI: gpt-oss-120b`): the table's
+        // key, with its routing prefixes, is the offer's id.
         name: match &e.provider {
-            Some(p) => format!("{} ({p}, list price)", e.name),
+            Some(p) => format!(
+                "{}: {}",
+                provider_name(p),
+                e.name.rsplit('/').next().unwrap_or(&e.name)
+            ),
             None => format!("{} (list price)", e.name),
         },
         price_in: per_million(e.input),
@@ -373,6 +379,16 @@ fn disagree(new: &mut OfferRow, listing: &(String, String, String), read: &mut R
             && a.cache_discount_stated == b.cache_discount_stated
             && (!a.cache_discount_stated || (a.cache_discount - b.cache_discount).abs() < 1e-6)
     };
+    // A table as people name it: its publisher and date.
+    let sources = read.rows.sources.clone();
+    let table = |key: &str| {
+        sources
+            .iter()
+            .find(|s| s.key == key)
+            .map_or(key.to_owned(), |s| {
+                format!("the {} of {}", s.publisher, s.date)
+            })
+    };
     for other in &mut read.rows.offers {
         if other.source == new.source
             || read.listings.get(&other.id) != Some(listing)
@@ -383,7 +399,7 @@ fn disagree(new: &mut OfferRow, listing: &(String, String, String), read: &mut R
         let says = |o: &OfferRow| {
             format!(
                 " Sources disagree: {} lists {} for this listing.",
-                o.source,
+                table(&o.source),
                 prices(o)
             )
         };

@@ -202,7 +202,7 @@ async fn a_large_import_is_refused_or_leaves_every_page_bounded() {
         servecost::format::exact(offers as f64, false)
     );
     assert!(data.contains(&rows), "the offers are paged");
-    let (_, found) = quick(&app, "/data?q=provider-3999%2F#offers").await;
+    let (_, found) = quick(&app, "/data?q=provider-3999%3A#offers").await;
     assert!(
         found.contains("data-offer=\"litellm-provider-3999-muse-spark-open\""),
         "search finds it"

@@ -9,6 +9,7 @@ mod decision;
 mod fuzz;
 mod hardening;
 mod import;
+mod open_models;
 mod openapi;
 mod options;
 mod plan;
