@@ -309,6 +309,27 @@ pub struct Dataset {
     /// chip id; empty in a whole dataset.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub tiers_left_out: std::collections::BTreeMap<String, u32>,
+    /// What the whole dataset holds of each model, when this is a part of it that carries one
+    /// model's curves and offers ([`Dataset::for_model`]); empty for a whole dataset.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reach: Vec<Reach>,
+}
+
+/// What the dataset holds of one model: the chips it was measured on, its API offers and the
+/// providers selling them, so that a choice of model can say what each brings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Reach {
+    /// Model id.
+    pub model: String,
+    /// Chip ids of its curves, in the dataset's order.
+    pub chips: Vec<String>,
+    /// Its throughput curves.
+    pub curves: u32,
+    /// Its API offers.
+    pub offers: u32,
+    /// The providers of those offers (an offer that names none counts as its own).
+    pub providers: u32,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -335,6 +356,7 @@ impl Dataset {
         let Some(keep) = model.or(self.models.first().map(|m| m.id.as_str())) else {
             return self.clone();
         };
+        let reach = self.reach();
         Dataset {
             revision: self.revision,
             sources: self.sources.clone(),
@@ -357,7 +379,45 @@ impl Dataset {
             as_of: self.as_of.clone(),
             offers_left_out: self.offers_left_out,
             tiers_left_out: self.tiers_left_out.clone(),
+            reach,
         }
+    }
+
+    /// What the dataset holds of each model, in the models' order (for a part made by
+    /// [`Dataset::for_model`], what the whole held).
+    pub fn reach(&self) -> Vec<Reach> {
+        if !self.reach.is_empty() {
+            return self.reach.clone();
+        }
+        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        self.models
+            .iter()
+            .map(|m| {
+                let mut chips: Vec<String> = Vec::new();
+                let mut curves = 0;
+                for c in self.curves.iter().filter(|c| c.model == m.id) {
+                    curves += 1;
+                    if !chips.contains(&c.chip) {
+                        chips.push(c.chip.clone());
+                    }
+                }
+                let offers: Vec<&ApiOffer> =
+                    self.api_offers.iter().filter(|o| o.model == m.id).collect();
+                let mut providers: Vec<&str> = offers
+                    .iter()
+                    .map(|o| o.provider.as_deref().unwrap_or(o.id.as_str()))
+                    .collect();
+                providers.sort_unstable();
+                providers.dedup();
+                Reach {
+                    model: m.id.clone(),
+                    chips,
+                    curves: count(curves),
+                    offers: count(offers.len()),
+                    providers: count(providers.len()),
+                }
+            })
+            .collect()
     }
 
     /// The part of the dataset a page for `s` carries: [`Dataset::for_model`] with at most
@@ -384,8 +444,8 @@ impl Dataset {
         page
     }
 
-    /// Keeps at most [`PAGE_OFFERS`] API offers (those `s`'s answer reads, then the cheapest for
-    /// its volumes) and counts the others.
+    /// Keeps at most [`PAGE_OFFERS`] API offers (those `s`'s answer reads, then each provider's
+    /// cheapest for its volumes, then the cheapest others) and counts the others.
     fn keep_offers(&mut self, s: &crate::Scenario) {
         if self.api_offers.len() <= PAGE_OFFERS {
             return;
@@ -414,7 +474,27 @@ impl Dataset {
                 keep.push(id);
             }
         }
-        for o in self.offers_by_cost(&model, &s.workload.volumes(), s.batch) {
+        // Every provider's cheapest offer first, so that the ranking covers every provider
+        // (as far as the page holds them), then the cheapest others.
+        let by_cost = self.offers_by_cost(&model, &s.workload.volumes(), s.batch);
+        let provider = |o: &ApiOffer| o.provider.clone().unwrap_or_else(|| o.id.clone());
+        let mut covered: Vec<String> = self
+            .api_offers
+            .iter()
+            .filter(|o| keep.contains(&o.id))
+            .map(provider)
+            .collect();
+        for o in &by_cost {
+            if keep.len() >= PAGE_OFFERS {
+                break;
+            }
+            let p = provider(o);
+            if !covered.contains(&p) {
+                covered.push(p);
+                keep.push(o.id.clone());
+            }
+        }
+        for o in by_cost {
             if keep.len() >= PAGE_OFFERS {
                 break;
             }
@@ -552,6 +632,25 @@ impl Dataset {
     /// The model with this id.
     pub fn model(&self, id: &str) -> Option<&Model> {
         self.models.iter().find(|m| m.id == id)
+    }
+
+    /// How a curve is named wherever it is: its replica, chip, precision and framework, its
+    /// publisher and its data tier (`8 × NVIDIA H200, FP8, vLLM (publisher, experimental)`).
+    pub fn curve_label(&self, c: &Curve) -> String {
+        let chip = self
+            .chip(&c.chip)
+            .map_or(c.chip.as_str(), |ch| ch.name.as_str());
+        let publisher = self
+            .source(&c.source)
+            .map_or(c.source.as_str(), |s| s.publisher.as_str());
+        let tier = c.tier.map_or(String::new(), |t| format!(", {}", t.key()));
+        // A submission's software list names the serving framework first.
+        let framework = c.framework.split(',').next().unwrap_or_default().trim();
+        format!(
+            "{} × {chip}, {}, {framework} ({publisher}{tier})",
+            crate::format::number(c.replica_gpus),
+            c.precision.to_ascii_uppercase(),
+        )
     }
 
     /// The chip with this id.

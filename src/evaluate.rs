@@ -125,16 +125,5 @@ fn finite(report: Report) -> Result<Report, Vec<Problem>> {
 }
 
 fn curve_label(c: &crate::dataset::Curve, data: &Dataset) -> String {
-    let chip = data
-        .chip(&c.chip)
-        .map_or(c.chip.as_str(), |ch| ch.name.as_str());
-    let publisher = data
-        .source(&c.source)
-        .map_or(c.source.as_str(), |s| s.publisher.as_str());
-    format!(
-        "{} × {chip}, {}, {} ({publisher})",
-        crate::format::number(c.replica_gpus),
-        c.precision.to_ascii_uppercase(),
-        c.framework
-    )
+    data.curve_label(c)
 }

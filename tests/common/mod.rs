@@ -283,6 +283,7 @@ pub fn published() -> Dataset {
         as_of: None,
         offers_left_out: 0,
         tiers_left_out: Default::default(),
+        reach: Vec::new(),
     }
 }
 

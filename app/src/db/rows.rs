@@ -595,5 +595,6 @@ pub fn dataset(rows: Rows, revision: i64) -> Result<Dataset, sqlx::Error> {
         as_of: None,
         offers_left_out: 0,
         tiers_left_out: Default::default(),
+        reach: Vec::new(),
     })
 }

@@ -86,6 +86,8 @@ pub async fn dataset(
         as_of: d.as_of.clone(),
         offers_left_out: 0,
         tiers_left_out: Default::default(),
+        // What each model has, whole: its chips, curves, offers and providers.
+        reach: d.reach(),
     };
     Ok(Json(DatasetBody {
         dataset,
