@@ -3,6 +3,7 @@
 
 mod benchmark;
 mod load;
+mod model;
 mod renting;
 mod self_hosting;
 mod workload;
@@ -16,6 +17,7 @@ use crate::components::Field;
 use crate::query::{self, Outcome};
 use crate::values::in_force;
 
+pub use model::ModelChoice;
 pub use renting::Renting;
 pub use self_hosting::SelfHosting;
 pub use workload::WorkloadInputs;
@@ -188,7 +190,10 @@ pub fn Inputs(
         ctx.query
             .with(|q| ctx.outcome.with(|o| visible(&o.scenario, q)))
     });
+    // The model's form and the scenario's stack in the layout's first column.
     view! {
+        <div class="input-column">
+        <ModelChoice ctx/>
         <form class="inputs" id="inputs" method="get" action="/" on:submit=|ev| ev.prevent_default()>
             <h2>"Your workload and prices"</h2>
             <WorkloadInputs ctx/>
@@ -204,6 +209,7 @@ pub fn Inputs(
         <form id="usage-form" method="post" action="/usage" enctype="multipart/form-data" hidden>
             <input type="hidden" name="query" value=ctx.query.get_untracked() prop:value=move || ctx.query.get()/>
         </form>
+        </div>
     }
 }
 

@@ -502,14 +502,32 @@ fn curves(s: &Shown) -> impl IntoView + use<> {
     let count = rows.len();
     let rows = rows.into_iter().map(|c| {
         s.cite(&c.source);
+        let powered = c.points.iter().any(|p| p.power_w_per_gpu.is_some());
         let points = c.points.iter().map(|p| view! {
-            <tr><td>{significant(p.tps, 4)}</td><td>{number(p.tokens_per_s_per_gpu.round())}</td></tr>
+            <tr>
+                <td>{significant(p.tps, 4)}</td>
+                <td>{number(p.tokens_per_s_per_gpu.round())}</td>
+                {powered.then(|| view! { <td>{p.power_w_per_gpu.map_or("not measured".to_owned(), |w| format!("{} W", number(w.round())))}</td> })}
+            </tr>
         }).collect_view();
-        let chip = d.chip(&c.chip).map_or(c.chip.clone(), |x| x.name.clone());
+        let all_in = d
+            .chip(&c.chip)
+            .and_then(|x| x.all_in_kw)
+            .map_or("no all-in figure in the dataset".to_owned(), |kw| {
+                format!("all-in {} kW a GPU, which the bill uses", significant(kw, 3))
+            });
         let mix = |x: f64| crate::format::percent_precise(x);
+        let tier = c.tier.map(|t| view! {
+            <p data-testid="curve-tier">"Data tier: " <strong>{t.key()}</strong> {match t {
+                servecost::dataset::DataTier::Audited => " (an MLPerf result, reviewed by the other submitters before publication)",
+                servecost::dataset::DataTier::Vendor => " (a framework or chip maker measuring its own stack)",
+                servecost::dataset::DataTier::Experimental => " (development runs: see the note)",
+            }}</p>
+        });
         view! {
             <article class="curve" id=format!("curve-{}", c.id)>
-                <h3>{format!("{} × {chip}, {}, {}", crate::format::number(c.replica_gpus), c.precision.to_uppercase(), c.framework)}</h3>
+                <h3>{d.curve_label(c)}</h3>
+                {tier}
                 <p>
                     "Measured mix: " {format!("{} uncached input, {} cached input, {} output", mix(c.mix.uncached), mix(c.mix.cached), mix(c.mix.output))}
                     " (" {if c.mix_stated { "stated by the source" } else { "assumed: the source does not state it" }} "). Source: " {source_link(d, &c.source)} ". "
@@ -517,7 +535,11 @@ fn curves(s: &Shown) -> impl IntoView + use<> {
                 </p>
                 {c.note.clone().map(|n| view! { <p class="hint">{n}</p> })}
                 <table>
-                    <thead><tr><th>"Output tokens/s per user"</th><th>"Total tokens/s per GPU"</th></tr></thead>
+                    <thead><tr>
+                        <th>"Output tokens/s per user"</th>
+                        <th>"Tokens/s per GPU (of the mix above)"</th>
+                        {powered.then(|| view! { <th>{format!("Measured power per GPU ({all_in})")}</th> })}
+                    </tr></thead>
                     <tbody>{points}</tbody>
                 </table>
             </article>

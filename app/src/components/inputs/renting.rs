@@ -26,7 +26,7 @@ fn more_offers(ctx: Ctx) -> Option<impl IntoView> {
         };
         view! {
             <p class="hint" data-testid="more-offers">
-                {format!("Listed: {listed} of the model's {total} offers, those that cost least for the workload this page opened with, the dataset's default and yours. ")}
+                {format!("Listed: {listed} of the model's {total} offers: the dataset's default and yours, every provider's cheapest for the workload this page opened with, then the cheapest others. ")}
                 <a href=href rel="external" data-testid="search-offers">{format!("Search all {total} offers")}</a>
             </p>
         }
@@ -101,7 +101,24 @@ fn offer_choice(ctx: Ctx) -> impl IntoView {
             .with(|r| r.as_ref().and_then(|r| r.inputs.api.clone()))
             .unwrap_or_default()
     });
-    move || view! { <Choice name="api" label="API offer" options=offers.get() value=api on_change/> }
+    // What the offer's source says of its price: the cached-input price, its history, and
+    // where another price table lists the same offer at other prices.
+    let note = Memo::new(move |_| {
+        let id = api.get();
+        ctx.data.with_value(|d| {
+            d.api_offers
+                .iter()
+                .find(|o| o.id == id)
+                .and_then(|o| o.note.clone())
+        })
+    });
+    view! {
+        {move || view! { <Choice name="api" label="API offer" options=offers.get() value=api on_change/> }}
+        {move || note.get().map(|n| {
+            let disagree = n.contains("Sources disagree");
+            view! { <p class="hint" class:disagree=disagree data-testid="offer-note">{n}</p> }
+        })}
+    }
 }
 
 /// Last month's bill against the estimate, and the prices that would meet it.

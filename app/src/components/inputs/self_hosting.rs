@@ -65,24 +65,12 @@ pub fn SelfHosting(
             let mut options: Vec<(String, String)> = d
                 .curves_of(&model)
                 .map(|c| {
-                    let chip = d.chip(&c.chip).map_or(c.chip.as_str(), |x| x.name.as_str());
-                    let publisher = d
-                        .source(&c.source)
-                        .map_or(c.source.as_str(), |s| s.publisher.as_str());
                     let mix = if c.mix_stated {
                         "mix stated"
                     } else {
                         "mix assumed"
                     };
-                    (
-                        c.id.clone(),
-                        format!(
-                            "{} × {chip}, {}, {} — {publisher}, {mix}",
-                            c.replica_gpus,
-                            c.precision.to_ascii_uppercase(),
-                            c.framework
-                        ),
-                    )
+                    (c.id.clone(), format!("{}, {mix}", d.curve_label(c)))
                 })
                 .collect();
             options.push((

@@ -1,0 +1,82 @@
+import { expect, test, type Page } from "@playwright/test";
+import { apiReport, apply, ownLink, ready } from "./helpers";
+
+/** The bills the page shows, for comparison with the API's. */
+async function bills(page: Page) {
+  return {
+    rent: Number(await page.getByTestId("rent-monthly").getAttribute("data-usd")),
+    self: Number(await page.getByTestId("self-monthly").getAttribute("data-usd")),
+  };
+}
+
+/** The label of the first option of `select` whose text matches `pattern`. */
+async function optionLabel(page: Page, name: string, pattern: RegExp) {
+  const labels = await page.locator(`select[name=${name}] option`).allTextContents();
+  const label = labels.find((l) => pattern.test(l));
+  expect(label, `an option of ${name} matching ${pattern}: ${labels.join(" | ")}`).toBeDefined();
+  return label!;
+}
+
+// A finance lead whose team runs DeepSeek-R1 chooses it first, then an audited MLPerf curve on
+// NVIDIA B200 and OpenRouter's offer, whose price the two price tables give differently. The
+// page names the data tier and says the sources disagree, and its bills are the API's for the
+// page's own link.
+test("DeepSeek-R1 on B200 against OpenRouter's price", async ({ page, request, javaScriptEnabled }) => {
+  await page.goto("/");
+  await ready(page, javaScriptEnabled);
+  const model = page.getByLabel("Open-weight model");
+  // Each model says what the dataset holds of it.
+  await expect(model.locator("option", { hasText: /^DeepSeek-R1 — measured on \d+ chips, \d+ API offers from \d+ providers$/ })).toHaveCount(1);
+  await model.selectOption("deepseek-r1");
+  if (javaScriptEnabled === false) {
+    await page.getByRole("button", { name: "Choose this model" }).click();
+  }
+  await page.waitForURL(/model=deepseek-r1/);
+  await page.waitForLoadState("domcontentloaded");
+  await ready(page, javaScriptEnabled);
+  await expect(page.getByLabel("Open-weight model")).toHaveValue("deepseek-r1");
+  await expect(page.getByTestId("model-reach")).toContainText("measured curves");
+  // The curves are DeepSeek-R1's, each named with its data tier.
+  const curve = await optionLabel(page, "curve", /NVIDIA B200, .*MLPerf.*audited/);
+  await page.locator("select[name=curve]").selectOption({ label: curve });
+  const offer = await optionLabel(page, "api", /^OpenRouter: deepseek-r1 \(/);
+  await page.locator("select[name=api]").selectOption({ label: offer });
+  await apply(page, javaScriptEnabled);
+  await expect(page.getByTestId("offer-note")).toContainText("Sources disagree");
+  const query = await ownLink(page);
+  expect(query).toContain("model=deepseek-r1");
+  const api = await apiReport(request, query);
+  expect(api.inputs.model).toBe("deepseek-r1");
+  expect(api.inputs.curve_label).toContain("audited");
+  expect(api.inputs.curve_label).toContain("NVIDIA B200");
+  const shown = await bills(page);
+  expect(shown.rent).toBeCloseTo(api.rent.monthly_usd, 6);
+  expect(shown.self).toBeCloseTo(api.self_host.monthly_usd, 6);
+  // The offer chosen is the one the page names, at the table's price.
+  expect(api.inputs.api).toMatch(/openrouter/);
+});
+
+// An experimental curve says so where it is named, and /data shows its tier and the power the
+// runs measured beside the chip's all-in figure.
+test("an experimental run names its tier and its measured power", async ({ page, request, javaScriptEnabled }) => {
+  await page.goto("/");
+  await ready(page, javaScriptEnabled);
+  await page.getByLabel("Open-weight model").selectOption("deepseek-r1");
+  if (javaScriptEnabled === false) {
+    await page.getByRole("button", { name: "Choose this model" }).click();
+  }
+  await page.waitForURL(/model=deepseek-r1/);
+  await ready(page, javaScriptEnabled);
+  const curve = await optionLabel(page, "curve", /sglang.*experimental/i);
+  await page.locator("select[name=curve]").selectOption({ label: curve });
+  await apply(page, javaScriptEnabled);
+  const query = await ownLink(page);
+  const api = await apiReport(request, query);
+  expect(api.inputs.curve_label).toContain("experimental");
+  expect((await bills(page)).self).toBeCloseTo(api.self_host.monthly_usd, 6);
+  await page.goto("/data?model=deepseek-r1&show=curves");
+  const article = page.locator("article.curve", { hasText: /sglang/i }).first();
+  await expect(article.getByTestId("curve-tier")).toContainText("experimental");
+  await expect(article.locator("th", { hasText: "Measured power per GPU" })).toHaveCount(1);
+  await expect(article.locator("td", { hasText: / W$/ }).first()).toBeVisible();
+});
