@@ -220,6 +220,11 @@ pub struct Curve {
     /// How far the measurement can be trusted (none: not stated).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tier: Option<DataTier>,
+    /// Where each point comes from in its source (a file and line, a run's file), in the order
+    /// of `points`; empty where the source names no row per point. Pages leave them out: /data
+    /// and the dataset API show them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub point_sources: Vec<String>,
 }
 
 /// How far a curve's measurement can be trusted, named wherever the curve is.
@@ -432,6 +437,9 @@ impl Dataset {
         let mut page = self.for_model(s.model.as_deref());
         page.keep_offers(s);
         page.keep_tiers(s);
+        for c in &mut page.curves {
+            c.point_sources = Vec::new();
+        }
         // The sources the rows kept cite, and those the engine names itself.
         let mut keep: std::collections::HashSet<String> = page.cited().into_iter().collect();
         keep.insert(ASSUMPTIONS_SOURCE.to_owned());

@@ -102,7 +102,7 @@ test("an offer beyond the listed ones is found on /data and priced back in the c
   await page.getByTestId("search-offers").click();
   await expect(page).toHaveURL(/\/data\?/);
   await expect(page.getByTestId("pager-offers")).toContainText(`of ${total}`);
-  await page.getByLabel("Search the dataset").fill("provider-42/");
+  await page.getByLabel("Search the dataset").fill("provider-42:");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/q=provider-42/);
   await expect(page).toHaveURL(/#offers$/);

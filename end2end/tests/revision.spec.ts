@@ -90,9 +90,9 @@ for (const engine of engines) {
         env: { ...process.env, DATABASE_URL: database },
         encoding: "utf8",
       });
-      expect(out).toContain("Wrote dataset revision 4");
+      expect(out).toContain("Wrote dataset revision 5");
 
-      // The seed is revisions 1 to 3; the import writes 4. The running servers pick it up by themselves; the link keeps its numbers.
+      // The seed is revisions 1 to 4; the import writes 5. The running servers pick it up by themselves; the link keeps its numbers.
       await expect
         .poll(
           async () => {
@@ -103,10 +103,10 @@ for (const engine of engines) {
         )
         .toBe(1);
       expect(Number(await page.getByTestId("rent-monthly").getAttribute("data-usd"))).toBe(pinned);
-      await expect(page.getByTestId("saved")).toHaveAttribute("data-revision", "3");
+      await expect(page.getByTestId("saved")).toHaveAttribute("data-revision", "4");
       const comparison = page.getByTestId("comparison");
-      await expect(comparison).toContainText("Saved (revision 3)");
-      await expect(comparison).toContainText("Current data (revision 4)");
+      await expect(comparison).toContainText("Saved (revision 4)");
+      await expect(comparison).toContainText("Current data (revision 5)");
 
       // One click to the same scenario with the current data: renting is cheaper there.
       await page.getByRole("link", { name: "see with current data" }).click();
@@ -114,7 +114,7 @@ for (const engine of engines) {
       const current = Number(await page.getByTestId("rent-monthly").getAttribute("data-usd"));
       expect(current).toBeLessThan(pinned);
       const api = await (await fetch(`${last}/api/v1/evaluate?requests=20M`)).json();
-      expect(api.dataset_revision).toBe(4);
+      expect(api.dataset_revision).toBe(5);
       expect(current).toBeCloseTo(api.rent.monthly_usd, 6);
 
       // /data lists the revision with its file.

@@ -138,6 +138,7 @@ pub fn inferencex_curve(
         source: "inferencex".into(),
         note: None,
         tier: None,
+        point_sources: Vec::new(),
     }
 }
 
@@ -258,6 +259,7 @@ pub fn published() -> Dataset {
                 source: "sglang-cookbook".into(),
                 note: None,
                 tier: None,
+                point_sources: Vec::new(),
             },
         ],
         headlines: vec![

@@ -422,9 +422,9 @@ async fn newest<T: Table>(pool: &AnyPool, revision: i64) -> Result<Vec<T>, sqlx:
 }
 
 fn curve(row: CurveRow, points: &[PointRow]) -> Result<Curve, sqlx::Error> {
-    let points = points
+    let mine: Vec<&PointRow> = points.iter().filter(|p| p.curve == row.id).collect();
+    let points = mine
         .iter()
-        .filter(|p| p.curve == row.id)
         .map(
             |p| match (p.tokens_per_s_per_gpu, p.usd_per_mtok, row.price_basis_usd) {
                 (Some(t), _, _) => Ok(CurvePoint::measured(p.tps, t).with_power(p.power_w_per_gpu)),
@@ -454,6 +454,13 @@ fn curve(row: CurveRow, points: &[PointRow]) -> Result<Curve, sqlx::Error> {
             .tier
             .as_deref()
             .and_then(servecost::dataset::DataTier::from_key),
+        point_sources: if mine.iter().any(|p| p.note.is_some()) {
+            mine.iter()
+                .map(|p| p.note.clone().unwrap_or_default())
+                .collect()
+        } else {
+            Vec::new()
+        },
     })
 }
 

@@ -503,11 +503,13 @@ fn curves(s: &Shown) -> impl IntoView + use<> {
     let rows = rows.into_iter().map(|c| {
         s.cite(&c.source);
         let powered = c.points.iter().any(|p| p.power_w_per_gpu.is_some());
-        let points = c.points.iter().map(|p| view! {
+        let rowed = !c.point_sources.is_empty();
+        let points = c.points.iter().enumerate().map(|(i, p)| view! {
             <tr>
                 <td>{significant(p.tps, 4)}</td>
                 <td>{number(p.tokens_per_s_per_gpu.round())}</td>
                 {powered.then(|| view! { <td>{p.power_w_per_gpu.map_or("not measured".to_owned(), |w| format!("{} W", number(w.round())))}</td> })}
+                {rowed.then(|| view! { <td class="point-source">{c.point_sources.get(i).cloned().unwrap_or_default()}</td> })}
             </tr>
         }).collect_view();
         let all_in = d
@@ -539,6 +541,7 @@ fn curves(s: &Shown) -> impl IntoView + use<> {
                         <th>"Output tokens/s per user"</th>
                         <th>"Tokens/s per GPU (of the mix above)"</th>
                         {powered.then(|| view! { <th>{format!("Measured power per GPU ({all_in})")}</th> })}
+                        {rowed.then(|| view! { <th>"From"</th> })}
                     </tr></thead>
                     <tbody>{points}</tbody>
                 </table>

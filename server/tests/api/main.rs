@@ -15,6 +15,7 @@ mod options;
 mod plan;
 mod published_revision;
 mod ranges;
+mod readers;
 mod refusals;
 mod router;
 mod saved;

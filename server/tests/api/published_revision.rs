@@ -96,3 +96,47 @@ async fn importing_the_revision_s_files_again_changes_nothing() {
     );
     assert_eq!(outcome.revision, None);
 }
+
+/// Links saved before the revision keep their numbers, and the revision moves none of them: it
+/// adds models, curves, offers and prices without touching a row a link of revision 3 reads
+/// (no new row is a default).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn links_saved_before_the_revision_keep_their_numbers() {
+    use crate::common::{app, json};
+    use axum::http::StatusCode;
+    let (app, db) = app().await;
+    let queries = [
+        "",
+        "requests=20M",
+        "api=orcarouter-muse-spark",
+        "curve=own&points=10:2.6k,100:900,200:500&curve_mix=1:0:1&replica=8&chip=h200",
+        "curve=inferencex-mi355x-fp4&own=1&capex=25000",
+    ];
+    for (i, query) in queries.iter().enumerate() {
+        let id = format!("pinnedRev3x{i}");
+        sqlx::query(
+            "INSERT INTO scenarios (id, query, name, note, revision, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&id)
+        .bind(*query)
+        .bind("Before the open models")
+        .bind("")
+        .bind(SEEDED - 1)
+        .bind("2026-12-04T00:00:00Z")
+        .execute(&db.pool)
+        .await
+        .expect("insert");
+        let saved = json(&app, &format!("/api/v1/scenarios/{id}"), StatusCode::OK).await;
+        assert_eq!(saved["revision"], SEEDED - 1, "{query}");
+        assert_eq!(saved["newest_revision"], SEEDED, "{query}");
+        assert_eq!(saved["report"]["dataset_revision"], SEEDED - 1, "{query}");
+        for side in ["rent", "self_host"] {
+            assert_eq!(
+                saved["report"][side]["monthly_usd"], saved["current"][side]["monthly_usd"],
+                "{query}: {side}"
+            );
+        }
+        assert_eq!(saved["newer_data_changes_result"], false, "{query}");
+    }
+}
