@@ -220,6 +220,10 @@ pub struct Curve {
     /// How far the measurement can be trusted (none: not stated).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tier: Option<DataTier>,
+    /// What tells it apart from the model's other curves on its chip (an MLPerf submitter and
+    /// system, a run's input length); none: nothing more to say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<String>,
     /// Where each point comes from in its source (a file and line, a run's file), in the order
     /// of `points`; empty where the source names no row per point. Pages leave them out: /data
     /// and the dataset API show them.
@@ -318,6 +322,10 @@ pub struct Dataset {
     /// model's curves and offers ([`Dataset::for_model`]); empty for a whole dataset.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reach: Vec<Reach>,
+    /// The default offer of a model whose offers a page trimmed ([`Dataset::for_page`]), as the
+    /// whole dataset names it: the median of the offers kept is not the median of all.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub offer_defaults: std::collections::BTreeMap<String, String>,
 }
 
 /// What the dataset holds of one model: the chips it was measured on, its API offers and the
@@ -385,6 +393,7 @@ impl Dataset {
             offers_left_out: self.offers_left_out,
             tiers_left_out: self.tiers_left_out.clone(),
             reach,
+            offer_defaults: self.offer_defaults.clone(),
         }
     }
 
@@ -469,7 +478,10 @@ impl Dataset {
             .max_by(|a, b| a.cache_discount.total_cmp(&b.cache_discount))
             .map(|o| o.id.clone());
         let mut keep: Vec<String> = Vec::with_capacity(PAGE_OFFERS);
-        let first = self.api_offers.first().map(|o| o.id.clone());
+        let first = self.default_offer(&model).map(|o| o.id.clone());
+        if let Some(id) = &first {
+            self.offer_defaults.insert(model.clone(), id.clone());
+        }
         for id in [
             self.api_offers.iter().find(named).map(|o| o.id.clone()),
             first,
@@ -642,6 +654,42 @@ impl Dataset {
         self.models.iter().find(|m| m.id == id)
     }
 
+    /// The API offer a link without `api=` takes: of a model's three offers or more, the one at
+    /// the median list price (input plus output per million; the lower middle of an even count;
+    /// of equal prices, the first in the dataset), so that a model priced by many providers
+    /// opens on a typical price, not the dearest or the cheapest; of one or two, the first (the
+    /// dataset's own choice, as a middle of two is no middle).
+    pub fn default_offer(&self, model: &str) -> Option<&ApiOffer> {
+        if let Some(id) = self.offer_defaults.get(model) {
+            return self.api_offers.iter().find(|o| &o.id == id);
+        }
+        let mut offers: Vec<&ApiOffer> = self
+            .api_offers
+            .iter()
+            .filter(|o| o.model == model)
+            .collect();
+        if offers.len() < 3 {
+            return offers.first().copied();
+        }
+        // A stable sort: equal prices keep the dataset's order.
+        offers.sort_by(|a, b| (a.price_in + a.price_out).total_cmp(&(b.price_in + b.price_out)));
+        offers.get(offers.len().saturating_sub(1) / 2).copied()
+    }
+
+    /// The curve a link without `curve=` takes: the model's first of the most trusted data tier
+    /// it has (audited, then vendor, then not stated, then experimental), so that a model opens
+    /// on an audited measurement where one exists, never on a development run when another is.
+    pub fn default_curve<'a>(&'a self, model: &'a str) -> Option<&'a Curve> {
+        let rank = |c: &Curve| match c.tier {
+            Some(DataTier::Audited) => 0,
+            Some(DataTier::Vendor) => 1,
+            None => 2,
+            Some(DataTier::Experimental) => 3,
+        };
+        // `min_by_key` keeps the first of equal ranks.
+        self.curves_of(model).min_by_key(|c| rank(c))
+    }
+
     /// How a curve is named wherever it is: its replica, chip, precision and framework, its
     /// publisher and its data tier (`8 × NVIDIA H200, FP8, vLLM (publisher, experimental)`).
     pub fn curve_label(&self, c: &Curve) -> String {
@@ -654,8 +702,12 @@ impl Dataset {
         let tier = c.tier.map_or(String::new(), |t| format!(", {}", t.key()));
         // A submission's software list names the serving framework first.
         let framework = c.framework.split(',').next().unwrap_or_default().trim();
+        let setup = c
+            .setup
+            .as_deref()
+            .map_or(String::new(), |s| format!(", {s}"));
         format!(
-            "{} × {chip}, {}, {framework} ({publisher}{tier})",
+            "{} × {chip}, {}, {framework}{setup} ({publisher}{tier})",
             crate::format::number(c.replica_gpus),
             c.precision.to_ascii_uppercase(),
         )

@@ -652,7 +652,7 @@ fn offer_label(s: &Scenario, data: &Dataset) -> String {
 fn describe(s: &Scenario, data: &Dataset) -> String {
     let curve = match &s.curve {
         CurveChoice::Dataset { id: Some(id) } => id.clone(),
-        CurveChoice::Dataset { id: None } => "the model's first curve".to_owned(),
+        CurveChoice::Dataset { id: None } => "the model's default curve".to_owned(),
         CurveChoice::Own { .. } => "your benchmark".to_owned(),
     };
     let price = if s.owned.is_some() {

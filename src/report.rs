@@ -285,6 +285,8 @@ pub enum WarningCode {
     BatchAtInteractiveSpeed,
     /// A vendor measuring its own product.
     VendorCurve,
+    /// The curve is a development run (data tier experimental), not a published result.
+    ExperimentalCurve,
     /// A published figure is a floor, not a ceiling: the configuration may have more headroom.
     FigureIsFloor,
     /// The curve's publication does not state its token mix: one is assumed.
@@ -319,12 +321,13 @@ pub enum WarningCode {
 
 impl WarningCode {
     /// Every code, in the order the crate's README lists them.
-    pub const ALL: [WarningCode; 20] = [
+    pub const ALL: [WarningCode; 21] = [
         Self::TargetBelowCurve,
         Self::TargetCapped,
         Self::TargetNotPublished,
         Self::BatchAtInteractiveSpeed,
         Self::VendorCurve,
+        Self::ExperimentalCurve,
         Self::FigureIsFloor,
         Self::AssumedMix,
         Self::MixFarFromCurve,
@@ -350,6 +353,7 @@ impl WarningCode {
             Self::TargetNotPublished => "target_not_published",
             Self::BatchAtInteractiveSpeed => "batch_at_interactive_speed",
             Self::VendorCurve => "vendor_curve",
+            Self::ExperimentalCurve => "experimental_curve",
             Self::FigureIsFloor => "figure_is_floor",
             Self::AssumedMix => "assumed_mix",
             Self::MixFarFromCurve => "mix_far_from_curve",

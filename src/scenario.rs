@@ -55,7 +55,7 @@ pub mod defaults {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum CurveChoice {
-    /// A dataset curve by id (`None`: the model's first curve).
+    /// A dataset curve by id (`None`: the model's default, [`crate::Dataset::default_curve`]).
     Dataset {
         /// Curve id.
         id: Option<String>,
@@ -66,7 +66,7 @@ pub enum CurveChoice {
         points: Vec<CurvePoint>,
         /// Mix the points were measured at, parts `input:cached:output` as given.
         mix: [f64; 3],
-        /// Chip they ran on (`None`: the chip of the model's first curve).
+        /// Chip they ran on (`None`: the chip of the model's default curve).
         chip: Option<String>,
     },
 }
@@ -121,7 +121,7 @@ pub struct Scenario {
     pub tps: Option<f64>,
     /// Weekly load profile.
     pub profile: ProfileSpec,
-    /// API offer id (`None`: the model's first offer).
+    /// API offer id (`None`: the model's default, [`crate::Dataset::default_offer`]).
     pub api: Option<String>,
     /// Own input price, $/M (`None`: the offer's).
     pub price_in: Option<f64>,

@@ -301,7 +301,7 @@ pub const PARAMS: &[Param] = &[
         "api",
         "API offer",
         "an API offer id from the dataset",
-        "the model's first offer",
+        "the model's offer at the median list price (its first of one or two)",
     ),
     at(
         price("price_in", "API input price", "$/M tokens", 1_000.0),
@@ -332,7 +332,7 @@ pub const PARAMS: &[Param] = &[
         "curve",
         "Throughput curve",
         "a curve id from the dataset, or own (your benchmark's points)",
-        "the model's first curve",
+        "the model's first curve of its most trusted data tier",
     ),
     text(
         "points",
@@ -350,7 +350,7 @@ pub const PARAMS: &[Param] = &[
         "chip",
         "Chip of your own points",
         "a chip id from the dataset, or other (with points)",
-        "the model's first curve's chip",
+        "the default curve's chip",
     ),
     at(
         whole("replica", "GPUs per replica", "GPUs", 1.0, 4_096.0),

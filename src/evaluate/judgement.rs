@@ -99,9 +99,12 @@ pub(super) fn sample_context(
             decision::gpu_hour_spread(ctx.commitment, ctx.owned_parts.is_some())
         }),
         gpu_hour_reason: gpu_hour_reason(s, ctx),
+        // A vendor's curve and a development run are both read with the haircut's spread.
         vendor: ctx
             .curve
-            .filter(|c| data.is_vendor(&c.source))
+            .filter(|c| {
+                data.is_vendor(&c.source) || c.tier == Some(crate::dataset::DataTier::Experimental)
+            })
             .map(|c| c.source.clone()),
         alternative_mix: ctx
             .curve
@@ -210,7 +213,7 @@ pub(super) fn rank_warnings(
     };
     for w in warnings.iter_mut().filter(|w| w.effect_usd.is_none()) {
         w.effect_usd = match w.code {
-            WarningCode::VendorCurve => range(Knob::Haircut),
+            WarningCode::VendorCurve | WarningCode::ExperimentalCurve => range(Knob::Haircut),
             WarningCode::AssumedMix => range(Knob::CurveMix),
             WarningCode::CurvesDisagree => range(Knob::Curves),
             WarningCode::MixFarFromCurve => range(Knob::Prefill)

@@ -150,7 +150,8 @@ fn model<'a>(s: &Scenario, data: &'a Dataset) -> Result<&'a Model, Vec<Problem>>
     })
 }
 
-/// The API offer: the link's (of this model), else the model's first.
+/// The API offer: the link's (of this model), else the model's default
+/// ([`Dataset::default_offer`]).
 fn offer<'a>(
     s: &Scenario,
     model: &Model,
@@ -158,7 +159,7 @@ fn offer<'a>(
     problems: &mut Vec<Problem>,
 ) -> Option<&'a ApiOffer> {
     let Some(id) = &s.api else {
-        return data.api_offers.iter().find(|o| o.model == model.id);
+        return data.default_offer(&model.id);
     };
     match data.api_offer(id) {
         Some(o) if o.model == model.id => Some(o),
@@ -236,7 +237,8 @@ struct CurveInForce<'a> {
     chip: Option<String>,
 }
 
-/// A dataset curve: the link's (of this model), else the model's first.
+/// A dataset curve: the link's (of this model), else the model's default
+/// ([`Dataset::default_curve`]).
 fn dataset_curve<'a>(
     s: &Scenario,
     id: Option<&str>,
@@ -262,7 +264,7 @@ fn dataset_curve<'a>(
             }
         },
         None => {
-            let first = data.curves_of(&model.id).next();
+            let first = data.default_curve(&model.id);
             if first.is_none() {
                 problems.push(Problem::new(
                     "points",
@@ -321,7 +323,7 @@ fn own_curve<'a>(
     };
     let chip = chip
         .map(str::to_owned)
-        .or_else(|| data.curves_of(&model.id).next().map(|c| c.chip.clone()));
+        .or_else(|| data.default_curve(&model.id).map(|c| c.chip.clone()));
     Ok(CurveInForce {
         row: None,
         throughput,

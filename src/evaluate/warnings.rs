@@ -325,6 +325,16 @@ fn curve(c: &Case, out: &mut Vec<Warning>) {
                     Some(&curve.source),
                 ));
             }
+            if curve.tier == Some(crate::dataset::DataTier::Experimental) {
+                out.push(warn(
+                    WarningCode::ExperimentalCurve,
+                    "The curve comes from development runs (data tier: experimental), not a \
+                     published or audited result: its note on /data says what makes them so. \
+                     Read its figures as indicative, and the answer's range with them."
+                        .into(),
+                    Some(&curve.source),
+                ));
+            }
             assumed_mix(s, r, curve, out);
         }
         None => out.push(warn(
@@ -380,11 +390,14 @@ fn mix_far(c: &Case, out: &mut Vec<Warning>) {
 /// The chip: published floors, weights that do not fit a replica.
 fn chip(c: &Case, out: &mut Vec<Warning>) {
     let Case { r, ctx, data, .. } = *c;
+    // The published headlines are AgentPerf's launch figures for the dataset's first model:
+    // another model's answer on the chip does not rest on them.
+    let headlines_model = data.models.first().is_some_and(|m| m.id == ctx.model.id);
     if let Some(chip) = ctx.chip {
         for h in data
             .headlines
             .iter()
-            .filter(|h| h.chip == chip.id && h.is_floor)
+            .filter(|h| headlines_model && h.chip == chip.id && h.is_floor)
         {
             out.push(warn(
                 WarningCode::FigureIsFloor,

@@ -138,6 +138,7 @@ pub fn inferencex_curve(
         source: "inferencex".into(),
         note: None,
         tier: None,
+        setup: None,
         point_sources: Vec::new(),
     }
 }
@@ -259,6 +260,7 @@ pub fn published() -> Dataset {
                 source: "sglang-cookbook".into(),
                 note: None,
                 tier: None,
+                setup: None,
                 point_sources: Vec::new(),
             },
         ],
@@ -286,6 +288,7 @@ pub fn published() -> Dataset {
         offers_left_out: 0,
         tiers_left_out: Default::default(),
         reach: Vec::new(),
+        offer_defaults: Default::default(),
     }
 }
 

@@ -361,6 +361,9 @@ pub struct CurveRow {
     /// `audited`, `vendor` or `experimental` (none: not stated).
     #[serde(default)]
     pub tier: Option<String>,
+    /// What tells it apart from the model's other curves on its chip.
+    #[serde(default)]
+    pub setup: Option<String>,
 }
 
 /// A measured point of a curve: a throughput, or a cost at the curve's price basis.
@@ -454,6 +457,7 @@ fn curve(row: CurveRow, points: &[PointRow]) -> Result<Curve, sqlx::Error> {
             .tier
             .as_deref()
             .and_then(servecost::dataset::DataTier::from_key),
+        setup: row.setup,
         point_sources: if mine.iter().any(|p| p.note.is_some()) {
             mine.iter()
                 .map(|p| p.note.clone().unwrap_or_default())
@@ -603,5 +607,6 @@ pub fn dataset(rows: Rows, revision: i64) -> Result<Dataset, sqlx::Error> {
         offers_left_out: 0,
         tiers_left_out: Default::default(),
         reach: Vec::new(),
+        offer_defaults: Default::default(),
     })
 }

@@ -261,7 +261,8 @@ table!(
         price_basis_usd,
         source,
         note,
-        tier
+        tier,
+        setup
     ],
     flags[mix_stated],
     Order::Introduced

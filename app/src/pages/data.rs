@@ -333,15 +333,28 @@ fn models(s: &Shown) -> impl IntoView + use<> {
             .collect(),
     );
     let count = rows.len();
+    let reach = d.reach();
     let rows = rows.into_iter().map(|m| {
         s.cite(&m.licence_source);
         let weights = m.weights.iter().map(|w| format!("{}: {} GB", w.precision.to_uppercase(), number(w.gigabytes))).collect::<Vec<_>>().join(", ");
-        view! { <tr><th scope="row">{m.name.clone()}</th><td>{weights}</td><td>{m.licence.clone()} " " {source_link(d, &m.licence_source)}</td><td>{s.h.label(ModelRow::KIND, &m.id)}</td></tr> }
+        // What the dataset holds of it: where it was measured, who sells it.
+        let holds = reach.iter().find(|r| r.model == m.id).map(|r| {
+            let chips: Vec<&str> = r.chips.iter().map(|c| d.chip(c).map_or(c.as_str(), |x| x.name.as_str())).collect();
+            let n = |k: u32, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+            format!(
+                "{}{}; {} from {}",
+                n(r.curves, "curve", "curves"),
+                if chips.is_empty() { String::new() } else { format!(" on {}", chips.join(", ")) },
+                n(r.offers, "API offer", "API offers"),
+                n(r.providers, "provider", "providers")
+            )
+        });
+        view! { <tr><th scope="row">{m.name.clone()}</th><td data-testid="model-holds">{holds}</td><td>{weights}</td><td>{m.licence.clone()} " " {source_link(d, &m.licence_source)}</td><td>{s.h.label(ModelRow::KIND, &m.id)}</td></tr> }
     }).collect_view();
     table_section(
         "models",
         "Models",
-        &["Model", "Weights", "Licence", "Revision"],
+        &["Model", "In the dataset", "Weights", "Licence", "Revision"],
         (count, rows.into_any()),
         pager,
         None,

@@ -88,6 +88,7 @@ pub async fn dataset(
         tiers_left_out: Default::default(),
         // What each model has, whole: its chips, curves, offers and providers.
         reach: d.reach(),
+        offer_defaults: Default::default(),
     };
     Ok(Json(DatasetBody {
         dataset,

@@ -661,6 +661,14 @@ impl<'a> Group<'a> {
                 config.kind.caveat()
             )),
             tier: config.kind.tier().map(str::to_owned),
+            // Runs at several input lengths are told apart by it.
+            setup: (config.kind == Kind::DecodeSlo).then(|| {
+                format!(
+                    "{} in / {} out tokens",
+                    servecost::format::thousands(config.isl as f64),
+                    config.osl
+                )
+            }),
         }
     }
 }

@@ -329,7 +329,8 @@ pub fn offers(
                 title: e.file.clone(),
                 url: None,
                 date: today.clone(),
-                trust: "vendor".into(),
+                // A third party's list of the providers' prices, not a seller measuring itself.
+                trust: "independent".into(),
                 caveat: Some(format!(
                     "List prices as the table gives them on {today}; they change without \
                      notice: check the provider's page."
@@ -460,6 +461,10 @@ const PROVIDERS: &[(&[&str], &str)] = &[
     (&["avian"], "Avian"),
     (&["doubleword"], "Doubleword"),
     (&["tensormesh"], "Tensormesh"),
+    (&["vercel_ai_gateway"], "Vercel AI Gateway"),
+    (&["oci"], "Oracle Cloud (OCI)"),
+    (&["llamagate"], "LlamaGate"),
+    (&["anyscale"], "Anyscale"),
     (&["openai"], "OpenAI"),
     (&["qwen", "alibaba"], "Alibaba Cloud (Qwen)"),
     (&["meta", "meta ai"], "Meta"),

@@ -268,6 +268,23 @@ pub fn curve_id(organization: &str, platform: &str, bench: &str) -> String {
     format!("{}-{hash:08x}", head.trim_end_matches('-'))
 }
 
+/// The submitter and its system as the label names them (`ASUSTeK XA NB3I-E12`), the
+/// submitter said once where the system's name repeats it (`Azure GB200 NVL72`).
+fn system_name(organization: &str, row: &Row, platform: &str) -> String {
+    let system = if row.system.is_empty() {
+        platform
+    } else {
+        &row.system
+    };
+    let head = system.split_whitespace().next().unwrap_or_default();
+    let name = if head.eq_ignore_ascii_case(organization) {
+        system.to_owned()
+    } else {
+        format!("{organization} {system}")
+    };
+    name.chars().take(120).collect()
+}
+
 /// Turns the rows into curves of dataset models on dataset chips.
 pub fn curves(
     current: &Rows,
@@ -418,23 +435,20 @@ pub fn curves(
             price_basis_usd: None,
             source: source.clone(),
             note: Some(format!(
-                "MLPerf {bench}, {organization} {} ({} × {}). Speeds per user are the floors \
+                "MLPerf {bench}, {} ({} × {}). Speeds per user are the floors \
                  the scenarios' p99 TPOT limits guarantee ({}), not measured medians. \
                  Throughput is output tokens/s (the result over the accelerators): the \
                  benchmark's prompts are prefilled inside it, and their mean length is not \
                  published, so a workload's input is priced on top at the prefill \
                  assumption.{}",
-                if first.system.is_empty() {
-                    &platform
-                } else {
-                    &first.system
-                },
+                system_name(&organization, first, &platform),
                 first.accelerators,
                 first.accelerator,
                 b.cited,
                 offline.concat()
             )),
             tier: Some("audited".into()),
+            setup: Some(system_name(&organization, first, &platform)),
         });
         read.origins
             .entry((CurveRow::KIND, id.clone()))

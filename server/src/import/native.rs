@@ -82,7 +82,7 @@ const KINDS: &[(&str, &[&str], &[&str])] = &[
             "mix_stated",
             "source",
         ],
-        &["price_basis_usd", "note", "tier"],
+        &["price_basis_usd", "note", "tier", "setup"],
     ),
     (
         "curve_points",
@@ -431,6 +431,7 @@ impl Valid for CurveRow {
                 ));
             }
         }
+        opt_text("setup", self.setup.as_ref(), MAX_NAME)?;
         opt_text("note", self.note.as_ref(), MAX_NOTE)
     }
 }

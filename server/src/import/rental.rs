@@ -41,6 +41,8 @@ pub struct Entry {
     pub spot: Option<f64>,
     /// The region.
     pub region: String,
+    /// The zone within it, where the table names one.
+    pub zone: Option<String>,
 }
 
 /// True for a CSV whose header names the catalogue's columns.
@@ -128,6 +130,7 @@ pub fn read(file: &str, text: &str, read: &mut Read) -> Result<(), Vec<ImportPro
                 on_demand,
                 spot,
                 region: cell("Region").to_owned(),
+                zone: Some(cell("AvailabilityZone").to_owned()).filter(|z| !z.is_empty()),
             }),
             (a, b) => {
                 problems.extend(a.err());
@@ -231,10 +234,22 @@ pub fn tiers(
             .find(|t| !taken.contains(&format!("{chip}/{t}")))
             .unwrap_or_default();
         taken.insert(format!("{chip}/{tier}"));
-        let where_ = match regions.as_slice() {
+        let mut where_ = match regions.as_slice() {
             [one] => (*one).to_owned(),
             many => format!("{} regions", many.len()),
         };
+        // Zones of one region at other prices: the zones tell the tiers apart.
+        if tier != base {
+            let mut zones: Vec<&str> = entries
+                .iter()
+                .filter_map(|(e, _)| e.zone.as_deref())
+                .collect();
+            zones.sort_unstable();
+            zones.dedup();
+            if !zones.is_empty() {
+                where_ = format!("{where_} ({})", zones.join(", "));
+            }
+        }
         let gpus = first.gpus;
         read.origins
             .entry((TierRow::KIND, format!("{chip}/{tier}")))
@@ -242,11 +257,10 @@ pub fn tiers(
         read.rows.tiers.push(TierRow {
             chip: chip.clone(),
             tier,
+            // The kind and the day are the tier's own fields, shown beside the label.
             label: format!(
-                "{provider} {instance}: {} × {}, {where_}, {} ({date})",
-                gpus,
-                first.accelerator,
-                if *kind == "spot" { "spot" } else { "on demand" },
+                "{provider} {instance}: {gpus} × {}, {where_}",
+                first.accelerator
             ),
             usd_per_gpu_hour: f64::from_bits(*bits),
             source: source.clone(),

@@ -31,7 +31,7 @@ pub fn chip_in_force(ctx: Ctx) -> Option<String> {
     ctx.data.with_value(|d| {
         curve
             .and_then(|id| d.curve(&id).map(|c| c.chip.clone()))
-            .or_else(|| d.curves_of(&model).next().map(|c| c.chip.clone()))
+            .or_else(|| d.default_curve(&model).map(|c| c.chip.clone()))
     })
 }
 

@@ -51,6 +51,31 @@ fn more_tiers(ctx: Ctx, chip: Memo<String>) -> impl IntoView {
     }
 }
 
+/// The curve in force, named in full (a select cuts long names), with what its data tier means.
+fn curve_in_force(ctx: Ctx) -> Option<impl IntoView> {
+    let (id, label) = ctx.report.with(|r| {
+        r.as_ref()
+            .map(|r| (r.inputs.curve.clone(), r.inputs.curve_label.clone()))
+    })?;
+    let tier = ctx.data.with_value(|d| d.curve(&id).and_then(|c| c.tier))?;
+    let meaning = match tier {
+        servecost::dataset::DataTier::Audited => {
+            "an MLPerf result, reviewed by the other submitters before publication"
+        }
+        servecost::dataset::DataTier::Vendor => {
+            "a framework or chip maker measuring its own stack: read as a tuned best case"
+        }
+        servecost::dataset::DataTier::Experimental => {
+            "development runs, not a published result: read as indicative (the note on /data says why)"
+        }
+    };
+    Some(view! {
+        <p class="hint" data-testid="curve-in-force">
+            {label} ". Data tier: " <strong>{tier.key()}</strong> {format!(", {meaning}.")}
+        </p>
+    })
+}
+
 /// The self-hosting section: the curve, the GPU-hour (owned or rented), the fleet, operations,
 /// the assumptions P and k, and the ranges of the sureness sample.
 #[component]
@@ -93,6 +118,7 @@ pub fn SelfHosting(
         <fieldset>
             <legend>"Self-hosting"</legend>
             {move || view! { <Choice name="curve" label="Throughput curve (model × chip × precision × framework)" options=curves.get() value=ctx.text("curve") on_change/> }}
+            {move || curve_in_force(ctx)}
             <Choice name="own" label="GPUs" options=vec![("0".into(), "Priced per GPU-hour (a published tier or yours)".into()), ("1".into(), "Owned (you buy them)".into())] value=own_value on_change/>
             {move || own_curve.get().then(|| view! { <Benchmark ctx kept_paste=ctx.kept_paste/> })}
             {move || if owned.get() {

@@ -161,8 +161,14 @@ fn operating_points(ctx: Ctx) -> impl IntoView {
     let marks = Memo::new(move |_| {
         let data = ctx.data.get_value();
         let model = ctx.model();
+        // The points of the curve in force: a model with many curves would offer speeds
+        // another curve measured, which this one may not reach.
+        let curve = ctx
+            .report
+            .with(|r| r.as_ref().map(|r| r.inputs.curve.clone()));
         let mut marks: Vec<(f64, String)> = data
             .curves_of(&model)
+            .filter(|c| curve.as_deref().is_none_or(|id| id == c.id))
             .flat_map(|c| c.points.iter().map(|p| (p.tps, c.source.clone())))
             .collect();
         let api: Vec<(f64, String)> = data
@@ -184,8 +190,10 @@ fn operating_points(ctx: Ctx) -> impl IntoView {
             .get()
             .into_iter()
             .map(|(tps, source)| {
-                let text = crate::format::significant(tps, 4);
-                let value = write_number(tps, false);
+                // The speed as shown, four significant digits: a measured point to more is noise.
+                let shown = servecost::format::round_significant(tps, 4);
+                let text = crate::format::significant(shown, 4);
+                let value = write_number(shown, false);
                 let href = move || ctx.link(&[("tps", &value)], &[]);
                 let api = source.ends_with("(API speed)");
                 view! {
