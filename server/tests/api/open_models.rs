@@ -341,3 +341,49 @@ async fn every_gpu_hour_price_is_a_catalogue_row_over_its_gpus() {
         assert!(found, "{label}: {usd} is a row's {column} over its GPUs");
     }
 }
+
+/// Where the two price tables list one provider's listing at different prices, both offers are
+/// kept, each naming the other's prices: Fireworks AI's gpt-oss-120b has its cached input at
+/// $0.015 in LiteLLM's table and $0.07 in genai-prices'.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn disagreeing_tables_are_both_kept_and_said() {
+    let db = fresh_db().await;
+    let fireworks = rows(
+        &db.pool,
+        "SELECT id, note, source FROM api_offers WHERE revision = $1 AND model = 'gpt-oss-120b' \
+         AND provider = 'Fireworks AI' ORDER BY id",
+    )
+    .await;
+    let notes: Vec<(String, String)> = fireworks
+        .iter()
+        .map(|o| (o.get::<String, _>("source"), o.get::<String, _>("note")))
+        .collect();
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    let genai = notes
+        .iter()
+        .find(|(s, _)| s.starts_with("genai"))
+        .expect("genai");
+    let litellm = notes
+        .iter()
+        .find(|(s, _)| s.starts_with("litellm"))
+        .expect("litellm");
+    assert!(
+        genai.1.contains("Sources disagree") && genai.1.contains("$0.015 cached"),
+        "{genai:?}"
+    );
+    assert!(
+        litellm.1.contains("Sources disagree") && litellm.1.contains("$0.07 cached"),
+        "{litellm:?}"
+    );
+    // Offers whose tables agree say nothing of the kind: Cerebras lists 0.35 / 0.75 in both.
+    let cerebras = rows(
+        &db.pool,
+        "SELECT note FROM api_offers WHERE revision = $1 AND model = 'gpt-oss-120b' \
+         AND provider = 'Cerebras'",
+    )
+    .await;
+    assert_eq!(cerebras.len(), 2);
+    assert!(cerebras
+        .iter()
+        .all(|o| !o.get::<String, _>("note").contains("Sources disagree")));
+}
