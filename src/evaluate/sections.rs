@@ -479,9 +479,28 @@ fn per_token(usd: f64, tokens: f64) -> f64 {
     }
 }
 
+/// Most curves the cost-against-speed chart draws of a model that has more: the one in force
+/// and, of the others, the first on each chip (dozens of submissions would draw an unreadable
+/// tangle; /data lists them all).
+pub const CHART_CURVES: usize = 6;
+
 fn curve_inputs(r: &Resolved, ctx: &Context, data: &Dataset) -> Vec<CurveInput> {
+    let many = data.curves_of(&ctx.model.id).count() > CHART_CURVES;
+    let mut chips: Vec<&str> = ctx.curve.map(|c| vec![c.chip.as_str()]).unwrap_or_default();
+    let mut drawn = usize::from(ctx.curve.is_some());
     let mut inputs: Vec<CurveInput> = data
         .curves_of(&ctx.model.id)
+        .filter(|c| {
+            if !many || ctx.curve.is_some_and(|sel| sel.id == c.id) {
+                return true;
+            }
+            if drawn >= CHART_CURVES || chips.contains(&c.chip.as_str()) {
+                return false;
+            }
+            chips.push(&c.chip);
+            drawn += 1;
+            true
+        })
         .filter_map(|c| {
             let selected = ctx.curve.is_some_and(|sel| sel.id == c.id);
             let gpu_hour = if selected {
