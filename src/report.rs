@@ -303,6 +303,8 @@ pub enum WarningCode {
     ReservedTerm,
     /// An owner's cost is a floor, not an offer.
     OwnerCostPrice,
+    /// A spot price: the GPUs can be taken back, which a fleet held all month cannot rely on.
+    SpotPrice,
     /// A price tier that does not state its commitment.
     CommitmentNotStated,
     /// The API offer publishes no cache discount: cached input is priced at the full price.
@@ -321,7 +323,7 @@ pub enum WarningCode {
 
 impl WarningCode {
     /// Every code, in the order the crate's README lists them.
-    pub const ALL: [WarningCode; 21] = [
+    pub const ALL: [WarningCode; 22] = [
         Self::TargetBelowCurve,
         Self::TargetCapped,
         Self::TargetNotPublished,
@@ -336,6 +338,7 @@ impl WarningCode {
         Self::OwnCurve,
         Self::ReservedTerm,
         Self::OwnerCostPrice,
+        Self::SpotPrice,
         Self::CommitmentNotStated,
         Self::CacheDiscountUnknown,
         Self::BatchPriceUnknown,
@@ -362,6 +365,7 @@ impl WarningCode {
             Self::OwnCurve => "own_curve",
             Self::ReservedTerm => "reserved_term",
             Self::OwnerCostPrice => "owner_cost_price",
+            Self::SpotPrice => "spot_price",
             Self::CommitmentNotStated => "commitment_not_stated",
             Self::CacheDiscountUnknown => "cache_discount_unknown",
             Self::BatchPriceUnknown => "batch_price_unknown",

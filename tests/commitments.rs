@@ -236,3 +236,25 @@ fn an_assumed_curve_mix_gives_the_other_reading_and_can_be_chosen() {
     assert!(chosen.warnings.iter().all(|w| w.code != "assumed_mix"));
     assert_ne!(chosen.self_host.monthly_usd, r.self_host.monthly_usd);
 }
+
+/// A spot price is named as one the provider can take back: self-hosting at it is a lower
+/// bound for a fleet held all month. An on-demand price at the same figure says nothing of it.
+#[test]
+fn a_spot_price_is_a_lower_bound_for_a_held_fleet() {
+    let spot = report("gpu_hour=2&gpu_kind=spot");
+    assert_eq!(spot.inputs.gpu_kind, Some(Commitment::Spot));
+    let w = spot
+        .warnings
+        .iter()
+        .find(|w| w.code == "spot_price")
+        .expect("the spot price is named");
+    assert!(
+        w.message.starts_with("Your GPU-hour price is a spot price"),
+        "{}",
+        w.message
+    );
+    assert!(w.message.contains("lower bound"), "{}", w.message);
+    let on_demand = report("gpu_hour=2&gpu_kind=on_demand");
+    assert!(on_demand.warnings.iter().all(|w| w.code != "spot_price"));
+    assert_eq!(on_demand.self_host.monthly_usd, spot.self_host.monthly_usd);
+}

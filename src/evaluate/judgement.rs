@@ -222,6 +222,7 @@ pub(super) fn rank_warnings(
                 .reduce(f64::max),
             WarningCode::CommitmentNotStated
             | WarningCode::OwnerCostPrice
+            | WarningCode::SpotPrice
             | WarningCode::ReservedTerm => range(Knob::GpuHour),
             WarningCode::PowerFigure if owned => range(Knob::GpuHour),
             WarningCode::TargetCapped

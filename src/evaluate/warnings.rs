@@ -156,6 +156,20 @@ fn price_terms(c: &Case, out: &mut Vec<Warning>) {
                 tier.map(|t| t.source.as_str()),
             ));
         }
+        (Some(Commitment::Spot), tier) => out.push(warn(
+            WarningCode::SpotPrice,
+            format!(
+                "{} is a spot price: the provider can take the GPUs back at short notice, so a \
+                 fleet that must hold its speed all month needs on-demand or reserved capacity \
+                 to fall back on. Read self-hosting at it as a lower bound.",
+                tier.map_or("Your GPU-hour price".to_owned(), |t| format!(
+                    "{} per GPU-hour ({})",
+                    crate::format::usd(t.usd_per_gpu_hour),
+                    t.label
+                ))
+            ),
+            tier.map(|t| t.source.as_str()),
+        )),
         (None, Some(t)) => out.push(warn(
             WarningCode::CommitmentNotStated,
             format!(
