@@ -450,6 +450,33 @@ fn names(files: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// A file's name without its folders, as rows and problems name it.
+pub fn file_name(path: &str) -> String {
+    Path::new(path)
+        .file_name()
+        .map_or_else(|| path.to_owned(), |n| n.to_string_lossy().into_owned())
+}
+
+/// The chip ids the dataset holds once the import is written: the dataset's and the import's.
+fn chip_ids(current: &Rows, read: &Read) -> Vec<String> {
+    current
+        .chips
+        .iter()
+        .chain(&read.rows.chips)
+        .map(|c| c.id.clone())
+        .collect()
+}
+
+/// The models (id, name) the dataset holds once the import is written.
+fn model_names(current: &Rows, read: &Read) -> Vec<(String, String)> {
+    current
+        .models
+        .iter()
+        .chain(&read.rows.models)
+        .map(|m| (m.id.clone(), m.name.clone()))
+        .collect()
+}
+
 /// A lower-case id made of letters, digits, `.`, `-` and `_`.
 pub fn slug(text: &str) -> String {
     let mut out = String::new();

@@ -94,9 +94,7 @@ pub fn read(
     day: &str,
     read: &mut Read,
 ) -> Result<(), Vec<ImportProblem>> {
-    let short = std::path::Path::new(file)
-        .file_name()
-        .map_or_else(|| file.to_owned(), |n| n.to_string_lossy().into_owned());
+    let short = super::file_name(file);
     let mut problems = Vec::new();
     for (i, provider) in value.as_array().into_iter().flatten().enumerate() {
         let pid = provider

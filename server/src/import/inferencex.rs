@@ -18,13 +18,12 @@
 //! and the benchmark's date.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use app::db::rows::Rows;
 use app::db::rows::{CurveRow, Keyed, ModelRow, PointRow, SourceRow};
 use serde_json::Value;
 
-use super::{slug, ImportProblem, Options, Read};
+use super::{file_name, slug, ImportProblem, Options, Read};
 
 /// What raw files do not say (precision, serving framework).
 const NOT_STATED: &str = "not stated";
@@ -150,12 +149,6 @@ pub fn is_agg(value: &Value) -> bool {
 /// True for raw benchmark-client output.
 pub fn is_raw(value: &Value) -> bool {
     value.get("total_token_throughput").is_some() && value.get("max_concurrency").is_some()
-}
-
-fn file_name(name: &str) -> String {
-    Path::new(name)
-        .file_name()
-        .map_or_else(|| name.to_owned(), |n| n.to_string_lossy().into_owned())
 }
 
 struct Fields<'a> {
@@ -423,12 +416,7 @@ pub fn curves(
     for m in std::mem::take(&mut read.measurements) {
         groups.entry(m.config.clone()).or_default().push(m);
     }
-    let chips: Vec<String> = current
-        .chips
-        .iter()
-        .chain(&read.rows.chips)
-        .map(|c| c.id.clone())
-        .collect();
+    let chips = super::chip_ids(current, read);
     let known: Vec<&str> = chips.iter().map(String::as_str).collect();
     let mut problems = Vec::new();
     let today = app::db::revisions::today();

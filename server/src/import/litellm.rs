@@ -77,9 +77,7 @@ pub fn is_price_table(value: &Value) -> bool {
 
 /// Reads the entries; an entry without both prices (e.g. an image model) is left out.
 pub fn read(file: &str, value: &Value, read: &mut Read) -> Result<(), Vec<ImportProblem>> {
-    let short = std::path::Path::new(file)
-        .file_name()
-        .map_or_else(|| file.to_owned(), |n| n.to_string_lossy().into_owned());
+    let short = super::file_name(file);
     let mut problems = Vec::new();
     let Some(table) = value.as_object() else {
         return Ok(());
@@ -193,11 +191,21 @@ pub fn read(file: &str, value: &Value, read: &mut Read) -> Result<(), Vec<Import
 }
 
 /// Letters and digits only, lower case: how names are compared.
-pub fn plain(text: &str) -> String {
+fn plain(text: &str) -> String {
     text.chars()
         .filter(char::is_ascii_alphanumeric)
         .map(|c| c.to_ascii_lowercase())
         .collect()
+}
+
+/// The model of `models` (id, name) a table or benchmark calls `name`: its id or its name,
+/// case and punctuation aside.
+pub fn named(models: &[(String, String)], name: &str) -> Option<String> {
+    let wanted = plain(name);
+    models
+        .iter()
+        .find(|(id, model)| plain(id) == wanted || plain(model) == wanted)
+        .map(|(id, _)| id.clone())
 }
 
 /// `1 - part / whole`, to nine decimals (0 for a free whole).
@@ -291,17 +299,7 @@ pub fn offers(
     if read.prices.is_empty() {
         return Ok(());
     }
-    let models: Vec<(String, String)> = current
-        .models
-        .iter()
-        .map(|m| (m.id.clone(), m.name.clone()))
-        .chain(
-            read.rows
-                .models
-                .iter()
-                .map(|m| (m.id.clone(), m.name.clone())),
-        )
-        .collect();
+    let models = super::model_names(current, read);
     // The table's date when the command gives it (`--date`), else today's.
     let today = opts.date.clone().unwrap_or_else(app::db::revisions::today);
     let mut skipped = 0usize;
@@ -310,10 +308,7 @@ pub fn offers(
         let bare = e.name.rsplit('/').next().unwrap_or(&e.name);
         let model = match &opts.model {
             Some(m) => Some(m.clone()),
-            None => models
-                .iter()
-                .find(|(id, name)| plain(id) == plain(bare) || plain(name) == plain(bare))
-                .map(|(id, _)| id.clone()),
+            None => named(&models, bare),
         };
         let Some(model) = model else {
             skipped += 1;

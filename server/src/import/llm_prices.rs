@@ -30,9 +30,7 @@ struct Dated {
 /// Reads a vendor file's current prices into `read`; a price that is not one is a problem
 /// naming its path in the file.
 pub fn read(file: &str, value: &Value, read: &mut Read) -> Result<(), Vec<ImportProblem>> {
-    let short = std::path::Path::new(file)
-        .file_name()
-        .map_or_else(|| file.to_owned(), |n| n.to_string_lossy().into_owned());
+    let short = super::file_name(file);
     let vendor = value
         .get("vendor")
         .and_then(Value::as_str)

@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 
 use app::db::rows::{CurveRow, Keyed, PointRow, Rows, SourceRow};
 
-use super::litellm::plain;
+use super::litellm::named;
 use super::{slug, ImportProblem, Options, Read};
 
 /// A benchmark's latency limits: the p99 TPOT limits (ms) of its Server and Interactive
@@ -129,9 +129,7 @@ pub fn is_summary(text: &str) -> bool {
 /// Reads the LLM rows (`Units` = `Tokens/s`) of a summary; an unreadable one is a problem
 /// naming its line and column.
 pub fn read(file: &str, text: &str, read: &mut Read) -> Result<(), Vec<ImportProblem>> {
-    let short = std::path::Path::new(file)
-        .file_name()
-        .map_or_else(|| file.to_owned(), |n| n.to_string_lossy().into_owned());
+    let short = super::file_name(file);
     let text = text.replace("\r\n", "\n");
     let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
     let header: Vec<String> = match reader.headers() {
@@ -295,18 +293,8 @@ pub fn curves(
     if read.mlperf.is_empty() {
         return Ok(());
     }
-    let chips: Vec<String> = current
-        .chips
-        .iter()
-        .chain(&read.rows.chips)
-        .map(|c| c.id.clone())
-        .collect();
-    let models: Vec<(String, String)> = current
-        .models
-        .iter()
-        .chain(&read.rows.models)
-        .map(|m| (m.id.clone(), m.name.clone()))
-        .collect();
+    let chips = super::chip_ids(current, read);
+    let models = super::model_names(current, read);
     let mut left_out = BTreeMap::<String, usize>::new();
     let mut leave = |why: String| *left_out.entry(why).or_default() += 1;
     // (organization, platform, benchmark) -> (model, chip, rows)
@@ -328,10 +316,7 @@ pub fn curves(
             leave(format!("benchmark {} (no definition read)", row.benchmark));
             continue;
         };
-        let Some((model, _)) = models
-            .iter()
-            .find(|(id, name)| plain(id) == plain(b.name) || plain(name) == plain(b.name))
-        else {
+        let Some(model) = named(&models, b.name) else {
             leave(format!("benchmark {} (no dataset model)", row.benchmark));
             continue;
         };

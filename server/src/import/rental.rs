@@ -55,9 +55,7 @@ pub fn is_rental_table(text: &str) -> bool {
 /// Reads the rows of a catalogue file; any unreadable one is a problem naming its line and
 /// column.
 pub fn read(file: &str, text: &str, read: &mut Read) -> Result<(), Vec<ImportProblem>> {
-    let short = std::path::Path::new(file)
-        .file_name()
-        .map_or_else(|| file.to_owned(), |n| n.to_string_lossy().into_owned());
+    let short = super::file_name(file);
     let text = text.replace("\r\n", "\n");
     let mut reader = csv::ReaderBuilder::new()
         .trim(csv::Trim::All)
@@ -175,12 +173,7 @@ pub fn tiers(
              and --date YYYY-MM-DD",
         )]);
     };
-    let chips: Vec<String> = current
-        .chips
-        .iter()
-        .chain(&read.rows.chips)
-        .map(|c| c.id.clone())
-        .collect();
+    let chips = super::chip_ids(current, read);
     let source = slug(&format!("rental-{provider}-{date}"));
     // (instance, kind, price per GPU) -> the entries at that price.
     let mut groups = Groups::new();

@@ -37,12 +37,6 @@ pub fn is_decode_slo(value: &Value) -> bool {
         && value.get("max_concurrency").is_some()
 }
 
-fn short(file: &str) -> String {
-    std::path::Path::new(file)
-        .file_name()
-        .map_or_else(|| file.to_owned(), |n| n.to_string_lossy().into_owned())
-}
-
 /// A positive number at `path` (`metrics.median_tpot_ms`), or the problem naming it.
 fn number(file: &str, value: &Value, path: &str) -> Result<f64, ImportProblem> {
     let v = path.split('.').try_fold(value, |v, part| v.get(part));
@@ -134,7 +128,7 @@ pub fn together_runner(
         .and_then(Value::as_f64)
         .filter(|w| w.is_finite() && *w > 0.0 && sampled == Some(tp));
     read.measurements.push(Measurement {
-        file: short(file),
+        file: super::file_name(file),
         at: String::new(),
         tps: 1000.0 / tpot,
         tput_per_gpu: total / tp,
@@ -189,7 +183,7 @@ pub fn decode_slo(
     opts: &Options,
     read: &mut Read,
 ) -> Result<(), Vec<ImportProblem>> {
-    let name = short(file);
+    let name = super::file_name(file);
     let Some(hw) = opts.hardware.as_deref() else {
         return Err(vec![ImportProblem::new(
             file,
