@@ -251,7 +251,44 @@ impl Costing {
     /// together (the uncapped fleet is where the hybrid's search starts).
     pub fn self_host_and_hybrid(&self, scale: f64) -> (PlanCost, PlanCost) {
         let runs = self.runs(scale);
-        let own = self.cost_of(None, scale, &runs);
+        self.own_and_best(scale, &runs, self.fixed_cheapest(scale))
+    }
+
+    /// Self-hosting everything, the cheapest hybrid, and the bill of the cheapest hybrid that
+    /// is a plan of its own (see [`Costing::proper_hybrid`]; `None` when none is) at `scale`
+    /// times the volume: what [`Costing::self_host_and_hybrid`] and
+    /// [`Costing::proper_hybrid`] give, with a fixed fleet's cheapest cap searched once for
+    /// both. The band map judges thousands of volumes this way.
+    pub fn self_host_and_hybrids(&self, scale: f64) -> (PlanCost, PlanCost, Option<f64>) {
+        let runs = self.runs(scale);
+        let cheapest = self.fixed_cheapest(scale);
+        let (own, best) = self.own_and_best(scale, &runs, cheapest);
+        let proper = if best.plan.replicas > 0.0 && best.plan.overflow_share > 0.0 {
+            Some(best.total())
+        } else {
+            self.proper_hybrid_with(scale, &runs, cheapest)
+        };
+        (own, best, proper)
+    }
+
+    /// A fixed fleet's cheapest cap at `scale` ([`Costing::cheapest_fixed_cap`]); `None` for a
+    /// fleet that scales by the hour, whose caps are searched one by one.
+    fn fixed_cheapest(&self, scale: f64) -> Option<PlanCost> {
+        match self.policy.scaling {
+            Scaling::Fixed => self.cheapest_fixed_cap(scale),
+            Scaling::Hourly => None,
+        }
+    }
+
+    /// Self-hosting everything and the cheapest hybrid at `scale`, given the hourly `runs` and
+    /// a fixed fleet's `cheapest` cap.
+    fn own_and_best(
+        &self,
+        scale: f64,
+        runs: &[f64],
+        cheapest: Option<PlanCost>,
+    ) -> (PlanCost, PlanCost) {
+        let own = self.cost_of(None, scale, runs);
         let mut best = own;
         match self.policy.scaling {
             Scaling::Fixed => {
@@ -259,16 +296,16 @@ impl Costing {
                 // API, so its bill is the rent to the cent (0 + 0 + 0 + rent), and the plan is
                 // only made when it wins.
                 if self.rent(scale) < best.total() {
-                    best = self.cost_of(Some(0.0), scale, &runs);
+                    best = self.cost_of(Some(0.0), scale, runs);
                 }
-                if let Some(cheapest) = self.cheapest_fixed_cap(scale) {
+                if let Some(cheapest) = cheapest {
                     if cheapest.total() < best.total() {
                         best = cheapest;
                     }
                 }
             }
             Scaling::Hourly => self.demand.for_each_candidate_cap(scale, |cap: f64| {
-                let c = self.cost_of(Some(cap), scale, &runs);
+                let c = self.cost_of(Some(cap), scale, runs);
                 if c.total() < best.total() {
                     best = c;
                 }
@@ -282,10 +319,20 @@ impl Costing {
     /// the cheapest cap is the full fleet or none. `None` when no cap is such a plan.
     pub fn proper_hybrid(&self, scale: f64) -> Option<f64> {
         let runs = self.runs(scale);
+        self.proper_hybrid_with(scale, &runs, self.fixed_cheapest(scale))
+    }
+
+    /// [`Costing::proper_hybrid`] given the hourly `runs` and a fixed fleet's `cheapest` cap.
+    fn proper_hybrid_with(
+        &self,
+        scale: f64,
+        runs: &[f64],
+        cheapest: Option<PlanCost>,
+    ) -> Option<f64> {
         let proper = |c: &PlanCost| c.plan.replicas > 0.0 && c.plan.overflow_share > 0.0;
         let mut best: Option<f64> = None;
         let mut consider = |cap: f64| {
-            let c = self.cost_of(Some(cap), scale, &runs);
+            let c = self.cost_of(Some(cap), scale, runs);
             if proper(&c) && best.is_none_or(|b| c.total() < b) {
                 best = Some(c.total());
             }
@@ -297,7 +344,7 @@ impl Costing {
                 if lo <= full - 1.0 {
                     // The cheapest cap from the least fleet to the full one (its bill is convex
                     // there), or the cap next to it when that is the full fleet.
-                    match self.cheapest_fixed_cap(scale).filter(proper) {
+                    match cheapest.filter(proper) {
                         Some(c) => consider(c.plan.replicas.min(full)),
                         None => consider(full - 1.0),
                     }
@@ -443,6 +490,12 @@ mod tests {
                     let pick = crate::decision::Pick::of(&c, scale, searched);
                     prop_assert_eq!(pick.plan, t.best().0, "scale {}", scale);
                     prop_assert_eq!((pick.rent, pick.self_host), (t.rent, t.self_host));
+                    // The band map's judgement, one search for both hybrids, is the two
+                    // costed apart.
+                    prop_assert_eq!(
+                        crate::decision::judged(&c, scale, searched),
+                        t.with_proper_hybrid(&c, scale, searched)
+                    );
                 }
                 let (own, hybrid) = c.self_host_and_hybrid(scale);
                 let full = c.demand().full_replicas(scale);

@@ -164,7 +164,17 @@ impl Totals {
 /// full fleet or none costed at its cheapest proper cap (some replicas, some demand at the API):
 /// what ties are judged on. The named plan is the one [`Totals::of`] names.
 pub fn judged(c: &Costing, scale: f64, hybrid: bool) -> Totals {
-    Totals::of(c, scale, hybrid).with_proper_hybrid(c, scale, hybrid)
+    if !hybrid {
+        return Totals::of(c, scale, false);
+    }
+    // `Totals::of(..).with_proper_hybrid(..)`, with the fixed fleet's cheapest cap searched
+    // once for both.
+    let (own, _, proper) = c.self_host_and_hybrids(scale);
+    Totals {
+        rent: c.rent(scale),
+        self_host: own.total(),
+        hybrid: proper,
+    }
 }
 
 /// Whether a plan costing `other` a month ties with the cheapest at `cheapest`: it costs at
