@@ -24,6 +24,39 @@ pub use years::{cost_over_years, cost_over_years_in, cumulative};
 
 use plotters::style::{Color, IntoFont, RGBColor, TextStyle};
 
+thread_local! {
+    /// Whether the charts drawn now on this thread carry their hover targets: see [`on_page`].
+    static HOVER: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Whether the chart being drawn carries hover targets (each value as an SVG `<title>`):
+/// always in the browser, in exported files and in embeds; not in the page the server sends.
+pub fn hovering() -> bool {
+    HOVER.with(std::cell::Cell::get)
+}
+
+/// The chart `draw` makes, as the page shows it. On the server, without its hover targets:
+/// they repeat the values of the chart's numbers table and were a third of the page's bytes
+/// (and their titles a share of its rendering). In the browser, with them: the page draws a
+/// chart's targets when a pointer first comes over it ([`crate::components::ChartFigure`]),
+/// and every chart it redraws after an edit carries them.
+pub fn on_page(draw: impl FnOnce() -> String) -> String {
+    #[cfg(feature = "ssr")]
+    {
+        /// Sets the switch back however `draw` ends.
+        struct Restore(bool);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                HOVER.with(|h| h.set(self.0));
+            }
+        }
+        let _restore = Restore(HOVER.with(|h| h.replace(false)));
+        draw()
+    }
+    #[cfg(not(feature = "ssr"))]
+    draw()
+}
+
 /// A chart's grid, labels and axis descriptions in the house style: five labels an axis, one
 /// light line between bold ones, the page's font. The caller adds what it says.
 pub fn mesh<'a, 'b, DB, XT, YT, X, Y>(
@@ -391,11 +424,16 @@ impl Frame {
     }
 }
 
-/// A text element at [`TEXT`] size, centred vertically on `y`.
+/// A text element at [`TEXT`] size, centred vertically on `y` (the family, the size and the
+/// colour [`INK`] are the chart's own, [`backend::DEFAULTS`]).
 fn text_markup(x: i32, y: i32, anchor: &str, colour: RGBColor, text: &str) -> String {
+    let fill = if colour == INK {
+        String::new()
+    } else {
+        format!(r#" fill="{}""#, hex(colour))
+    };
     format!(
-        r#"<text x="{x}" y="{y}" dy="0.35em" text-anchor="{anchor}" font-family="sans-serif" font-size="{TEXT}" fill="{}">{}</text>"#,
-        hex(colour),
+        r#"<text x="{x}" y="{y}" dy="0.35em" text-anchor="{anchor}"{fill}>{}</text>"#,
         crate::escape_html(text)
     )
 }
@@ -480,6 +518,9 @@ impl Overlay {
             markup.push_str(&text_markup(left, y, "start", colour, &label));
         }
         markup.push_str("</g>");
+        if hovers.is_empty() {
+            return Overlay { markup };
+        }
         markup.push_str(r#"<g class="chart-hover" fill="transparent">"#);
         for h in hovers {
             let (x0, y0, x1, y1) = h.rect;

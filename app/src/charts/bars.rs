@@ -105,6 +105,10 @@ fn draw_breakdown<'a>(columns: &[Column<'_>], out: &'a mut String) -> Drawn<'a> 
             };
             let corners = [(x + 0.2, base), (x + 0.8, base + line.usd)];
             chart.draw_series(std::iter::once(Rectangle::new(corners, colour.filled())))?;
+            base += line.usd;
+            if !super::hovering() {
+                continue;
+            }
             let title = if column.lines.len() == 1 {
                 format!("{}: {} a month", column.label, format::usd(line.usd))
             } else {
@@ -121,7 +125,6 @@ fn draw_breakdown<'a>(columns: &[Column<'_>], out: &'a mut String) -> Drawn<'a> 
                 1,
                 title,
             ));
-            base += line.usd;
         }
         chart.draw_series(std::iter::once(Text::new(
             format::usd(base),
@@ -192,6 +195,9 @@ fn draw_per_class<'a>(classes: &[ClassBars], out: &'a mut String) -> Drawn<'a> {
             let x = i as f64 + 0.15 + 0.24 * k as f64;
             let corners = [(x, floor), (x + 0.22, v)];
             chart.draw_series(std::iter::once(Rectangle::new(corners, colour.filled())))?;
+            if !super::hovering() {
+                continue;
+            }
             let title = format!(
                 "{}, {}: {} per million tokens",
                 c.label,

@@ -78,6 +78,9 @@ fn draw<'a>(rows: &[Sensitivity], out: &'a mut String) -> Drawn<'a> {
             if let Some(v) = value {
                 let corners = [(base.min(v), b0), (base.max(v), b1)];
                 chart.draw_series(std::iter::once(Rectangle::new(corners, colour.filled())))?;
+                if !super::hovering() {
+                    continue;
+                }
                 let title = format!(
                     "{} {setting}: self-hosting minus renting {} a month (your scenario: {})",
                     r.label,

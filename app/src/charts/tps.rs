@@ -86,7 +86,7 @@ fn draw<'a>(series: &[CurveSeries], target: f64, out: &'a mut String) -> Drawn<'
             s.points.iter().map(|p| (p.tps, p.usd_per_mtok)),
             colour.stroke_width(*width),
         ))?;
-        for p in &s.points {
+        for p in s.points.iter().filter(|_| super::hovering()) {
             let (x, y) = chart.backend_coord(&(p.tps, p.usd_per_mtok));
             hovers.push(Hover {
                 rect: (x - 5, y - 5, x + 5, y + 5),

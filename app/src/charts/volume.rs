@@ -143,6 +143,7 @@ fn draw<'a>(s: &CostVsVolume, body: u32, out: &'a mut String) -> Drawn<'a> {
         .collect();
     let titles = pts
         .iter()
+        .filter(|_| super::hovering())
         .map(|p| {
             let mut t = String::with_capacity(96);
             format::push_tokens(&mut t, p.tokens);

@@ -136,6 +136,7 @@ fn draw<'a>(plan: &Projection, body: u32, out: &'a mut String) -> Drawn<'a> {
         .collect();
     let titles = points
         .iter()
+        .filter(|_| super::hovering())
         .map(|(m, r, s, h)| {
             let hybrid = h
                 .map(|h| format!(", best hybrid {}", format::usd(h)))

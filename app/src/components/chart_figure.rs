@@ -2,7 +2,9 @@
 
 use leptos::prelude::*;
 
-/// A figure holding an SVG chart and its text alternative.
+/// A figure holding an SVG chart and its text alternative. The server sends the chart without
+/// its hover targets ([`crate::charts::on_page`]); in the browser `svg` carries them, and the
+/// chart takes them when a pointer first comes over it (or a finger touches it).
 #[component]
 pub fn ChartFigure(
     /// The SVG markup.
@@ -14,9 +16,20 @@ pub fn ChartFigure(
     /// The numbers behind the chart.
     children: Children,
 ) -> impl IntoView {
+    let drawn = NodeRef::<leptos::html::Div>::new();
+    #[cfg(feature = "hydrate")]
+    let with_targets = StoredValue::new(svg.clone());
+    let hover = move |_| {
+        #[cfg(feature = "hydrate")]
+        if let Some(div) = drawn.get_untracked() {
+            if div.query_selector("g.chart-hover").ok().flatten().is_none() {
+                with_targets.with_value(|svg| div.set_inner_html(svg));
+            }
+        }
+    };
     view! {
         <figure class="chart" data-testid=testid>
-            <div class="svg" inner_html=svg></div>
+            <div class="svg" node_ref=drawn inner_html=svg on:pointerenter=hover></div>
             <figcaption>{caption}</figcaption>
             <details class="numbers">
                 <summary>"The numbers"</summary>

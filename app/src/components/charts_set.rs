@@ -14,7 +14,7 @@ pub fn TpsChart(
     report: crate::query::Answer,
 ) -> impl IntoView {
     let series = &report.series.cost_vs_tps;
-    let svg = charts::cost_vs_tps(series, report.inputs.tps);
+    let svg = charts::on_page(|| charts::cost_vs_tps(series, report.inputs.tps));
     let rows = series
         .iter()
         .flat_map(|s| {
@@ -47,7 +47,7 @@ pub fn BreakdownChart(
     #[prop(into)]
     report: crate::query::Answer,
 ) -> impl IntoView {
-    let svg = charts::Chart::Breakdown.draw(&report);
+    let svg = charts::on_page(|| charts::Chart::Breakdown.draw(&report));
     let own = report.series.breakdown.clone();
     let rows = own
         .iter()
@@ -70,7 +70,7 @@ pub fn ClassChart(
     #[prop(into)]
     report: crate::query::Answer,
 ) -> impl IntoView {
-    let svg = charts::per_class(&report.series.per_class);
+    let svg = charts::on_page(|| charts::per_class(&report.series.per_class));
     view! {
         <ChartFigure svg caption="$ per million tokens by class (log scale): the table above holds the numbers" testid="chart-classes">
             <p>"Same figures as the table “$ per million tokens, by class”."</p>
@@ -85,7 +85,7 @@ pub fn TornadoChart(
     #[prop(into)]
     report: crate::query::Answer,
 ) -> impl IntoView {
-    let svg = charts::tornado(&report.sensitivity);
+    let svg = charts::on_page(|| charts::tornado(&report.sensitivity));
     let rows = report
         .sensitivity
         .iter()

@@ -14,7 +14,7 @@ pub fn VolumeChart(
     report: crate::query::Answer,
 ) -> impl IntoView {
     let series = &report.series.cost_vs_volume;
-    let svg = charts::cost_vs_volume(series);
+    let svg = charts::on_page(|| charts::cost_vs_volume(series));
     let rows = series
         .points
         .iter()

@@ -32,7 +32,7 @@ pub fn Years(
 ) -> impl IntoView {
     let r = report;
     let p = &r.plan;
-    let svg = charts::Chart::Years.draw(&r);
+    let svg = charts::on_page(|| charts::Chart::Years.draw(&r));
     let hybrid = r.hybrid.is_some();
     let npv = p.npv_usd;
     let s = p.spec;
