@@ -9,7 +9,9 @@
 //! steps renting and self-hosting cross at most once, at a point solved exactly. Each step is
 //! probed just past it, at that crossing, at its end and, where a hybrid is possible, a tie apart
 //! within it (eight probes at most); any change of the cheapest plan between two probes (the
-//! hybrid's caps) is narrowed by bisection to a ten-millionth. Past the step where one more replica
+//! hybrid's caps) is narrowed to a ten-millionth: first where the two bills that tell the
+//! plans apart cross (nearly straight between two probes, so two probes a hair either side of
+//! a secant's guess mostly close it), else by bisection. Past the step where one more replica
 //! is less than the tie of the fleet, probes stand a tie apart and a change is narrowed to a
 //! ten-thousandth: no band a tie wide lies between two probes. A fleet that scales by the hour
 //! grows a replica-hour at a time, with no step of its own; its probes stand 5 % apart (each
@@ -17,7 +19,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Strategy;
+use super::{Strategy, Totals};
 use crate::costing::Costing;
 use crate::fleet::Scaling;
 
@@ -68,6 +70,8 @@ const STEP_PROBES: usize = 8;
 const HOURLY_STEP: f64 = 1.05;
 /// Bisection steps narrowing a change between two probes.
 const BISECT: usize = 60;
+/// Secant steps tried first when narrowing a change.
+const SECANT_TRIES: usize = 3;
 /// A change is narrowed to within this share of its value (a ten-millionth: far below the
 /// three significant digits a page shows).
 const PRECISION: f64 = 1e-7;
@@ -108,8 +112,9 @@ impl Class {
     }
 }
 
-/// The cheapest plan at `scale` and the plans tied with it.
-fn class(c: &Costing, scale: f64, hybrid: bool, tie: f64) -> Class {
+/// The cheapest plan at `scale` and the plans tied with it, with the totals they are read
+/// from.
+fn judge(c: &Costing, scale: f64, hybrid: bool, tie: f64) -> (Class, Totals) {
     let t = super::judged(c, scale, hybrid);
     let (best, usd) = t.best();
     let ties = PLANS
@@ -117,7 +122,31 @@ fn class(c: &Costing, scale: f64, hybrid: bool, tie: f64) -> Class {
         .filter(|&p| p != best)
         .filter(|&p| t.cost(p).is_some_and(|c| super::within_tie(usd, c, tie)))
         .fold(0u8, |m, p| m | (1 << index(p)));
-    Class { best, ties }
+    (Class { best, ties }, t)
+}
+
+/// A bill difference whose sign tells `here` from `next`, in the totals at one volume: the
+/// new cheapest plan's bill minus the old one's where the cheapest changes, else a plan's
+/// bill minus the tie's edge where that plan joins or leaves the ties. Between two volumes the
+/// bills are straight lines or nearly (renting's is, a fixed fleet's is constant between two
+/// replica steps, a hybrid's bends where an hour's need crosses its cap), so where this
+/// difference crosses zero is found in a step or two by a secant. `None` when the change
+/// cannot be told by one difference (a plan whose bill is missing at one end).
+fn gap(here: Class, next: Class, tie: f64) -> Option<impl Fn(&Totals) -> Option<f64>> {
+    let (p, q) = if here.best != next.best {
+        (here.best, next.best)
+    } else {
+        let changed = here.ties ^ next.ties;
+        let plan = PLANS
+            .into_iter()
+            .find(|p| changed & (1 << index(*p)) != 0)?;
+        (here.best, plan)
+    };
+    let tied = here.best == next.best;
+    Some(move |t: &Totals| {
+        let (a, b) = (t.cost(p)?, t.cost(q)?);
+        Some(if tied { b - a - tie * a.abs() } else { b - a })
+    })
 }
 
 /// The scales probed between `lo` and `hi` (both included), ascending, and the scale from
@@ -205,60 +234,97 @@ pub fn volume_bands(
     };
     let mut start = first;
     let mut prev = first;
-    let mut here = class(c, first, hybrid, tie);
-    let find = |lo: f64, hi: f64, here: Class, next: Class| {
+    let (mut here, mut t_prev) = judge(c, first, hybrid, tie);
+    let find = |lo: (f64, Totals), hi: (f64, Totals), classes: (Class, Class)| {
         // Where one more replica is less than the tie of the fleet, a change is found to a
         // ten-thousandth: far finer than the tie, and than the three digits a page shows.
-        let precision = if lo >= dense_from {
+        let precision = if lo.0 >= dense_from {
             DENSE_PRECISION
         } else {
             PRECISION
         };
-        first_change(lo, hi, here, next, precision, |m| class(c, m, hybrid, tie))
+        first_change(lo, hi, classes, precision, tie, |m| {
+            judge(c, m, hybrid, tie)
+        })
     };
     for &s in &points[1..] {
-        let next = class(c, s, hybrid, tie);
+        let (next, t_next) = judge(c, s, hybrid, tie);
         // Every change between `prev` (still `here`) and `s` (`next`), one after another: each
-        // narrowed by bisection to the first value at which the plans differ from `here`.
-        let mut a = prev;
+        // narrowed to the first value at which the plans differ from `here`.
+        let (mut a, mut t_a) = (prev, t_prev);
         while here != next {
-            let (at, then) = find(a, s, here, next);
+            let (at, then, t_at) = find((a, t_a), (s, t_next), (here, next));
             bands.close(start, at, here);
             start = at;
             here = then;
-            a = at;
+            (a, t_a) = (at, t_at);
         }
-        prev = s;
+        (prev, t_prev) = (s, t_next);
     }
     bands.close(start, s_hi, here);
     bands.bands
 }
 
-/// Bisects between `lo` (plans `here`) and `hi` (plans `next`) to the first value, within
-/// `precision`, at which the plans differ from `here`: that value and its plans.
+/// Narrows the change between `lo` (plans `here`, totals `t_lo`) and `hi` (plans `next`,
+/// totals `t_hi`) to a value, within `precision`, at which the plans differ from `here` while
+/// just below it they are `here`: that value, its plans and its totals. Every step keeps a
+/// value of `here` below and one of another class above, as a bisection does. Where one bill
+/// difference tells `here` from the class above ([`gap`]), a step first tries where it crosses zero
+/// (a secant through its values at both ends), probed a hair either side: the bracket closes
+/// at once where the bills are straight between the ends, as they mostly are. After three
+/// tries, or without such a difference, it bisects.
 fn first_change(
-    mut lo: f64,
-    mut hi: f64,
-    here: Class,
-    next: Class,
+    (mut lo, mut t_lo): (f64, Totals),
+    (mut hi, mut t_hi): (f64, Totals),
+    (here, next): (Class, Class),
     precision: f64,
-    class_at: impl Fn(f64) -> Class,
-) -> (f64, Class) {
+    tie: f64,
+    judge_at: impl Fn(f64) -> (Class, Totals),
+) -> (f64, Class, Totals) {
     let mut hi_class = next;
+    let mut tries = 0;
     for _ in 0..BISECT {
         if hi - lo <= precision * hi {
             break;
         }
-        let m = (lo * hi).sqrt();
-        let at = class_at(m);
-        if at == here {
-            lo = m;
-        } else {
-            hi = m;
-            hi_class = at;
+        // The difference telling `here` from the class found above: the first change may be
+        // another one than the class at the far end shows.
+        let guess = gap(here, hi_class, tie)
+            .filter(|_| tries < SECANT_TRIES)
+            .and_then(|g| {
+                let (d_lo, d_hi) = (g(&t_lo)?, g(&t_hi)?);
+                let r = lo - d_lo * (hi - lo) / (d_hi - d_lo);
+                (d_lo * d_hi < 0.0 && r > lo && r < hi).then_some(r)
+            });
+        let Some(r) = guess else {
+            let m = (lo * hi).sqrt();
+            let (at, t) = judge_at(m);
+            if at == here {
+                (lo, t_lo) = (m, t);
+            } else {
+                (hi, hi_class, t_hi) = (m, at, t);
+            }
+            continue;
+        };
+        tries += 1;
+        let half = 0.5 * precision * r;
+        let (a, b) = ((r - half).max(lo), (r + half).min(hi));
+        let (at, t) = judge_at(a);
+        if at != here {
+            (hi, hi_class, t_hi) = (a, at, t);
+            continue;
+        }
+        (lo, t_lo) = (a, t);
+        if b > lo {
+            let (at, t) = judge_at(b);
+            if at == here {
+                (lo, t_lo) = (b, t);
+            } else {
+                (hi, hi_class, t_hi) = (b, at, t);
+            }
         }
     }
-    (hi, hi_class)
+    (hi, hi_class, t_hi)
 }
 
 /// The bands as they are found, and how wide each plan's stretch of each band is (in log
@@ -358,4 +424,59 @@ pub fn material(bands: &[Band], tie: f64) -> Vec<Band> {
 pub fn never_again_above(bands: &[Band], plan: Strategy) -> Option<f64> {
     let j = bands.iter().rposition(|b| b.holds(plan))?;
     (j + 1 < bands.len()).then(|| bands[j].to)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plans at `s` times the volume where renting costs `100 s`, self-hosting `150` and
+    /// no hybrid is searched, as [`judge`] reads them, counting the judgements in `count`.
+    fn judged_line(s: f64, tie: f64, count: &std::cell::Cell<u32>) -> (Class, Totals) {
+        count.set(count.get() + 1);
+        let t = Totals {
+            rent: 100.0 * s,
+            self_host: 150.0,
+            hybrid: None,
+        };
+        let (best, usd) = t.best();
+        let ties = PLANS
+            .into_iter()
+            .filter(|&p| p != best)
+            .filter(|&p| {
+                t.cost(p)
+                    .is_some_and(|c| super::super::within_tie(usd, c, tie))
+            })
+            .fold(0u8, |m, p| m | (1 << index(p)));
+        (Class { best, ties }, t)
+    }
+
+    /// Between a volume where renting wins alone and one where self-hosting does, the first
+    /// change is self-hosting joining renting's tie (at `150 / 101` for a 1 % tie), not their
+    /// crossing at 1.5: it is found to the precision asked in a few judgements, where a
+    /// bisection takes twenty.
+    #[test]
+    fn a_change_between_straight_bills_is_found_in_a_few_judgements() {
+        let count = std::cell::Cell::new(0);
+        let tie = 0.01;
+        let (lo, hi) = (judged_line(1.0, tie, &count), judged_line(2.0, tie, &count));
+        assert_eq!((lo.0.best, hi.0.best), (Strategy::Rent, Strategy::SelfHost));
+        count.set(0);
+        let (at, class, _) = first_change(
+            (1.0, lo.1),
+            (2.0, hi.1),
+            (lo.0, hi.0),
+            PRECISION,
+            tie,
+            |s| judged_line(s, tie, &count),
+        );
+        let expected = 150.0 / 101.0;
+        assert!((at - expected).abs() <= 2.0 * PRECISION * expected, "{at}");
+        assert_eq!(class.best, Strategy::Rent);
+        assert!(class.tied().contains(&Strategy::SelfHost));
+        assert!(count.get() <= 6, "{} judgements", count.get());
+        // Just below it the plans are still renting's alone.
+        let below = judged_line(at * (1.0 - 2.0 * PRECISION), tie, &count).0;
+        assert_eq!(below, lo.0);
+    }
 }
