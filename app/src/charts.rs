@@ -30,19 +30,27 @@ thread_local! {
 }
 
 /// Whether the chart being drawn carries hover targets (each value as an SVG `<title>`):
-/// always in the browser, in exported files and in embeds; not in the page the server sends.
+/// always in the browser, in exported files, in embeds and on the pages the browser does not
+/// take over; not in the calculator as the server sends it.
 pub fn hovering() -> bool {
     HOVER.with(std::cell::Cell::get)
 }
 
-/// The chart `draw` makes, as the page shows it. On the server, without its hover targets:
-/// they repeat the values of the chart's numbers table and were a third of the page's bytes
-/// (and their titles a share of its rendering). In the browser, with them: the page draws a
-/// chart's targets when a pointer first comes over it ([`crate::components::ChartFigure`]),
-/// and every chart it redraws after an edit carries them.
+/// The chart `draw` makes, as the page shows it. In the calculator the server sends, without
+/// its hover targets: they repeat the values of the chart's numbers table and were a third of
+/// the page's bytes (and their titles a share of its rendering). In the browser, with them:
+/// the page draws a chart's targets when a pointer first comes over it
+/// ([`crate::components::ChartFigure`]), and every chart it redraws after an edit carries
+/// them. A page the browser does not take over ([`crate::hydrated`], the saved record) keeps
+/// them: nothing would draw them later.
 pub fn on_page(draw: impl FnOnce() -> String) -> String {
     #[cfg(feature = "ssr")]
     {
+        let taken_over = leptos::prelude::use_context::<http::request::Parts>()
+            .is_some_and(|parts| crate::hydrated(parts.uri.path()));
+        if !taken_over {
+            return draw();
+        }
         /// Sets the switch back however `draw` ends.
         struct Restore(bool);
         impl Drop for Restore {
@@ -439,7 +447,8 @@ fn text_markup(x: i32, y: i32, anchor: &str, colour: RGBColor, text: &str) -> St
 }
 
 /// What is laid over plotters' drawing: the legend, the marks' labels, and invisible shapes
-/// carrying each value as an SVG `<title>` (shown on hover, without JavaScript).
+/// carrying each value as an SVG `<title>` (shown on hover; see [`on_page`] for where they
+/// are drawn).
 #[derive(Debug, Default)]
 pub struct Overlay {
     markup: String,

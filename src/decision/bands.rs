@@ -68,7 +68,8 @@ const MIN_TIE: f64 = 0.004;
 const STEP_PROBES: usize = 8;
 /// Probes of an hourly fleet stand this factor apart.
 const HOURLY_STEP: f64 = 1.05;
-/// Bisection steps narrowing a change between two probes.
+/// Steps narrowing a change between two probes: a bisection step judges the plans once, a
+/// secant step ([`SECANT_TRIES`] at most) twice.
 const BISECT: usize = 60;
 /// Secant steps tried first when narrowing a change.
 const SECANT_TRIES: usize = 3;
@@ -308,19 +309,21 @@ fn first_change(
         };
         tries += 1;
         let half = 0.5 * precision * r;
-        let (a, b) = ((r - half).max(lo), (r + half).min(hi));
-        let (at, t) = judge_at(a);
-        if at != here {
-            (hi, hi_class, t_hi) = (a, at, t);
-            continue;
+        // An end the guess lies within a hair of is known already: it is not judged again.
+        if r - half > lo {
+            let (at, t) = judge_at(r - half);
+            if at != here {
+                (hi, hi_class, t_hi) = (r - half, at, t);
+                continue;
+            }
+            (lo, t_lo) = (r - half, t);
         }
-        (lo, t_lo) = (a, t);
-        if b > lo {
-            let (at, t) = judge_at(b);
+        if r + half < hi {
+            let (at, t) = judge_at(r + half);
             if at == here {
-                (lo, t_lo) = (b, t);
+                (lo, t_lo) = (r + half, t);
             } else {
-                (hi, hi_class, t_hi) = (b, at, t);
+                (hi, hi_class, t_hi) = (r + half, at, t);
             }
         }
     }

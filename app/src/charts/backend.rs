@@ -503,6 +503,22 @@ mod tests {
         s
     }
 
+    /// The text defaults on every chart's root are the house style's, so a label that leaves
+    /// them out reads as the chart asked for.
+    #[test]
+    fn the_root_defaults_are_the_house_style() {
+        use crate::charts::{INK, TEXT};
+        assert_eq!(super::DEFAULT_FILL, (INK.0, INK.1, INK.2));
+        assert_eq!(super::DEFAULT_SIZE, TEXT);
+        for attr in [
+            format!(r#"font-size="{TEXT}""#),
+            format!(r##"fill="#{:02X}{:02X}{:02X}""##, INK.0, INK.1, INK.2),
+            format!(r#"font-family="{}""#, super::DEFAULT_FAMILY),
+        ] {
+            assert!(super::DEFAULTS.contains(&attr), "{attr}");
+        }
+    }
+
     #[test]
     fn draws_what_plotters_draws_in_fewer_bytes() {
         let mut theirs = String::new();
@@ -511,7 +527,12 @@ mod tests {
         draw(Svg::with_string(&mut ours, (440, 300)).into_drawing_area());
         assert!(theirs.len() > 2_000, "{theirs}");
         let expected = compacted(&theirs);
-        assert!(expected.len() * 20 < theirs.len() * 19, "{} of {}", expected.len(), theirs.len());
+        assert!(
+            expected.len() * 20 < theirs.len() * 19,
+            "{} of {}",
+            expected.len(),
+            theirs.len()
+        );
         for (a, b) in expected.split("/>").zip(ours.split("/>")) {
             assert_eq!(a, b);
         }

@@ -17,13 +17,17 @@ pub fn ChartFigure(
     children: Children,
 ) -> impl IntoView {
     let drawn = NodeRef::<leptos::html::Div>::new();
+    // The chart with its targets, until it has replaced the one the server sent (once).
     #[cfg(feature = "hydrate")]
-    let with_targets = StoredValue::new(svg.clone());
+    let with_targets = StoredValue::new(svg.contains("chart-hover").then(|| svg.clone()));
     let hover = move |_| {
         #[cfg(feature = "hydrate")]
         if let Some(div) = drawn.get_untracked() {
-            if div.query_selector("g.chart-hover").ok().flatten().is_none() {
-                with_targets.with_value(|svg| div.set_inner_html(svg));
+            let served = div.query_selector("g.chart-hover").ok().flatten().is_none();
+            if let Some(svg) = with_targets.try_update_value(Option::take).flatten() {
+                if served {
+                    div.set_inner_html(&svg);
+                }
             }
         }
     };

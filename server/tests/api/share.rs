@@ -272,3 +272,43 @@ async fn a_saved_scenarios_csv_is_its_decision_record() {
     let missing = get(&app, "/api/v1/scenarios/AAAAAAAAAAAA/export.csv").await;
     assert_eq!(missing.status(), StatusCode::NOT_FOUND);
 }
+
+/// The calculator the server sends draws its charts without hover targets (the browser draws
+/// them when a pointer comes over a chart); the pages nothing takes over, the embeds and the
+/// exported files keep them, since nothing would draw them later.
+#[tokio::test]
+async fn hover_targets_are_sent_where_nothing_draws_them_later() {
+    let (app, _db) = app().await;
+    let page = body_text(get(&app, "/?requests=21M").await).await;
+    assert!(
+        page.contains("data-testid=\"chart-volume\""),
+        "the calculator draws its charts"
+    );
+    assert!(
+        !page.contains("chart-hover"),
+        "the calculator sends no hover targets"
+    );
+    let body = serde_json::json!({"query": "requests=21M", "name": "Hovers"});
+    let response = send(&app, post_json("/api/v1/scenarios", &body.to_string())).await;
+    let saved: serde_json::Value = serde_json::from_str(&body_text(response).await).expect("json");
+    let id = saved["id"].as_str().expect("an id").to_owned();
+    let record = body_text(get(&app, &format!("/s/{id}")).await).await;
+    assert!(
+        record.contains("data-testid=\"chart-volume\""),
+        "the record draws the volume chart"
+    );
+    assert!(
+        record.contains("<g class=\"chart-hover\""),
+        "the saved record keeps its hovers"
+    );
+    for uri in [
+        "/embed?requests=21M",
+        "/api/v1/charts/volume.svg?requests=21M",
+    ] {
+        let text = body_text(get(&app, uri).await).await;
+        assert!(
+            text.contains("<g class=\"chart-hover\""),
+            "{uri} keeps its hovers"
+        );
+    }
+}
