@@ -99,6 +99,17 @@ struct Class {
 const PLANS: [Strategy; 3] = [Strategy::Rent, Strategy::SelfHost, Strategy::Hybrid];
 
 impl Class {
+    /// The cheapest plan of `t` and the plans within `tie` of it.
+    fn of(t: &Totals, tie: f64) -> Class {
+        let (best, usd) = t.best();
+        let ties = PLANS
+            .into_iter()
+            .filter(|&p| p != best)
+            .filter(|&p| t.cost(p).is_some_and(|c| super::within_tie(usd, c, tie)))
+            .fold(0u8, |m, p| m | (1 << index(p)));
+        Class { best, ties }
+    }
+
     /// The tied plans, in [`PLANS`]' order.
     fn tied(self) -> Vec<Strategy> {
         PLANS
@@ -117,13 +128,7 @@ impl Class {
 /// from.
 fn judge(c: &Costing, scale: f64, hybrid: bool, tie: f64) -> (Class, Totals) {
     let t = super::judged(c, scale, hybrid);
-    let (best, usd) = t.best();
-    let ties = PLANS
-        .into_iter()
-        .filter(|&p| p != best)
-        .filter(|&p| t.cost(p).is_some_and(|c| super::within_tie(usd, c, tie)))
-        .fold(0u8, |m, p| m | (1 << index(p)));
-    (Class { best, ties }, t)
+    (Class::of(&t, tie), t)
 }
 
 /// A bill difference whose sign tells `here` from `next`, in the totals at one volume: the
@@ -442,16 +447,7 @@ mod tests {
             self_host: 150.0,
             hybrid: None,
         };
-        let (best, usd) = t.best();
-        let ties = PLANS
-            .into_iter()
-            .filter(|&p| p != best)
-            .filter(|&p| {
-                t.cost(p)
-                    .is_some_and(|c| super::super::within_tie(usd, c, tie))
-            })
-            .fold(0u8, |m, p| m | (1 << index(p)));
-        (Class { best, ties }, t)
+        (Class::of(&t, tie), t)
     }
 
     /// Between a volume where renting wins alone and one where self-hosting does, the first
