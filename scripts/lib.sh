@@ -6,6 +6,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 TOOLS="$ROOT/.tools"
 WASM_BINDGEN_VERSION=0.2.130   # must equal the wasm-bindgen crate pinned in Cargo.toml
+WASM_SPLIT_VERSION=0.2.4        # splits the bundle where Leptos's #[lazy] marks it (0.2.3 first reads wasm-bindgen 0.2.130)
 BINARYEN_VERSION=132.0.0       # npm's wasm-opt; Debian's (108) silently breaks the WASM
 export PATH="$TOOLS/binaryen/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
@@ -28,6 +29,12 @@ ensure_rust() {
     say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 3 minutes, once)"
     # Not --locked: its lock file wants a webpki-roots version the registry here lacks.
     cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+  fi
+  # The tool prints no version: cargo's list of installed packages says which.
+  if ! command -v wasm-split-cli >/dev/null ||
+    ! cargo install --list | grep -q "^wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+    say "installing wasm-split-cli $WASM_SPLIT_VERSION (about a minute, once)"
+    cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked
   fi
 }
 
@@ -129,10 +136,22 @@ build_site() {
   local built=target/front/bundle
   mkdir -p "$built" target/site/pkg
   if [ ! -f "$built/servecost_bg.wasm" ] || [ "$wasm" -nt "$built/servecost_bg.wasm" ]; then
-    wasm-bindgen --target web --out-dir "$built" --out-name servecost "$wasm"
+    # What `#[lazy]` marks (the charts' drawing) goes into modules fetched when first called;
+    # the rest is the first download. The split works on the linked module, before wasm-bindgen.
+    say "splitting the WASM (wasm-split-cli)"
+    rm -rf "$built" && mkdir -p "$built/split"
+    wasm-split-cli "$wasm" "$built/split" --target web --out-name servecost
+    wasm-bindgen --target web --keep-lld-exports --out-dir "$built" --out-name servecost \
+      "$built/split/servecost.wasm"
+    mv "$built/split/__wasm_split.js" "$built/"
     say "optimising the WASM (wasm-opt -Oz)"
-    wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
-      "$built/servecost_bg.wasm" -o "$built/servecost_bg.wasm"
+    local module
+    for module in "$built/servecost_bg.wasm" "$built"/split/split_*.wasm "$built"/split/chunk_*.wasm; do
+      [ -f "$module" ] || continue
+      wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
+        "$module" -o "$built/$(basename "$module")"
+    done
+    rm -rf "$built/split"
   fi
   cp style/main.css "$built/servecost.css"
   say "publishing the bundle under hashed names, precompressed (brotli, gzip)"

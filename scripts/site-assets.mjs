@@ -3,10 +3,13 @@
 //
 // Usage: node scripts/site-assets.mjs <built dir> <pkg dir>
 //
-// <built dir> holds what wasm-bindgen, wasm-opt and the stylesheet copy made: servecost.js,
-// servecost_bg.wasm, servecost.css. Into <pkg dir> go servecost-<hash>.js and
-// servecost-<hash>_bg.wasm (one hash over both: the script loads that very module),
-// servecost-<hash>.css, a .br and a .gz of each, and assets.json naming them for the server.
+// <built dir> holds what wasm-split-cli, wasm-bindgen, wasm-opt and the stylesheet copy made:
+// servecost.js, servecost_bg.wasm, the split loader __wasm_split.js with the modules it fetches
+// later (split_*.wasm, chunk_*.wasm), and servecost.css. Into <pkg dir> go
+// servecost-<hash>.js, servecost-<hash>_bg.wasm, servecost-<hash>-split.js and
+// servecost-<hash>-<module>.wasm (one hash over them all: each names the others, rewritten
+// here to their published names), servecost-<hash>.css, a .br and a .gz of each, and
+// assets.json naming them for the server.
 // The previous build's files are kept, older ones removed. Run again on unchanged input, it
 // rewrites nothing.
 import { createHash } from "node:crypto";
@@ -30,11 +33,36 @@ const hash = (...parts) => {
 const js = read("servecost.js");
 const wasm = read("servecost_bg.wasm");
 const css = read("servecost.css");
-const outputName = `servecost-${hash(js, wasm)}`;
+const LOADER = "__wasm_split.js";
+const loader = read(LOADER);
+// The modules the loader fetches when a split function is first called, by their built names.
+const later = readdirSync(built)
+  .filter((n) => /^(split|chunk)_[A-Za-z0-9_]+\.wasm$/.test(n))
+  .sort();
+const outputName = `servecost-${hash(js, wasm, loader, ...later.flatMap((n) => [n, read(n)]))}`;
 const stylesheet = `servecost-${hash(css)}.css`;
+const loaderName = `${outputName}-split.js`;
+const published = (n) => `${outputName}-${n}`;
+
+// Each file names the others relatively: the script imports the loader (only the import's
+// address changes; the key of the module's imports stays the name the WASM was linked with),
+// the loader imports the script and fetches the later modules.
+const replaceAll = (text, from, to) => {
+  if (!text.includes(from)) {
+    console.error(`site-assets: ${JSON.stringify(from)} not found: the split's output changed shape`);
+    process.exit(1);
+  }
+  return text.split(from).join(to);
+};
+const script = replaceAll(js.toString("utf8"), `from "./${LOADER}"`, `from "./${loaderName}"`);
+let loaderText = replaceAll(loader.toString("utf8"), `from "./servecost.js"`, `from "./${outputName}.js"`);
+for (const n of later) loaderText = replaceAll(loaderText, `"./${n}"`, `"./${published(n)}"`);
+
 const files = new Map([
-  [`${outputName}.js`, js],
+  [`${outputName}.js`, Buffer.from(script)],
   [`${outputName}_bg.wasm`, wasm],
+  [loaderName, Buffer.from(loaderText)],
+  ...later.map((n) => [published(n), read(n)]),
   [stylesheet, css],
 ]);
 
@@ -56,7 +84,7 @@ const manifestPath = join(pkg, "assets.json");
 if (existsSync(manifestPath)) {
   try {
     const previous = JSON.parse(readFileSync(manifestPath, "utf8"));
-    for (const name of [`${previous.output_name}.js`, `${previous.output_name}_bg.wasm`, previous.stylesheet]) {
+    for (const name of [`${previous.output_name}.js`, `${previous.output_name}_bg.wasm`, previous.stylesheet, ...(previous.later ?? [])]) {
       keepWithCopies(name);
     }
   } catch {
@@ -75,7 +103,7 @@ for (const [name, bytes] of files) {
   keepWithCopies(name);
 }
 
-const manifest = JSON.stringify({ output_name: outputName, stylesheet }, null, 2) + "\n";
+const manifest = JSON.stringify({ output_name: outputName, stylesheet, later: [loaderName, ...later.map(published)] }, null, 2) + "\n";
 if (!existsSync(manifestPath) || readFileSync(manifestPath, "utf8") !== manifest) {
   writeFileSync(`${manifestPath}.part`, manifest);
   renameSync(`${manifestPath}.part`, manifestPath);
@@ -91,3 +119,6 @@ console.error(
   `${outputName}_bg.wasm: ${kb(wasm.length)}, ${kb(size(`${outputName}_bg.wasm.br`))} brotli, ` +
     `${kb(size(`${outputName}_bg.wasm.gz`))} gzip; ${stylesheet}`,
 );
+for (const n of later) {
+  console.error(`later, ${published(n)}: ${kb(size(published(n)))}, ${kb(size(`${published(n)}.br`))} brotli`);
+}

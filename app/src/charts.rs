@@ -29,6 +29,66 @@ thread_local! {
     static HOVER: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
 }
 
+/// What a chart figure shows ([`crate::components::ChartFigure`]).
+#[derive(Clone)]
+pub enum Drawing {
+    /// A chart of the calculator's report: drawn by the server as it renders the page, and in
+    /// the browser when it is wanted ([`draw_in_browser`]).
+    Of(Chart, crate::query::Answer),
+    /// A chart of a page the browser does not take over ([`crate::hydrated`]): drawn by the
+    /// server alone ([`server_only`]).
+    Served(String),
+}
+
+impl Drawing {
+    /// The chart as the server sends it; nothing in the browser, which keeps what was served
+    /// until it draws the chart itself.
+    pub fn served(&self) -> String {
+        match self {
+            Drawing::Of(chart, report) => server_only(|| on_page(|| chart.draw(report))),
+            Drawing::Served(svg) => svg.clone(),
+        }
+    }
+
+    /// What the browser draws, if anything.
+    pub fn in_browser(self) -> Option<(Chart, crate::query::Answer)> {
+        match self {
+            Drawing::Of(chart, report) => Some((chart, report)),
+            Drawing::Served(_) => None,
+        }
+    }
+}
+
+/// What `draw` makes on the server; nothing in the browser. For what only the server draws: a
+/// chart of a page the browser never renders, or the first drawing of one it takes over. The
+/// browser's bundle then carries no drawing code but [`draw_in_browser`]'s, which arrives apart.
+pub fn server_only(draw: impl FnOnce() -> String) -> String {
+    #[cfg(feature = "ssr")]
+    {
+        draw()
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = draw;
+        String::new()
+    }
+}
+
+/// `chart` of `report`, drawn in the browser with its hover targets. The charts' code (plotters
+/// and every chart's drawing) is a module of its own, split from the first download by the
+/// build (`scripts/lib.sh`, wasm-split-cli): fetched the first time a chart is drawn in the
+/// browser, after an edit or when a pointer first comes over a chart, never for the first
+/// paint, which the server drew. `Err` when the module could not be fetched (a later call tries
+/// again): the page goes on without that drawing, never aborts.
+#[cfg(feature = "hydrate")]
+#[leptos::wasm_split::wasm_split(servecost_charts, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn draw_in_browser(
+    chart: Chart,
+    report: crate::query::Answer,
+) -> Result<String, leptos::wasm_split::SplitLoaderError> {
+    Ok(chart.draw(&report))
+}
+
 /// Whether the chart being drawn carries hover targets (each value as an SVG `<title>`):
 /// always in the browser, in exported files, in embeds and on the pages the browser does not
 /// take over; not in the calculator as the server sends it.
@@ -38,8 +98,8 @@ pub fn hovering() -> bool {
 
 /// The chart `draw` makes, as the page shows it. In the calculator the server sends, without
 /// its hover targets: they repeat the values of the chart's numbers table and were a third of
-/// the page's bytes (and their titles a share of its rendering). In the browser, with them:
-/// the page draws a chart's targets when a pointer first comes over it
+/// the page's bytes (and their titles a share of its rendering). In the browser, with them
+/// ([`draw_in_browser`]): the page draws a chart's targets when a pointer first comes over it
 /// ([`crate::components::ChartFigure`]), and every chart it redraws after an edit carries
 /// them. A page the browser does not take over ([`crate::hydrated`], the saved record) keeps
 /// them: nothing would draw them later.

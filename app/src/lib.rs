@@ -85,6 +85,12 @@ pub const NONCE_HEADER: &str = "x-servecost-nonce";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stylesheet(pub String);
 
+/// The modules the bundle's script imports itself (the split loader, `/pkg/servecost-<hash>-split.js`):
+/// a page that loads the script preloads them beside it, instead of finding them only once
+/// the script runs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ModulePreloads(pub Vec<String>);
+
 /// A whole page that no script takes over (the embeds), rendered outside the router:
 /// `body`'s view in `<main>`, under the head every page has. Nothing in it waits or hydrates, so
 /// it is written in one synchronous pass, without the router, the meta context or the
@@ -115,10 +121,13 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     use leptos_meta::MetaTags;
     provide_context(crate::query::RequestOutcomes::default());
     let path = use_context::<http::request::Parts>().map(|p| p.uri.path().to_owned());
-    let scripts = path
-        .as_deref()
-        .is_some_and(hydrated)
-        .then(|| view! { <HydrationScripts options/> });
+    let preloads = use_context::<ModulePreloads>().unwrap_or_default().0;
+    let scripts = path.as_deref().is_some_and(hydrated).then(|| {
+        view! {
+            <HydrationScripts options/>
+            {preloads.into_iter().map(|href| view! { <link rel="modulepreload" href=href/> }).collect_view()}
+        }
+    });
     let preview = (path.as_deref() == Some("/")).then(link_preview);
     let stylesheet =
         use_context::<Stylesheet>().map_or_else(|| "/pkg/servecost.css".to_owned(), |s| s.0);

@@ -1,7 +1,7 @@
 // Measures how long one input change takes in the browser, engine and DOM update together:
 // from the input event to the DOM holding the new result (a MutationObserver fires), over many
 // edits of the GPU-hour price; then to the full answer (sureness figures, flips and charts, a
-// task later: the layout's data-settled). Also reads the engine-only User Timing measures the app records
+// task later: the layout's data-settled, and the charts drawn, data-drawn). Also reads the engine-only User Timing measures the app records
 // ("servecost:evaluate"). Prints JSON; scripts/perf runs it against a release build.
 import { chromium } from "@playwright/test";
 
@@ -38,16 +38,20 @@ const result = await page.evaluate(async (runs) => {
     input.value = (2 + (i % 50) * 0.05 + (i % 2) * 0.013).toFixed(3);
     input.dispatchEvent(new Event("input", { bubbles: true }));
     const t1 = await done;
-    // The full answer (sureness figures, flips, charts) follows a task later.
+    // The full answer (sureness figures, flips) follows a task later, and the charts drawn from
+    // it once their code is in (each chart made after the edit is marked data-drawn when drawn).
+    const complete = () =>
+      layout.getAttribute("data-settled") === "true" &&
+      [...document.querySelectorAll(".results figure.chart .svg")].every((d) => d.hasAttribute("data-drawn"));
     const t2 = await new Promise((resolve) => {
-      if (layout.getAttribute("data-settled") === "true") return resolve(performance.now());
+      if (complete()) return resolve(performance.now());
       const observer = new MutationObserver(() => {
-        if (layout.getAttribute("data-settled") === "true") {
+        if (complete()) {
           observer.disconnect();
           resolve(performance.now());
         }
       });
-      observer.observe(layout, { attributes: true });
+      observer.observe(layout, { attributes: true, subtree: true });
     });
     if (i >= 10) {
       total.push(t1 - t0); // the first edits warm the JIT
@@ -56,10 +60,11 @@ const result = await page.evaluate(async (runs) => {
     await new Promise((r) => requestAnimationFrame(() => r()));
   }
   const engine = performance.getEntriesByName("servecost:evaluate").map((e) => e.duration).slice(10);
-  // Five charts are drawn per edit: sum them per edit.
+  // Every chart of the page is drawn again after each edit: sum them per edit.
+  const n = document.querySelectorAll(".results figure.chart").length;
   const charts = performance.getEntriesByName("servecost:chart").map((e) => e.duration);
   const perEdit = [];
-  for (let k = 0; k + 5 <= charts.length; k += 5) perEdit.push(charts.slice(k, k + 5).reduce((a, b) => a + b, 0));
+  for (let k = 0; k + n <= charts.length; k += n) perEdit.push(charts.slice(k, k + n).reduce((a, b) => a + b, 0));
   const pct = (xs, p) => {
     const s = [...xs].sort((a, b) => a - b);
     return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];

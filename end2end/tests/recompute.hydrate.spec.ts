@@ -17,7 +17,10 @@ test("changing the volume recomputes in the browser to what the API says", async
   expect(after.winner).toBe(api.verdict.winner);
   expect(after.rent).toBeCloseTo(api.rent.monthly_usd, 6);
   expect(after.selfHost).toBeCloseTo(api.self_host.monthly_usd, 6);
-  expect(calls, "recomputed without a server round trip").toEqual([]);
+  // The charts' drawing code arrives with the first chart drawn in the browser (a static,
+  // immutable file): the only request an edit may make.
+  const asked = calls.filter((url) => !/\/pkg\/servecost-[0-9a-f]{16}-split[\w.-]*$/.test(url));
+  expect(asked, "recomputed without a server round trip").toEqual([]);
   await chartsMatchServer(page, browser);
   noErrors();
 });

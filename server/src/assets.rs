@@ -39,6 +39,10 @@ pub struct Assets {
     pub output_name: String,
     /// The stylesheet's file name.
     pub stylesheet: String,
+    /// The files the script fetches later: the split loader (`-split.js`) and the modules it
+    /// loads when first called (none from a build before the split).
+    #[serde(default)]
+    pub later: Vec<String>,
 }
 
 impl Assets {
@@ -49,7 +53,10 @@ impl Assets {
             std::fs::read_to_string(Path::new(site_root).join(pkg_dir).join(MANIFEST)).ok()?;
         let assets: Assets = serde_json::from_str(&text).ok()?;
         let stem = assets.stylesheet.strip_suffix(".css")?;
-        (hashed_stem(&assets.output_name) && hashed_stem(stem)).then_some(assets)
+        (hashed_stem(&assets.output_name)
+            && hashed_stem(stem)
+            && assets.later.iter().all(|n| hashed(n)))
+        .then_some(assets)
     }
 }
 
@@ -62,17 +69,29 @@ fn hashed_stem(stem: &str) -> bool {
     })
 }
 
-/// Whether a file name is one of the hashed bundle's (its compressed copies included).
+/// Whether a file name is one of the hashed bundle's (its compressed copies included): the
+/// script, the WASM and the stylesheet, and the split loader and the modules it fetches later
+/// (`servecost-<hash>-split.js`, `servecost-<hash>-split_<function>_<number>.wasm`).
 pub fn hashed(file: &str) -> bool {
     let file = file
         .strip_suffix(".br")
         .or_else(|| file.strip_suffix(".gz"))
         .unwrap_or(file);
-    let stem = file
-        .strip_suffix("_bg.wasm")
+    let Some(stem) = file
+        .strip_suffix(".wasm")
         .or_else(|| file.strip_suffix(".js"))
-        .or_else(|| file.strip_suffix(".css"));
-    stem.is_some_and(hashed_stem)
+        .or_else(|| file.strip_suffix(".css"))
+    else {
+        return false;
+    };
+    let Some(rest) = stem.get("servecost-".len() + 16..) else {
+        return false;
+    };
+    let part = rest
+        .strip_prefix('-')
+        .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'));
+    hashed_stem(&stem[..stem.len() - rest.len()])
+        && (rest.is_empty() || rest == "_bg" || part.is_some())
 }
 
 /// `Cache-Control` for the static files: a year for the hashed bundle (with `Vary`, since it
@@ -213,6 +232,10 @@ mod tests {
             "servecost-0123456789abcdef_bg.wasm",
             "servecost-0123456789abcdef_bg.wasm.br",
             "servecost-0123456789abcdef.css.gz",
+            "servecost-0123456789abcdef-split.js",
+            "servecost-0123456789abcdef-split.js.br",
+            "servecost-0123456789abcdef-split_draw_in_browser_3609600023111910956.wasm",
+            "servecost-0123456789abcdef-chunk_2.wasm.gz",
         ] {
             assert!(hashed(name), "{name}");
         }
@@ -224,6 +247,11 @@ mod tests {
             "favicon.ico",
             "assets.json",
             "servecost-0123456789abcdef.txt",
+            "servecost-0123456789abcdef-.js",
+            "servecost-0123456789abcdef-a/b.wasm",
+            "servecost-0123456789abcdefsplit.js",
+            "servecost-0123456789abcdef_b.wasm",
+            "servecost-é123456789abcdef.js",
         ] {
             assert!(!hashed(name), "{name}");
         }

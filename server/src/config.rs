@@ -147,6 +147,7 @@ impl Config {
             .unwrap_or_else(|| crate::assets::Assets {
                 output_name: "servecost".to_owned(),
                 stylesheet: "servecost.css".to_owned(),
+                later: Vec::new(),
             });
         if !self.output_name.is_empty() {
             assets.output_name = self.output_name.clone();

@@ -75,6 +75,8 @@ pub struct AppState {
     pub trusted_proxies: std::sync::Arc<Vec<client::Cidr>>,
     /// The stylesheet's address (`/pkg/servecost-<hash>.css`).
     pub stylesheet: app::Stylesheet,
+    /// The modules the bundle's script imports, preloaded beside it.
+    pub preloads: app::ModulePreloads,
     /// The API documentation page, rendered once.
     pub docs_page: std::sync::Arc<std::sync::OnceLock<String>>,
     /// The embed documents last rendered.
@@ -90,6 +92,14 @@ impl AppState {
             store,
             leptos: config.leptos_options_for(&assets),
             stylesheet: app::Stylesheet(format!("/{}/{}", config.site_pkg_dir, assets.stylesheet)),
+            preloads: app::ModulePreloads(
+                assets
+                    .later
+                    .iter()
+                    .filter(|n| n.ends_with(".js"))
+                    .map(|n| format!("/{}/{n}", config.site_pkg_dir))
+                    .collect(),
+            ),
             docs_page: Default::default(),
             embeds: Default::default(),
             frame_ancestors: config.frame_ancestors.clone(),
@@ -192,6 +202,7 @@ pub fn router(state: AppState) -> Router {
     let public = app::PublicOrigin(state.public_url.clone());
     let options = state.leptos.clone();
     let stylesheet = state.stylesheet.clone();
+    let preloads = state.preloads.clone();
     // The bundle's brotli and gzip copies are served as they are (never compressed again).
     let files = tower::Layer::layer(
         &axum::middleware::from_fn(assets::static_headers),
@@ -250,6 +261,7 @@ pub fn router(state: AppState) -> Router {
                 provide_context(store.clone());
                 provide_context(public.clone());
                 provide_context(stylesheet.clone());
+                provide_context(preloads.clone());
             },
             move || shell(options.clone()),
         )

@@ -2,13 +2,20 @@
 
 use leptos::prelude::*;
 
-/// A figure holding an SVG chart and its text alternative. The server sends the chart without
-/// its hover targets ([`crate::charts::on_page`]); in the browser `svg` carries them, and the
-/// chart takes them when a pointer first comes over it (or a finger touches it).
+use crate::charts::Drawing;
+
+/// A figure holding an SVG chart and its text alternative.
+///
+/// The server draws the chart as it renders the page ([`crate::charts::on_page`]: the
+/// calculator without its hover targets). The browser draws a chart of the calculator's report
+/// only when it is wanted, with its targets ([`crate::charts::draw_in_browser`], whose code
+/// arrives apart the first time): a chart the page was served with stays as served until a
+/// pointer first comes over it (or a finger touches it); a chart made after an edit is drawn
+/// at once.
 #[component]
 pub fn ChartFigure(
-    /// The SVG markup.
-    svg: String,
+    /// What the figure shows.
+    drawing: Drawing,
     /// The caption.
     caption: &'static str,
     /// Test id of the figure.
@@ -17,19 +24,51 @@ pub fn ChartFigure(
     children: Children,
 ) -> impl IntoView {
     let drawn = NodeRef::<leptos::html::Div>::new();
-    // The chart with its targets, until it has replaced the one the server sent (once).
+    let svg = drawing.served();
     #[cfg(feature = "hydrate")]
-    let with_targets = StoredValue::new(svg.contains("chart-hover").then(|| svg.clone()));
+    let draw = {
+        // A chart made once the page is live follows an edit: it is drawn as soon as it is
+        // mounted. One made while the page hydrates keeps what the server sent until wanted.
+        let at_once = crate::browser::is_live();
+        let wanted = StoredValue::new(drawing.in_browser());
+        let draw = move || {
+            let Some((chart, report)) = wanted.try_update_value(Option::take).flatten() else {
+                return;
+            };
+            leptos::task::spawn_local(async move {
+                let Some(div) = drawn.get_untracked() else {
+                    return;
+                };
+                match crate::charts::draw_in_browser(chart, report.clone()).await {
+                    Ok(svg) => {
+                        div.set_inner_html(&svg);
+                        let _ = div.set_attribute("data-drawn", "browser");
+                    }
+                    // The charts' code did not arrive (the network): a chart made after an
+                    // edit says so, one as served stays; the next pointer over it tries again.
+                    Err(_) => {
+                        if div.child_element_count() == 0 {
+                            div.set_text_content(Some(
+                                "The chart could not be drawn: its code did not arrive. Its numbers are below; point at it to try again.",
+                            ));
+                        }
+                        wanted.set_value(Some((chart, report)));
+                    }
+                }
+            });
+        };
+        if at_once {
+            Effect::new(move |_| {
+                if drawn.get().is_some() {
+                    draw();
+                }
+            });
+        }
+        draw
+    };
     let hover = move |_| {
         #[cfg(feature = "hydrate")]
-        if let Some(div) = drawn.get_untracked() {
-            let served = div.query_selector("g.chart-hover").ok().flatten().is_none();
-            if let Some(svg) = with_targets.try_update_value(Option::take).flatten() {
-                if served {
-                    div.set_inner_html(&svg);
-                }
-            }
-        }
+        draw();
     };
     view! {
         <figure class="chart" data-testid=testid>

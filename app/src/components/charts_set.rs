@@ -14,7 +14,6 @@ pub fn TpsChart(
     report: crate::query::Answer,
 ) -> impl IntoView {
     let series = &report.series.cost_vs_tps;
-    let svg = charts::on_page(|| charts::cost_vs_tps(series, report.inputs.tps));
     let rows = series
         .iter()
         .flat_map(|s| {
@@ -31,7 +30,7 @@ pub fn TpsChart(
         })
         .collect_view();
     view! {
-        <ChartFigure svg caption="Self-hosted $ per million tokens (your mix, at full use) against output speed per user: your curve at your GPU-hour price, the others at their chip's default tier; shaded: below the slowest measured point" testid="chart-tps">
+        <ChartFigure drawing=charts::Drawing::Of(charts::Chart::Tps, report.clone()) caption="Self-hosted $ per million tokens (your mix, at full use) against output speed per user: your curve at your GPU-hour price, the others at their chip's default tier; shaded: below the slowest measured point" testid="chart-tps">
             <table>
                 <thead><tr><th>"Curve"</th><th>"Tokens/s per user"</th><th>"$/M"</th><th>"Note"</th></tr></thead>
                 <tbody>{rows}</tbody>
@@ -47,14 +46,13 @@ pub fn BreakdownChart(
     #[prop(into)]
     report: crate::query::Answer,
 ) -> impl IntoView {
-    let svg = charts::on_page(|| charts::Chart::Breakdown.draw(&report));
     let own = report.series.breakdown.clone();
     let rows = own
         .iter()
         .map(|b| view! { <tr><th scope="row">{b.label.clone()}</th><td>{usd(b.usd)}</td></tr> })
         .collect_view();
     view! {
-        <ChartFigure svg caption="The monthly bill: renting, self-hosting and the best hybrid, line by line" testid="chart-breakdown">
+        <ChartFigure drawing=charts::Drawing::Of(charts::Chart::Breakdown, report.clone()) caption="The monthly bill: renting, self-hosting and the best hybrid, line by line" testid="chart-breakdown">
             <table>
                 <thead><tr><th>"Self-hosting line"</th><th>"$ per month"</th></tr></thead>
                 <tbody>{rows}</tbody>
@@ -70,9 +68,8 @@ pub fn ClassChart(
     #[prop(into)]
     report: crate::query::Answer,
 ) -> impl IntoView {
-    let svg = charts::on_page(|| charts::per_class(&report.series.per_class));
     view! {
-        <ChartFigure svg caption="$ per million tokens by class (log scale): the table above holds the numbers" testid="chart-classes">
+        <ChartFigure drawing=charts::Drawing::Of(charts::Chart::Classes, report) caption="$ per million tokens by class (log scale): the table above holds the numbers" testid="chart-classes">
             <p>"Same figures as the table “$ per million tokens, by class”."</p>
         </ChartFigure>
     }
@@ -85,7 +82,6 @@ pub fn TornadoChart(
     #[prop(into)]
     report: crate::query::Answer,
 ) -> impl IntoView {
-    let svg = charts::on_page(|| charts::tornado(&report.sensitivity));
     let rows = report
         .sensitivity
         .iter()
@@ -103,7 +99,7 @@ pub fn TornadoChart(
         })
         .collect_view();
     view! {
-        <ChartFigure svg caption="What moves the answer: self-hosting minus renting, $ per month, as each input moves over its range (the black line is your scenario; ✕ on the zero line marks an input whose range changes the cheaper side)" testid="chart-tornado">
+        <ChartFigure drawing=charts::Drawing::Of(charts::Chart::Tornado, report.clone()) caption="What moves the answer: self-hosting minus renting, $ per month, as each input moves over its range (the black line is your scenario; ✕ on the zero line marks an input whose range changes the cheaper side)" testid="chart-tornado">
             <table>
                 <thead><tr><th>"Input"</th><th>"Low"</th><th>"High"</th><th>"Crosses zero"</th></tr></thead>
                 <tbody>{rows}</tbody>

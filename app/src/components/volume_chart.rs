@@ -14,7 +14,6 @@ pub fn VolumeChart(
     report: crate::query::Answer,
 ) -> impl IntoView {
     let series = &report.series.cost_vs_volume;
-    let svg = charts::on_page(|| charts::cost_vs_volume(series));
     let rows = series
         .points
         .iter()
@@ -31,7 +30,7 @@ pub fn VolumeChart(
         })
         .collect_view();
     view! {
-        <ChartFigure svg caption="Monthly cost against monthly volume (same mix and load profile)" testid="chart-volume">
+        <ChartFigure drawing=charts::Drawing::Of(charts::Chart::Volume, report.clone()) caption="Monthly cost against monthly volume (same mix and load profile)" testid="chart-volume">
             <table>
                 <thead><tr><th>"Tokens/month"</th><th>"Rent"</th><th>"Self-host"</th><th>"Hybrid"</th></tr></thead>
                 <tbody>{rows}</tbody>

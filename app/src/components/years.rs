@@ -32,7 +32,6 @@ pub fn Years(
 ) -> impl IntoView {
     let r = report;
     let p = &r.plan;
-    let svg = charts::on_page(|| charts::Chart::Years.draw(&r));
     let hybrid = r.hybrid.is_some();
     let npv = p.npv_usd;
     let s = p.spec;
@@ -63,7 +62,7 @@ pub fn Years(
                 " " <a href="/method#years">"How the plan is costed"</a>
             </p>
             {(!p.notes.is_empty()).then(|| view! { <ul class="notes">{notes}</ul> })}
-            <ChartFigure svg caption="Cumulative cost of each plan, month by month (the line marks self-hosting's payback month, if any)" testid="chart-years">
+            <ChartFigure drawing=charts::Drawing::Of(charts::Chart::Years, r.clone()) caption="Cumulative cost of each plan, month by month (the line marks self-hosting's payback month, if any)" testid="chart-years">
                 <table>
                     <thead><tr>
                         <th>"End of"</th><th>"Tokens that month"</th><th>"Rent, cumulative"</th><th>"Self-host, cumulative"</th>

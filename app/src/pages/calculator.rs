@@ -184,7 +184,10 @@ fn Body(
     });
     // Effects run only in the browser: the marker tells tests (and styles) the page is live.
     let hydrated = RwSignal::new(false);
-    Effect::new(move |_| hydrated.set(true));
+    Effect::new(move |_| {
+        crate::browser::set_live();
+        hydrated.set(true);
+    });
     view! {
         <div class="layout" data-hydrated=move || hydrated.get().to_string()
             data-settled=move || live.settled.get().to_string()>

@@ -483,7 +483,10 @@ fn class_rows(ra: &Report, rb: &Report) -> impl IntoView + use<> {
 /// Both sides' cost against volume, in one chart, with its figures as a table.
 fn volume_chart(a: &Compared, b: &Compared) -> impl IntoView + use<> {
     let (ra, rb) = (&a.report, &b.report);
-    let svg = charts::cost_vs_volume_pair(&ra.series.cost_vs_volume, &rb.series.cost_vs_volume);
+    // The comparison is served, never taken over by the browser: drawn on the server alone.
+    let svg = charts::server_only(|| {
+        charts::cost_vs_volume_pair(&ra.series.cost_vs_volume, &rb.series.cost_vs_volume)
+    });
     let points = [(a, ra), (b, rb)]
         .into_iter()
         .flat_map(|(s, r)| {
@@ -496,7 +499,7 @@ fn volume_chart(a: &Compared, b: &Compared) -> impl IntoView + use<> {
         })
         .collect_view();
     view! {
-        <ChartFigure svg caption="Monthly cost against monthly volume: A solid, B dashed (renting blue, self-hosting orange)" testid="chart-compare">
+        <ChartFigure drawing=charts::Drawing::Served(svg) caption="Monthly cost against monthly volume: A solid, B dashed (renting blue, self-hosting orange)" testid="chart-compare">
             <table>
                 <thead><tr><th>"Scenario"</th><th>"Tokens/month"</th><th>"Rent"</th><th>"Self-host"</th></tr></thead>
                 <tbody>{points}</tbody>
@@ -570,10 +573,12 @@ pub fn EmbedCompare() -> impl IntoView {
                 Suspend::new(async move {
                     match sides.await {
                         (Ok(a), Ok(b)) => {
-                            let svg = charts::cost_vs_volume_pair(
-                                &a.report.series.cost_vs_volume,
-                                &b.report.series.cost_vs_volume,
-                            );
+                            let svg = charts::server_only(|| {
+                                charts::cost_vs_volume_pair(
+                                    &a.report.series.cost_vs_volume,
+                                    &b.report.series.cost_vs_volume,
+                                )
+                            });
                             let (na, nb) = distinguishing(&a.report, &b.report);
                             let line = |s: &Compared, distinct: &str| {
                                 let key = s.letter.to_lowercase();
