@@ -6,7 +6,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 TOOLS="$ROOT/.tools"
 WASM_BINDGEN_VERSION=0.2.130   # must equal the wasm-bindgen crate pinned in Cargo.toml
-WASM_SPLIT_VERSION=0.2.4        # splits the bundle where Leptos's #[lazy] marks it (0.2.3 first reads wasm-bindgen 0.2.130)
+WASM_SPLIT_VERSION=0.2.4        # splits the bundle where #[wasm_split] marks it (0.2.3 first reads wasm-bindgen 0.2.130)
 BINARYEN_VERSION=132.0.0       # npm's wasm-opt; Debian's (108) silently breaks the WASM
 export PATH="$TOOLS/binaryen/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
@@ -136,22 +136,24 @@ build_site() {
   local built=target/front/bundle
   mkdir -p "$built" target/site/pkg
   if [ ! -f "$built/servecost_bg.wasm" ] || [ "$wasm" -nt "$built/servecost_bg.wasm" ]; then
-    # What `#[lazy]` marks (the charts' drawing) goes into modules fetched when first called;
-    # the rest is the first download. The split works on the linked module, before wasm-bindgen.
+    # What `#[wasm_split]` marks (the charts' drawing) goes into modules fetched when first
+    # called; the rest is the first download. The split works on the linked module, before
+    # wasm-bindgen. Made aside and moved in whole: a step that fails leaves no half bundle.
+    local next="$built.next" module
     say "splitting the WASM (wasm-split-cli)"
-    rm -rf "$built" && mkdir -p "$built/split"
-    wasm-split-cli "$wasm" "$built/split" --target web --out-name servecost
-    wasm-bindgen --target web --keep-lld-exports --out-dir "$built" --out-name servecost \
-      "$built/split/servecost.wasm"
-    mv "$built/split/__wasm_split.js" "$built/"
+    rm -rf "$next" && mkdir -p "$next/split"
+    wasm-split-cli "$wasm" "$next/split" --target web --out-name servecost
+    wasm-bindgen --target web --keep-lld-exports --out-dir "$next" --out-name servecost \
+      "$next/split/servecost.wasm"
+    mv "$next/split/__wasm_split.js" "$next/"
     say "optimising the WASM (wasm-opt -Oz)"
-    local module
-    for module in "$built/servecost_bg.wasm" "$built"/split/split_*.wasm "$built"/split/chunk_*.wasm; do
+    for module in "$next/servecost_bg.wasm" "$next"/split/split_*.wasm "$next"/split/chunk_*.wasm; do
       [ -f "$module" ] || continue
+      # Its own name subsection for labels is one wasm-opt does not know; it is dropped.
       wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
-        "$module" -o "$built/$(basename "$module")"
+        "$module" -o "$next/$(basename "$module")" 2> >(grep -v "unknown name subsection" >&2)
     done
-    rm -rf "$built/split"
+    rm -rf "$next/split" "$built" && mv "$next" "$built"
   fi
   cp style/main.css "$built/servecost.css"
   say "publishing the bundle under hashed names, precompressed (brotli, gzip)"

@@ -56,6 +56,13 @@ const replaceAll = (text, from, to) => {
 };
 const script = replaceAll(js.toString("utf8"), `from "./${LOADER}"`, `from "./${loaderName}"`);
 let loaderText = replaceAll(loader.toString("utf8"), `from "./servecost.js"`, `from "./${outputName}.js"`);
+// Every module the loader fetches must be here: one missing would be a chart that never draws.
+const fetched = [...loaderText.matchAll(/"\.\/([^"\/]+\.wasm)"/g)].map((m) => m[1]);
+const missing = fetched.filter((n) => !later.includes(n));
+if (missing.length > 0) {
+  console.error(`site-assets: the loader fetches ${missing.join(", ")}, which the build did not make`);
+  process.exit(1);
+}
 for (const n of later) loaderText = replaceAll(loaderText, `"./${n}"`, `"./${published(n)}"`);
 
 const files = new Map([

@@ -14,5 +14,18 @@ for (const scheme of ["light", "dark"] as const) {
     else expect(await filter()).toBe("none");
     await page.emulateMedia({ colorScheme: scheme, media: "print" });
     expect(await filter()).toBe("none");
+    // Paper is light in either theme: the decision's panel, its text and the page behind it.
+    const colours = await page.getByTestId("verdict").evaluate(() => {
+      const panel = document.querySelector(".decision .sureness") ?? document.querySelector(".decision");
+      const style = (el: Element | null) => (el ? getComputedStyle(el) : null);
+      return {
+        body: style(document.body)?.backgroundColor,
+        panel: style(panel)?.backgroundColor,
+        text: style(panel)?.color,
+      };
+    });
+    expect(colours.body).toBe("rgb(255, 255, 255)");
+    expect(colours.panel).toBe("rgb(245, 246, 248)");
+    expect(colours.text).toMatch(/^rgb\((0|26), (0|26), (0|26)\)$/);
   });
 }

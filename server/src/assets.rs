@@ -2,9 +2,10 @@
 //! year; every other static file and every page revalidated on each use.
 //!
 //! The build (`scripts/site-assets.mjs`) names the bundle `servecost-<16 hex>.js`,
-//! `servecost-<16 hex>_bg.wasm` and `servecost-<16 hex>.css`, writes a brotli and a gzip copy
-//! of each beside it, and lists the names in `pkg/assets.json`. The server serves the copy the
-//! client accepts as it is, never compressing these files again.
+//! `servecost-<16 hex>_bg.wasm` and `servecost-<16 hex>.css`, and what the script fetches later
+//! `servecost-<16 hex>-split.js` (the split loader) and `servecost-<16 hex>-<module>.wasm`,
+//! writes a brotli and a gzip copy of each beside it, and lists the names in `pkg/assets.json`.
+//! The server serves the copy the client accepts as it is, never compressing these files again.
 //!
 //! Pages carry a weak `ETag` over their HTML with the response's CSP nonce left out (the nonce
 //! is new on every response, the page is not) and `Cache-Control: no-cache`: a browser or a

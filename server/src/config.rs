@@ -150,7 +150,9 @@ impl Config {
                 later: Vec::new(),
             });
         if !self.output_name.is_empty() {
+            // Another bundle than the manifest's: its later modules are not the manifest's.
             assets.output_name = self.output_name.clone();
+            assets.later.clear();
         }
         assets
     }

@@ -35,21 +35,27 @@ pub fn ChartFigure(
             let Some((chart, report)) = wanted.try_update_value(Option::take).flatten() else {
                 return;
             };
+            let Some(div) = drawn.get_untracked() else {
+                return;
+            };
+            // The element may be the one an earlier report drew into (the page updates it in
+            // place): until this drawing is in, it is not this report's.
+            if at_once {
+                let _ = div.remove_attribute("data-drawn");
+            }
             leptos::task::spawn_local(async move {
-                let Some(div) = drawn.get_untracked() else {
-                    return;
-                };
                 match crate::charts::draw_in_browser(chart, report.clone()).await {
                     Ok(svg) => {
                         div.set_inner_html(&svg);
                         let _ = div.set_attribute("data-drawn", "browser");
                     }
-                    // The charts' code did not arrive (the network): a chart made after an
-                    // edit says so, one as served stays; the next pointer over it tries again.
+                    // The charts' code did not arrive: a chart following an edit says so in
+                    // place of the last inputs' drawing; a chart as served (these inputs')
+                    // stays. The next pointer over it tries again.
                     Err(_) => {
-                        if div.child_element_count() == 0 {
+                        if at_once {
                             div.set_text_content(Some(
-                                "The chart could not be drawn: its code did not arrive. Its numbers are below; point at it to try again.",
+                                "The chart could not be drawn: its code did not arrive (the network, or a newer servecost: reload the page). Its numbers are below; point at it to try again.",
                             ));
                         }
                         wanted.set_value(Some((chart, report)));
