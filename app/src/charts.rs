@@ -162,9 +162,31 @@ pub fn figures_chart<'a, 'b, DB: plotters::prelude::DrawingBackend>(
     builder
         .margin(PAD)
         .margin_right(PAD * 3)
-        .x_label_area_size(50)
+        .x_label_area_size(X_AXIS)
         .y_label_area_size(y_labels);
     builder
+}
+
+/// Height of the x axis's labels and title under a plot ([`figures_chart`]).
+const X_AXIS: u32 = 50;
+
+/// How many labels the y axis of a plot `body` units high (its x axis and margins included)
+/// takes: five, or fewer where five would stand closer than 1.6 lines of text (an embed's short
+/// charts), two at least.
+pub fn y_label_count(body: u32) -> usize {
+    let axis = f64::from(body.saturating_sub(X_AXIS)) - 2.0 * f64::from(PAD);
+    (axis / (1.6 * TEXT) + 1.0).floor().clamp(2.0, 5.0) as usize
+}
+
+/// The round figure (1, 2 or 5 times a power of ten) at or above `v > 0`: where an axis with
+/// room for two labels ends, so that they are its start and this.
+pub fn round_up(v: f64) -> f64 {
+    let scale = 10f64.powf(v.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * scale)
+        .find(|r| *r >= v)
+        .unwrap_or(v)
 }
 
 /// Renting.
@@ -638,6 +660,40 @@ pub fn strips(xs: &[i32], plot_y: std::ops::Range<i32>, titles: Vec<String>) -> 
 mod tests {
     use super::*;
     use servecost::series::{CostVsVolume, CurveSeries, TpsPoint, VolumePoint};
+
+    #[test]
+    fn y_labels_stand_apart_in_every_plot_height() {
+        for body in 0..=400u32 {
+            let n = y_label_count(body);
+            assert!((2..=5).contains(&n), "{body}: {n}");
+            let axis = f64::from(body.saturating_sub(X_AXIS)) - 2.0 * f64::from(PAD);
+            if n > 2 {
+                assert!(
+                    (n - 1) as f64 * 1.6 * TEXT <= axis + 1e-9,
+                    "{body}: {n} labels in {axis}"
+                );
+            }
+        }
+        assert_eq!(y_label_count(COMPACT_BODY), 2, "an embed's short chart");
+        assert_eq!(
+            y_label_count(DECISION_BODY),
+            5,
+            "the page's charts keep five"
+        );
+    }
+
+    #[test]
+    fn round_figures_are_one_two_or_five_times_a_power_of_ten_at_most_two_and_a_half_times_up() {
+        for v in [1.0, 1.5, 3.0, 4.3e6, 9.99e6, 1.0e7, 2.5e-3, 123_456.0] {
+            let r = round_up(v);
+            assert!(r >= v && r <= 2.5 * v, "{v} -> {r}");
+            let m = r / 10f64.powf(r.log10().floor());
+            assert!(
+                [1.0, 2.0, 5.0].iter().any(|k| (m - k).abs() < 1e-9),
+                "{v} -> {r}"
+            );
+        }
+    }
 
     #[test]
     fn log_spans_are_always_drawable() {

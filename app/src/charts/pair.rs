@@ -41,7 +41,7 @@ fn draw<'a>(a: &CostVsVolume, b: &CostVsVolume, out: &'a mut String) -> Drawn<'a
     ];
     let frame = Frame::new(&entries, 2, BODY);
     let area = frame.plot_area(out)?;
-    let mut chart = super::volume::volume_axes(&area, (x0, x1), (y0, y1))?;
+    let mut chart = super::volume::volume_axes(&area, (x0, x1), (y0, y1), BODY)?;
     let mut marks = Marks::new();
     let mut b_lines = String::new();
     for (side, s, is_b) in [("A", a, false), ("B", b, true)] {

@@ -40,15 +40,17 @@ pub fn staircase(pts: &[VolumePoint]) -> impl Iterator<Item = (f64, f64)> + Clon
 pub(super) type VolumeChart<'a, 'o> =
     ChartContext<'a, super::backend::Svg<'o>, Cartesian2d<LogCoord<f64>, LogCoord<f64>>>;
 
-/// A [`VolumeChart`] in `area` over `x` and `y`, its axes drawn.
+/// A [`VolumeChart`] in `area` over `x` and `y`, its axes drawn, `body` units high.
 pub(super) fn volume_axes<'a, 'o>(
     area: &'a DrawingArea<super::backend::Svg<'o>, plotters::coord::Shift>,
     (x0, x1): (f64, f64),
     (y0, y1): (f64, f64),
+    body: u32,
 ) -> Result<VolumeChart<'a, 'o>, DrawingAreaErrorKind<super::backend::Never>> {
     let mut chart = super::figures_chart(area, 84)
         .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())?;
     super::mesh(&mut chart)
+        .y_labels(super::y_label_count(body))
         .x_desc("Tokens per month")
         .y_desc("$ per month")
         .x_label_formatter(&|v| format::tokens(*v))
@@ -93,7 +95,7 @@ fn draw<'a>(s: &CostVsVolume, body: u32, out: &'a mut String) -> Drawn<'a> {
     .collect();
     let frame = Frame::new(&entries, marks.len(), body);
     let area = frame.plot_area(out)?;
-    let mut chart = volume_axes(&area, (x0, x1), (y0, y1))?;
+    let mut chart = volume_axes(&area, (x0, x1), (y0, y1), body)?;
 
     // Under the lines, each band shaded in the colour of the plan cheapest in it.
     for b in &s.bands {

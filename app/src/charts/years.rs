@@ -68,12 +68,20 @@ fn draw<'a>(plan: &Projection, body: u32, out: &'a mut String) -> Drawn<'a> {
     let area = frame.plot_area(out)?;
     // Months are drawn on a scale of years, so that ticks fall on whole years.
     let x1 = f64::from(last) / 12.0;
-    let mut chart = super::figures_chart(&area, 78).build_cartesian_2d(0.0..x1, 0.0..top * 1.08)?;
+    // A short plot (an embed's) has room for two labels: it ends at a round figure, so that they
+    // are $0 and that figure rather than $0 alone.
+    let labels = super::y_label_count(body);
+    let y1 = if labels <= 2 {
+        super::round_up(top * 1.08)
+    } else {
+        top * 1.08
+    };
+    let mut chart = super::figures_chart(&area, 78).build_cartesian_2d(0.0..x1, 0.0..y1)?;
     let years = (last / 12).max(1);
     chart
         .configure_mesh()
         .x_labels(years as usize + 1)
-        .y_labels(5)
+        .y_labels(labels)
         .max_light_lines(0)
         .bold_line_style(GRID)
         .x_desc("Years from now")
