@@ -106,20 +106,3 @@ pub fn copy_address() -> bool {
 pub fn copy_address() -> bool {
     false
 }
-
-thread_local! {
-    /// Whether the page in this browser has been taken over: see [`is_live`].
-    static LIVE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Whether the page has been hydrated: a view made from now on follows an edit, one made
-/// before it is the page as served.
-#[cfg(feature = "hydrate")]
-pub fn is_live() -> bool {
-    LIVE.with(std::cell::Cell::get)
-}
-
-/// Marks the page as hydrated (the first effect of the calculator, in the browser only).
-pub fn set_live() {
-    LIVE.with(|l| l.set(true));
-}

@@ -17,7 +17,7 @@ mod options;
 #[cfg(feature = "ssr")]
 mod saved;
 
-pub use calculator::Calculator;
+pub use calculator::{Calculator, Hydrated};
 #[cfg(feature = "ssr")]
 pub use compare::{Compare, EmbedCompare};
 #[cfg(feature = "ssr")]

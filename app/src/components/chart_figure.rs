@@ -29,7 +29,7 @@ pub fn ChartFigure(
     let draw = {
         // A chart made once the page is live follows an edit: it is drawn as soon as it is
         // mounted. One made while the page hydrates keeps what the server sent until wanted.
-        let at_once = crate::browser::is_live();
+        let at_once = use_context::<crate::pages::Hydrated>().is_some_and(|h| h.0.get_untracked());
         let wanted = StoredValue::new(drawing.in_browser());
         let draw = move || {
             let Some((chart, report)) = wanted.try_update_value(Option::take).flatten() else {

@@ -30,6 +30,11 @@ const OWNED: [&str; 8] = [
 /// Shape parameters, cleared when a preset is picked so its own shape applies.
 const SHAPE: [&str; 3] = ["input_per_request", "cache_hit", "output_per_request"];
 
+/// Whether the calculator has been taken over by the browser: a view made once it has follows
+/// an edit, one made before it is the page as served.
+#[derive(Clone, Copy)]
+pub struct Hydrated(pub ReadSignal<bool>);
+
 /// The calculator page.
 #[component]
 pub fn Calculator() -> impl IntoView {
@@ -184,10 +189,9 @@ fn Body(
     });
     // Effects run only in the browser: the marker tells tests (and styles) the page is live.
     let hydrated = RwSignal::new(false);
-    Effect::new(move |_| {
-        crate::browser::set_live();
-        hydrated.set(true);
-    });
+    Effect::new(move |_| hydrated.set(true));
+    // What is made from now on tells by it whether it follows an edit (the charts).
+    provide_context(Hydrated(hydrated.read_only()));
     view! {
         <div class="layout" data-hydrated=move || hydrated.get().to_string()
             data-settled=move || live.settled.get().to_string()>
