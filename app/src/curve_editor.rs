@@ -433,6 +433,8 @@ pub struct FromForm {
     pub usage: Option<(String, String)>,
     /// What the server read from a usage export, for the page to say.
     pub usage_read: Option<String>,
+    /// The folded sections of the form the link opens (`open=`, left out of `query`).
+    pub opened: Vec<&'static str>,
 }
 
 /// Turns the benchmark editor's form fields, as a form submitted without JavaScript sends
@@ -441,6 +443,17 @@ pub struct FromForm {
 /// submission wins: the editor's fields are then dropped.
 pub fn from_form(raw: &str) -> FromForm {
     let raw = raw.trim_start_matches('?');
+    // The sections a link opens are the page's state, not the scenario's.
+    if query::get(raw, "open").is_some() {
+        let opened = crate::components::inputs::opened(raw);
+        let form = fields(&query::edit(raw, &[], &["open"]));
+        return FromForm { opened, ..form };
+    }
+    fields(raw)
+}
+
+/// [`from_form`] of a query without `open=`.
+fn fields(raw: &str) -> FromForm {
     let all: Vec<(String, String)> = raw
         .split('&')
         .filter_map(|p| p.split_once('=').or(Some((p, ""))))
@@ -453,6 +466,7 @@ pub fn from_form(raw: &str) -> FromForm {
             paste: None,
             usage: None,
             usage_read: None,
+            opened: Vec::new(),
         };
     }
     let values = |name: &str| -> Vec<String> {
@@ -489,6 +503,7 @@ pub fn from_form(raw: &str) -> FromForm {
             paste: None,
             usage,
             usage_read,
+            opened: Vec::new(),
         };
     }
     let mut rows: Vec<Row> = values("pt_tps")
@@ -536,6 +551,7 @@ pub fn from_form(raw: &str) -> FromForm {
         paste,
         usage,
         usage_read,
+        opened: Vec::new(),
     }
 }
 
@@ -688,6 +704,19 @@ mod tests {
         // A dataset curve picked in the same submission wins.
         assert_eq!(from_form("curve=x&pt_tps=20&pt_tput=3000").query, "curve=x");
         assert_eq!(from_form("tps=5").query, "tps=5");
+    }
+
+    #[test]
+    fn sections_a_link_opens_are_the_pages_state_not_the_scenarios() {
+        let f = from_form("requests=2M&open=fleet%2Cranges&util=0.7");
+        assert_eq!(f.query, "requests=2M&util=0.7");
+        assert_eq!(f.opened, ["fleet", "ranges"]);
+        // Names of no section are left out, a name given twice counts once; the editor's
+        // fields in the same link still become parameters.
+        let f = from_form("open=nothing,fleet&open=fleet&curve=own&pt_tps=20&pt_tput=3000");
+        assert_eq!(f.opened, ["fleet"]);
+        assert!(f.query.contains("points=") && !f.query.contains("open"));
+        assert!(from_form("requests=2M").opened.is_empty());
     }
 
     #[test]

@@ -1,16 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
-import { apiReport, apply, ownLink, pageNumbers, ready } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { apiReport, apply, ownLink, pageNumbers, ready, unfold } from "./helpers";
 
 // GPU-hour prices carry their commitment, walked through the UI with and without JavaScript:
 // the default is the 3-year rental (reserved), the owner's cost is offered as what owning at
 // hyperscale costs, hourly scaling is refused on both and allowed on a price you declare on
 // demand. Each state's numbers are the API's for the page's own link.
-
-/** Opens the folded section holding `label`'s field, unless it is open already. */
-async function unfold(page: Page, label: string) {
-  const details = page.locator("details").filter({ has: page.getByLabel(label) });
-  if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
-}
 
 test("prices by commitment: reserved by default, the owner's cost as a floor, hourly only on demand", async ({ page, request, javaScriptEnabled: js }) => {
   await page.goto("/");
@@ -23,7 +17,7 @@ test("prices by commitment: reserved by default, the owner's cost as a floor, ho
   expect((await pageNumbers(page)).selfHost).toBeCloseTo(reserved.self_host.monthly_usd, 6);
 
   // Hourly scaling on it is refused at the Sizing field, naming the tier.
-  await unfold(page, "Sizing");
+  await unfold(page, "Fleet", js);
   await page.getByLabel("Sizing").selectOption("hourly");
   await apply(page, js);
   await expect(page.getByTestId("no-answer")).toContainText("hourly scaling needs an on_demand or spot price");
@@ -51,7 +45,7 @@ test("prices by commitment: reserved by default, the owner's cost as a floor, ho
   await page.getByLabel(/^GPU-hour price/).fill("6.5");
   await apply(page, js);
   await expect(page.getByLabel("Your price is")).toHaveValue("on_demand");
-  await unfold(page, "Sizing");
+  await unfold(page, "Fleet", js);
   await page.getByLabel("Sizing").selectOption("hourly");
   await apply(page, js);
   await expect(page.getByTestId("no-answer")).toHaveCount(0);

@@ -113,6 +113,21 @@ export async function settled(page: Page) {
   if (live > 0) await expect(page.locator("[data-settled=true]")).toHaveCount(1, { timeout: 15_000 });
 }
 
+/**
+ * Opens the folded part of the form whose summary reads `summary`, as a person would: with
+ * JavaScript its fields are made as it opens; without, its button sends the form (what was typed
+ * included) with the section named, and the server answers with it open.
+ */
+export async function unfold(page: Page, summary: string, js: boolean | undefined) {
+  const details = page.locator("details").filter({ has: page.locator(":scope > summary", { hasText: summary }) });
+  if ((await details.getAttribute("open")) === null) await details.locator(":scope > summary").click();
+  const button = details.getByTestId("fold-open");
+  if (js === false && (await button.count()) > 0) {
+    await button.click();
+    await page.waitForLoadState("domcontentloaded");
+  }
+}
+
 /** Applies the form: live with JavaScript, by the Update button without it. */
 export async function apply(page: Page, js: boolean | undefined) {
   if (js === false) {

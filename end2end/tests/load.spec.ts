@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiReport, apply, ownLink, ready } from "./helpers";
+import { apiReport, apply, ownLink, ready, unfold } from "./helpers";
 
 /** The bills the page shows, for comparison with the API's. */
 async function bills(page: Page) {
@@ -121,7 +121,7 @@ test("batch traffic typed on the form is priced as batch on both sides", async (
   await apply(page, javaScriptEnabled);
   const before = await apiReport(request, await ownLink(page));
   await page.getByLabel(/^Share of the tokens sent as batch traffic/).fill("20%");
-  await page.locator("summary", { hasText: "Your own prices" }).click();
+  await unfold(page, "Your own prices", javaScriptEnabled);
   await page.getByLabel(/^API discount on batch tokens/).fill("50%");
   await apply(page, javaScriptEnabled);
   const query = await ownLink(page);

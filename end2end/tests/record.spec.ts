@@ -1,17 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiReport, apply, ownLink, ready, settled } from "./helpers";
-
-/** Opens the folded part of the form that holds the field labelled `label`, as a person would. */
-async function unfold(page: Page, label: string) {
-  const details = page.locator("details").filter({ has: page.getByLabel(label) });
-  if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
-}
+import { apiReport, apply, ownLink, ready, settled, unfold } from "./helpers";
 
 /** Types 20 M requests a month at an on-demand GPU-hour of $2.35, sized by the hour. */
-async function onDemandHourly(page: Page) {
+async function onDemandHourly(page: Page, js: boolean | undefined) {
   await page.getByLabel("Requests per month").fill("20M");
   await page.getByLabel(/^GPU-hour price/).fill("2.35");
-  await unfold(page, "Sizing");
+  await unfold(page, "Fleet", js);
   await page.getByLabel("Sizing").selectOption("hourly");
 }
 
@@ -201,7 +195,7 @@ test("the embed says what it leaves out and shows a 3-year reversal inside 600 x
 test("compare names each side by its differences and shows values in force", async ({ page, request, javaScriptEnabled: js }) => {
   await page.goto("/");
   await ready(page, js);
-  await onDemandHourly(page);
+  await onDemandHourly(page, js);
   await apply(page, js);
   const own = await ownLink(page);
   const a = await apiReport(request, own);
@@ -254,7 +248,7 @@ for (const [width, height] of [[1366, 768], [390, 844]] as const) {
     await page.setViewportSize({ width, height });
     await page.goto("/");
     await ready(page, js);
-    await onDemandHourly(page);
+    await onDemandHourly(page, js);
     await page.getByLabel(/Throughput curve/).selectOption("own");
     await apply(page, js);
     await page.getByLabel("Point 1: output tokens/s per user").fill("20");

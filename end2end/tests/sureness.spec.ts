@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiReport, apply, ownLink, ready, settled, shareAbout } from "./helpers";
+import { apiReport, apply, ownLink, ready, settled, shareAbout, unfold } from "./helpers";
 
 // The decision, walked as the finance lead would: type the volume, read the cheapest plan, how
 // sure it is and what would change it; narrow the ranges in the form; save and embed the link.
@@ -58,7 +58,7 @@ test("the cheapest plan, how sure it is and what would change it, from typing to
   await expect(page.getByTestId("flips")).toContainText("stays cheapest unless");
 
   // Narrow every range to nothing in the form: the answer becomes certain.
-  await page.getByText("How sure: the ranges drawn").click();
+  await unfold(page, "How sure: the ranges drawn", js);
   for (const [label, value] of [
     [/^Range of the GPU-hour price/, "1"],
     [/^Range of the API prices/, "1"],
@@ -156,7 +156,7 @@ test("plans a hair apart are named together, and the tie threshold is a field", 
   await ready(page, js);
   await page.getByLabel("Requests per month").fill("3.8M");
   await apply(page, js);
-  await page.getByText("How sure: the ranges drawn").click();
+  await unfold(page, "How sure: the ranges drawn", js);
   // A threshold of 5 % ties renting with the hybrid the page names.
   await page.getByLabel(/^Tie threshold/).fill("5%");
   await apply(page, js);

@@ -71,6 +71,8 @@ pub struct Ctx {
     pub kept_usage: StoredValue<Option<(String, String)>>,
     /// What the server read from a usage export just now, for the import to say.
     pub usage_read: StoredValue<Option<String>>,
+    /// The folded sections the link opens ([`FOLDS`], from its `open=`).
+    pub opened: StoredValue<Vec<&'static str>>,
 }
 
 impl Ctx {
@@ -113,16 +115,7 @@ impl Ctx {
     /// (to something other than its default word) or named by a problem, so that a value to
     /// check or fix is never hidden. Once open it stays open: a section never folds away under
     /// the field being typed in.
-    pub fn unfolded(self, params: &'static [&'static str]) -> Signal<bool> {
-        self.unfolded_by(params.to_vec())
-    }
-
-    /// [`Ctx::unfolded`] for the numeric parameters of `section`.
-    pub fn unfolded_section(self, section: servecost::codec::Section) -> Signal<bool> {
-        self.unfolded_by(servecost::codec::in_section(section).collect())
-    }
-
-    fn unfolded_by(self, params: Vec<&'static str>) -> Signal<bool> {
+    pub fn unfolded(self, params: Vec<&'static str>) -> Signal<bool> {
         let wanted = Signal::derive(move || {
             let set = self.query.with(|q| {
                 params.iter().any(|p| {
@@ -155,6 +148,87 @@ impl Ctx {
     /// A link to the calculator with `set` applied and `remove` removed.
     pub fn link(self, set: &[(&str, &str)], remove: &[&str]) -> String {
         query::href(&self.query.with(|q| query::edit(q, set, remove)))
+    }
+}
+
+/// The folded sections of the form whose fields are made when they open, by the name a link
+/// gives them (`open=fleet,ranges`).
+pub const FOLDS: [&str; 5] = ["prices", "fleet", "operations", "assumptions", "ranges"];
+
+/// The folded sections a link's `open=` names: a view's state, not the scenario's (names of
+/// no section are left out, as a section already open stays open).
+pub fn opened(raw: &str) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for (_, v) in query::pairs(raw).into_iter().filter(|(k, _)| k == "open") {
+        for name in decode(&v).split(',') {
+            if let Some(f) = FOLDS.iter().find(|f| **f == name.trim()) {
+                if !out.contains(f) {
+                    out.push(f);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A folded section of the form. Its fields are made when it first opens, not sent with every
+/// page: when a person opens it, when one of its `params` is set or has a problem
+/// ([`Ctx::unfolded`]), or when the link names it (`open=`). Until then it holds those of its
+/// parameters the link sets as hidden fields, and a button that submits the form with the
+/// section named (`open=`), so that what was typed elsewhere is kept: the way in for a page
+/// without JavaScript.
+#[component]
+pub fn Fold(
+    /// What the sections share.
+    ctx: Ctx,
+    /// Its name in [`FOLDS`].
+    name: &'static str,
+    /// The line that opens it.
+    summary: &'static str,
+    /// The parameters of its fields.
+    params: Vec<&'static str>,
+    /// Test id of the section.
+    #[prop(optional)]
+    testid: Option<&'static str>,
+    /// Its fields.
+    children: ChildrenFn,
+) -> impl IntoView {
+    let by_link = ctx.opened.with_value(|o| o.contains(&name));
+    let unfolded = ctx.unfolded(params.clone());
+    let made = RwSignal::new(by_link || unfolded.get_untracked());
+    let details = NodeRef::<leptos::html::Details>::new();
+    Effect::new(move |_| {
+        // Opened before the page came alive, its toggle was missed: made now.
+        if unfolded.get() || details.get_untracked().is_some_and(|d| d.open()) {
+            made.set(true);
+        }
+    });
+    let params = StoredValue::new(params);
+    let placeholder = move || {
+        let kept = ctx.query.with(|q| {
+            params.with_value(|ps| {
+                ps.iter()
+                    .filter_map(|p| query::get(q, p).map(|v| (*p, decode(&v))))
+                    .collect::<Vec<_>>()
+            })
+        });
+        view! {
+            <button type="submit" class="fold-open" name="open" value=name
+                formaction=format!("/#fold-{name}") data-testid="fold-open">"Show these inputs"</button>
+            {kept.into_iter().map(|(k, v)| view! { <input type="hidden" name=k value=v/> }).collect_view()}
+        }
+    };
+    view! {
+        <details id=format!("fold-{name}") node_ref=details open=move || by_link || unfolded.get()
+            data-testid=testid
+            on:toggle=move |_| {
+                if details.get_untracked().is_some_and(|d| d.open()) {
+                    made.set(true);
+                }
+            }>
+            <summary>{summary}</summary>
+            {move || if made.get() { children().into_any() } else { placeholder().into_any() }}
+        </details>
     }
 }
 
@@ -195,12 +269,17 @@ pub fn Inputs(
         <div class="input-column">
         <ModelChoice ctx/>
         <form class="inputs" id="inputs" method="get" action="/" on:submit=|ev| ev.prevent_default()>
+            // The form's default button (Enter in a field): updating, not a folded section's
+            // button, which comes before the visible one.
+            <button type="submit" hidden tabindex="-1"></button>
             <h2>"Your workload and prices"</h2>
             <WorkloadInputs ctx/>
             <Renting ctx/>
             <SelfHosting ctx/>
             <YearsInputs ctx/>
             <Hidden query=ctx.query shown/>
+            // The sections opened by the form stay open when it is sent again.
+            {ctx.opened.get_value().into_iter().map(|name| view! { <input type="hidden" name="open" value=name/> }).collect_view()}
             <button type="submit" class="update">"Update"</button>
         </form>
         // A usage export posts apart (a file, with the link it changes), to the server, which

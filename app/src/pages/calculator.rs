@@ -140,6 +140,7 @@ fn Body(
     let kept_paste = RwSignal::new(form.paste);
     let kept_usage = StoredValue::new(form.usage);
     let usage_read = StoredValue::new(form.usage_read);
+    let opened = StoredValue::new(form.opened);
     // Links on the page (presets, operating points, price tiers) navigate within the app: follow them.
     Effect::new(move |_| {
         let search = location.search.get();
@@ -176,6 +177,7 @@ fn Body(
         kept_paste,
         kept_usage,
         usage_read,
+        opened,
     };
     let keys = Memo::new(move |_| {
         shown.with(|r| {

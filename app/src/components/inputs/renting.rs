@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use servecost::codec::write_significant;
 
-use crate::components::inputs::{Ctx, Param};
+use crate::components::inputs::{Ctx, Fold, Param};
 use crate::components::Choice;
 use crate::format::{percent_precise, usd};
 
@@ -39,20 +39,19 @@ pub fn Renting(
     /// What the sections share.
     ctx: Ctx,
 ) -> impl IntoView {
-    let own_prices_open = ctx.unfolded(&[
+    let own_prices = vec![
         "price_in",
         "price_out",
         "cache_discount",
         "markup",
         "batch_discount",
-    ]);
+    ];
     view! {
         <fieldset>
             <legend>"Renting"</legend>
             {offer_choice(ctx)}
             {more_offers(ctx)}
-            <details open=move || own_prices_open.get()>
-                <summary>"Your own prices"</summary>
+            <Fold ctx name="prices" summary="Your own prices" params=own_prices>
                 <Param ctx name="price_in"/>
                 <Param ctx name="price_out"/>
                 <Param ctx name="cache_discount"
@@ -61,7 +60,7 @@ pub fn Renting(
                     explain="A router's markup on the provider's price."/>
                 <Param ctx name="batch_discount"
                     explain="Share taken off every price for tokens sent through the provider's batch API (answered within hours, not seconds). Blank: the offer's, or none when it states none."/>
-            </details>
+            </Fold>
             <Param ctx name="bill"
                 explain="Optional: your last API invoice for these volumes, to check the estimate against it."/>
             <div aria-live="polite">{bill_check(ctx)}</div>

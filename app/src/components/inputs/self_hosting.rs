@@ -6,7 +6,7 @@ use servecost::codec::{decode, write_rounded, FLAG_ON, OWN_CURVE};
 use servecost::gpu_price::Commitment;
 
 use crate::components::inputs::benchmark::{chip_in_force, Benchmark};
-use crate::components::inputs::{Ctx, Param};
+use crate::components::inputs::{Ctx, Fold, Param};
 use crate::components::{Choice, Field};
 use crate::format::usd;
 use crate::query;
@@ -315,7 +315,7 @@ fn rented_price(ctx: Ctx) -> impl IntoView {
 /// The fleet: replicas, utilisation, sizing and the hybrid.
 fn fleet(ctx: Ctx, owned: Memo<bool>, own_curve: Memo<bool>) -> impl IntoView {
     let on_change = ctx.on_change;
-    let fleet_open = ctx.unfolded(&[
+    let params = vec![
         "replica",
         "util",
         "redundancy",
@@ -323,7 +323,7 @@ fn fleet(ctx: Ctx, owned: Memo<bool>, own_curve: Memo<bool>) -> impl IntoView {
         "scaling",
         "hybrid",
         "overflow_warm",
-    ]);
+    ];
     let hourly_ok = Memo::new(move |_| {
         ctx.report.with(|r| {
             r.as_ref().is_none_or(|r| {
@@ -344,8 +344,7 @@ fn fleet(ctx: Ctx, owned: Memo<bool>, own_curve: Memo<bool>) -> impl IntoView {
         ]
     };
     view! {
-    <details open=move || fleet_open.get()>
-        <summary>"Fleet"</summary>
+    <Fold ctx name="fleet" summary="Fleet" params>
         {move || (!own_curve.get()).then(|| view! {
             <Param ctx name="replica"
                 explain="GPUs that serve one copy of the model."/>
@@ -363,16 +362,15 @@ fn fleet(ctx: Ctx, owned: Memo<bool>, own_curve: Memo<bool>) -> impl IntoView {
         <Choice name="hybrid" label="Hybrid: overflow to the API" options=yes_no("Search the cheapest split", "Off") value=hybrid on_change/>
         <Param ctx name="overflow_warm"
             explain="Overflow sessions reach the API without their prefix cache: by default (0) their cached input is priced as uncached. Raise it if the API keeps your prefixes warm."/>
-    </details>
+    </Fold>
     }
 }
 
 /// Operations: staff and fixed costs.
 fn operations(ctx: Ctx) -> impl IntoView {
-    let ops_open = ctx.unfolded(&["ops_fte", "fte_cost", "ops_monthly", "ops_gpus_per_fte"]);
+    let params = vec!["ops_fte", "fte_cost", "ops_monthly", "ops_gpus_per_fte"];
     view! {
-    <details open=move || ops_open.get()>
-        <summary>"Operations"</summary>
+    <Fold ctx name="operations" summary="Operations" params>
         <Param ctx name="ops_fte"
             explain="Staff running the deployment (on call, upgrades, capacity)."/>
         <Param ctx name="fte_cost"/>
@@ -380,14 +378,14 @@ fn operations(ctx: Ctx) -> impl IntoView {
             explain="Monitoring, storage, support contracts and other fixed costs."/>
         <Param ctx name="ops_gpus_per_fte"
             explain="Optional: one more FTE for every so many GPUs, for staff that grow with the fleet. Blank: staff stay fixed."/>
-    </details>
+    </Fold>
     }
 }
 
 /// The assumptions P and k, and a dataset curve's mix.
 fn assumptions(ctx: Ctx, own_curve: Memo<bool>) -> impl IntoView {
     let on_change = ctx.on_change;
-    let assumptions_open = ctx.unfolded(&["prefill", "cache_cost", "curve_mix"]);
+    let params = vec!["prefill", "cache_cost", "curve_mix"];
     // The dataset curve's mix, as percentages: the placeholder of `curve_mix`.
     let curve_mix_in_force = Signal::derive(move || {
         let id = ctx
@@ -405,8 +403,7 @@ fn assumptions(ctx: Ctx, own_curve: Memo<bool>) -> impl IntoView {
         .unwrap_or_default()
     });
     view! {
-    <details open=move || assumptions_open.get()>
-        <summary>"Assumptions: P, k and the curve's mix"</summary>
+    <Fold ctx name="assumptions" summary="Assumptions: P, k and the curve's mix" params>
         <Param ctx name="prefill"
             explain="P: uncached input tokens one GPU prefills per second. It sets the cost of uncached input, and so how much of the curve's GPU time is left for output."/>
         <Param ctx name="cache_cost"
@@ -416,16 +413,15 @@ fn assumptions(ctx: Ctx, own_curve: Memo<bool>) -> impl IntoView {
                 label="Mix the curve was measured at" unit="uncached input : cached input : output"
                 explain="Blank: the dataset's reading (stated by the publisher, or assumed: see the warning). The InferenceX curves do not state theirs."/>
         })}
-    </details>
+    </Fold>
     }
 }
 
 /// The ranges the sureness sample draws.
 fn ranges(ctx: Ctx) -> impl IntoView {
-    let ranges_open = ctx.unfolded_section(servecost::codec::Section::Sureness);
+    let params = servecost::codec::in_section(servecost::codec::Section::Sureness).collect();
     view! {
-    <details open=move || ranges_open.get() data-testid="ranges-inputs">
-        <summary>"How sure: the ranges drawn"</summary>
+    <Fold ctx name="ranges" summary="How sure: the ranges drawn" params testid="ranges-inputs">
         <p class="hint">"The sureness figures draw every input below at once from its range. A factor f means ×1/f to ×f; 1 (or 0 for a share) takes the input as given. "<a href="/method#ranges">"Why these ranges"</a></p>
         <Param ctx name="u_gpu_hour" assumed=true/>
         <Param ctx name="u_api"/>
@@ -442,6 +438,6 @@ fn ranges(ctx: Ctx) -> impl IntoView {
             explain="Plans whose monthly bills differ by less than this share of the cheaper one cost the same: named together, never a change of answer, and holding in the sample."/>
         <Param ctx name="draws"
             explain="At most; the sample stops once its shares are known within one point. 0 turns it off."/>
-    </details>
+    </Fold>
     }
 }
