@@ -62,6 +62,11 @@ fn shares_count_every_draw_and_are_known_within_a_point() {
         let u = report(q).uncertainty.expect("sample");
         let p = u.p_cheapest;
         assert!((p.rent + p.self_host + p.hybrid + u.p_no_answer - 1.0).abs() < 1e-12);
+        let b = u.p_beaten;
+        assert!(
+            (b.rent + b.self_host + b.hybrid + u.p_best_holds + u.p_no_answer - 1.0).abs() < 1e-12,
+            "{q}: {u:?}"
+        );
         assert_eq!(
             u.p_no_answer,
             f64::from(u.draws_without_answer) / f64::from(u.draws),

@@ -445,6 +445,18 @@ proptest! {
                 prop_assert!(u.difference_usd.p10 <= u.difference_usd.p50 && u.difference_usd.p50 <= u.difference_usd.p90);
                 let p = u.p_cheapest;
                 prop_assert!((p.rent + p.self_host + p.hybrid + u.p_no_answer - 1.0).abs() < 1e-9);
+                // The cases the named plan does not hold, by the plan that beats it, make the
+                // whole with the holding share: never the named plan, never more than a plan's
+                // cheapest share.
+                let b = u.p_beaten;
+                prop_assert!((b.rent + b.self_host + b.hybrid + u.p_best_holds + u.p_no_answer - 1.0).abs() < 1e-9, "{u:?}");
+                let own = match r.verdict.best {
+                    servecost::decision::Strategy::Rent => b.rent,
+                    servecost::decision::Strategy::SelfHost => b.self_host,
+                    servecost::decision::Strategy::Hybrid => b.hybrid,
+                };
+                prop_assert!(own == 0.0, "{u:?}");
+                prop_assert!(b.rent <= p.rent && b.self_host <= p.self_host && b.hybrid <= p.hybrid, "{u:?}");
                 prop_assert!(u.p_best_holds_se <= servecost::decision::TARGET_SE + 1e-12 || f64::from(u.draws) == s.uncertainty.draws, "{u:?}");
             }
             let b = r.self_host.breakdown;

@@ -16,6 +16,22 @@ async function decisionMatches(page: Page, api: any, compact = false) {
   expect(Number(await sure.getAttribute("data-p-best"))).toBeCloseTo(p, 12);
   expect(Number(await sure.getAttribute("data-p-self"))).toBeCloseTo(api.uncertainty.p_self_host_cheaper, 12);
   await expect(sure).toContainText(`Holds in ${shareAbout(p, api.uncertainty.p_best_holds_se)} of plausible cases`);
+  if (!compact) {
+    // The other cases, by the plan cheaper by more than the tie: with the holding share, the
+    // whole sample, as printed.
+    const u = api.uncertainty;
+    const beating = ([["renting", u.p_beaten.rent], ["self-hosting", u.p_beaten.self_host], ["the hybrid", u.p_beaten.hybrid]] as [string, number][]).filter(([, s]) => s > 0);
+    const sample = page.locator("details.sample");
+    const alone = beating.length === 1 && u.p_no_answer === 0;
+    for (const [plan, s] of beating) {
+      const printed = shareAbout(s, alone ? u.p_best_holds_se : Math.sqrt((s * (1 - s)) / u.draws));
+      await expect(sample).toContainText(`In the other cases`);
+      await expect(sample).toContainText(`${plan} (${printed})`);
+      const figure = (t: string) => Number(/about (\d+)/.exec(t)?.[1] ?? NaN);
+      const holds = shareAbout(p, u.p_best_holds_se);
+      if (alone && holds.startsWith("about")) expect(figure(holds) + figure(printed)).toBe(100);
+    }
+  }
   const flips = page.getByTestId("flips").locator("li.flip");
   // The embed, a small frame, lists the first three.
   const listed = compact ? api.flips.flips.slice(0, 3) : api.flips.flips;
@@ -136,15 +152,21 @@ test("where the plausible cases disagree with the figures as given, the verdict 
   const { api } = await pageAndApi(page, request);
   const u = api.uncertainty;
   expect(u.p_best_holds).toBeLessThan(0.5);
+  // The cases it does not hold, by the plan cheaper than it by more than the tie: with the
+  // holding share they are the whole sample.
   const shares: [string, number][] = [
-    ["renting", u.p_cheapest.rent],
-    ["self-hosting", u.p_cheapest.self_host],
-    ["the hybrid", u.p_cheapest.hybrid],
+    ["renting", u.p_beaten.rent],
+    ["self-hosting", u.p_beaten.self_host],
+    ["the hybrid", u.p_beaten.hybrid],
   ];
+  expect(u.p_beaten.rent + u.p_beaten.self_host + u.p_beaten.hybrid + u.p_best_holds + u.p_no_answer).toBeCloseTo(1, 12);
   const named = { rent: "renting", self_host: "self-hosting", hybrid: "the hybrid" }[api.verdict.best as string];
-  const [other, share] = shares.filter(([p]) => p !== named).sort((a, b) => b[1] - a[1])[0];
-  const se = Math.sqrt((share * (1 - share)) / u.draws);
-  const first = `As given ${named} is cheapest, but it holds in only ${shareAbout(u.p_best_holds, u.p_best_holds_se)} of plausible cases: ${other} is cheapest in ${shareAbout(share, se)}.`;
+  const beating = shares.filter(([, s]) => s > 0);
+  const [other, share] = beating.sort((a, b) => b[1] - a[1])[0];
+  // One plan taking every such case: the rest of the holding share, to its precision.
+  const se = beating.length === 1 && u.p_no_answer === 0 ? u.p_best_holds_se : Math.sqrt((share * (1 - share)) / u.draws);
+  const tie = `${Number((api.verdict.tie * 100).toPrecision(2))}\u00a0%`;
+  const first = `As given ${named} is cheapest, but it holds in only ${shareAbout(u.p_best_holds, u.p_best_holds_se)} of plausible cases: ${other} is cheapest by more than ${tie} in ${shareAbout(share, se)}.`;
   // One space for any run of white space, the no-break ones included, on both sides.
   const plain = (t: string) => t.replace(/\s+/g, " ");
   const best = plain(await page.getByTestId("best").innerText());

@@ -216,7 +216,7 @@ pub struct Range {
 }
 
 /// A share of the draws for each plan.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlanShares {
     /// Renting.
@@ -257,6 +257,12 @@ pub struct Uncertainty {
     pub p_self_host_cheaper: f64,
     /// Share of draws in which each plan is the cheapest; with `p_no_answer` they add up to 1.
     pub p_cheapest: PlanShares,
+    /// Share of draws in which the plan the verdict names does not hold, by the plan cheapest
+    /// in them (cheaper than it by more than the tie; the named plan's own share is 0): with
+    /// `p_best_holds` and `p_no_answer` they add up to 1, so that "holds in 88 %, otherwise the
+    /// hybrid in 12 %" is a whole. `p_cheapest` counts the cases of a tie on both sides.
+    #[serde(default)]
+    pub p_beaten: PlanShares,
     /// Share of draws without an answer.
     pub p_no_answer: f64,
     /// Self-hosting minus renting over the draws with an answer, $ per month.
@@ -567,6 +573,8 @@ struct Tally {
     failed: u32,
     /// Draws in which renting, self-hosting and the hybrid are cheapest.
     plans: [u32; 3],
+    /// Of those, the draws in which the point's best plan does not hold.
+    beaten: [u32; 3],
     /// Self-hosting's monthly bill less renting's, draw by draw.
     differences: Vec<f64>,
 }
@@ -591,6 +599,7 @@ impl Tally {
             cheaper: 0,
             failed: 0,
             plans: [0; 3],
+            beaten: [0; 3],
             differences: Vec::with_capacity(most.min(4 * MIN_DRAWS) as usize),
         };
         while t.made < most {
@@ -606,11 +615,13 @@ impl Tally {
                 Some(totals) => {
                     let held = holds_within(work, 1.0, ctx.hybrid, named, ctx.spec.tie, &totals);
                     t.holds += u32::from(held);
-                    t.plans[match totals.plan {
+                    let cheapest = match totals.plan {
                         Strategy::Rent => 0,
                         Strategy::SelfHost => 1,
                         Strategy::Hybrid => 2,
-                    }] += 1;
+                    };
+                    t.plans[cheapest] += 1;
+                    t.beaten[cheapest] += u32::from(!held);
                     t.cheaper += u32::from(totals.self_host < totals.rent);
                     t.differences.push(totals.difference());
                 }
@@ -654,6 +665,11 @@ impl Tally {
                 rent: f64::from(self.plans[0]) / n,
                 self_host: f64::from(self.plans[1]) / n,
                 hybrid: f64::from(self.plans[2]) / n,
+            },
+            p_beaten: PlanShares {
+                rent: f64::from(self.beaten[0]) / n,
+                self_host: f64::from(self.beaten[1]) / n,
+                hybrid: f64::from(self.beaten[2]) / n,
             },
             p_no_answer: f64::from(self.failed) / n,
             difference_usd: if differences.is_empty() {

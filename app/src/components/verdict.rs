@@ -144,23 +144,53 @@ pub fn doubt_sentence(r: &Report) -> Option<String> {
     if u.p_best_holds >= 0.5 {
         return None;
     }
-    let n = f64::from(u.draws);
-    let shares = [
-        (Strategy::Rent, u.p_cheapest.rent),
-        (Strategy::SelfHost, u.p_cheapest.self_host),
-        (Strategy::Hybrid, u.p_cheapest.hybrid),
-    ];
-    let (other, share) = shares
-        .into_iter()
-        .filter(|(p, _)| *p != r.verdict.best)
-        .max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let (other, share) = beaten(u).into_iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
     Some(format!(
-        "As given {} is cheapest, but it holds in only {} of plausible cases: {} is cheapest in {}.",
+        "As given {} is cheapest, but it holds in only {} of plausible cases: {} is cheapest{} in {}.",
         r.verdict.best.label(),
         share_about(u.p_best_holds, u.p_best_holds_se),
         other.label(),
-        share_about(share, crate::format::share_se(share, n))
+        by_more_than_tie(r),
+        beaten_about(u, share)
     ))
+}
+
+/// The plans that beat the named one in some plausible cases (cheaper by more than the tie),
+/// with the share of those cases: with the holding share and the cases without an answer they
+/// are the whole sample.
+fn beaten(u: &servecost::decision::Uncertainty) -> Vec<(Strategy, f64)> {
+    [
+        (Strategy::Rent, u.p_beaten.rent),
+        (Strategy::SelfHost, u.p_beaten.self_host),
+        (Strategy::Hybrid, u.p_beaten.hybrid),
+    ]
+    .into_iter()
+    .filter(|(_, share)| *share > 0.0)
+    .collect()
+}
+
+/// A share of [`beaten`], as printed. Where one plan takes every case the named one does not
+/// hold, its share is the rest of the holding share, printed to that share's precision: the two
+/// add up to the whole as printed.
+fn beaten_about(u: &servecost::decision::Uncertainty, share: f64) -> String {
+    if beaten(u).len() == 1 && u.p_no_answer == 0.0 {
+        share_about(share, u.p_best_holds_se)
+    } else {
+        share_about(share, crate::format::share_se(share, f64::from(u.draws)))
+    }
+}
+
+/// ` by more than 1 %`: how much cheaper a plan is in the cases the named one does not hold
+/// (nothing without a tie threshold).
+fn by_more_than_tie(r: &Report) -> String {
+    if r.verdict.tie > 0.0 {
+        format!(
+            " by more than {}",
+            crate::format::percent_share(r.verdict.tie)
+        )
+    } else {
+        String::new()
+    }
 }
 
 /// The cheapest plan of the three, with its fleet and the other two totals, alone.
@@ -370,21 +400,16 @@ pub fn sureness_sentence(r: &Report) -> Option<String> {
     ))
 }
 
-/// What is cheapest in the cases where the named plan is not: `otherwise renting (4 %) or the
-/// hybrid (1 %)`.
+/// What is cheapest in the cases where the named plan does not hold: `In the other cases
+/// renting (about 4 %) or the hybrid (about 1 %) is cheapest by more than 1 %.`, shares that
+/// make the whole with the holding one.
 pub fn otherwise(r: &Report) -> Option<String> {
     let u = r.uncertainty.as_ref()?;
-    let shares = [
-        (Strategy::Rent, u.p_cheapest.rent),
-        (Strategy::SelfHost, u.p_cheapest.self_host),
-        (Strategy::Hybrid, u.p_cheapest.hybrid),
-    ];
     let n = f64::from(u.draws);
     let about = |share: f64| share_about(share, crate::format::share_se(share, n));
-    let others: Vec<String> = shares
+    let others: Vec<String> = beaten(u)
         .into_iter()
-        .filter(|(p, share)| *p != r.verdict.best && *share > 0.0)
-        .map(|(p, share)| format!("{} ({})", p.label(), about(share)))
+        .map(|(p, share)| format!("{} ({})", p.label(), beaten_about(u, share)))
         .collect();
     let tie = if r.verdict.tie > 0.0 {
         format!(
@@ -404,7 +429,11 @@ pub fn otherwise(r: &Report) -> Option<String> {
         let otherwise = if others.is_empty() {
             String::new()
         } else {
-            format!("Otherwise {} is cheapest.", others.join(" or "))
+            format!(
+                "In the other cases {} is cheapest{}.",
+                others.join(" or "),
+                by_more_than_tie(r)
+            )
         };
         format!("{otherwise}{tie}{none}").trim().to_owned()
     })
