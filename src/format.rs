@@ -199,12 +199,31 @@ pub fn share_about(p: f64, se: f64) -> String {
     if p <= 0.005 {
         return "less than 1\u{a0}%".to_owned();
     }
+    format!("about {}", percent(rounded_share(p, se)))
+}
+
+/// `p` rounded to a step of 1, 2, 5 or 10 points, the first at least twice `se`, kept within
+/// 1 % and 99 %.
+fn rounded_share(p: f64, se: f64) -> f64 {
     let step = [0.01, 0.02, 0.05, 0.1]
         .into_iter()
         .find(|step| *step >= 2.0 * se)
         .unwrap_or(0.1);
-    let rounded = ((p / step).round() * step).clamp(0.01, 0.99);
-    format!("about {}", percent(rounded))
+    ((p / step).round() * step).clamp(0.01, 0.99)
+}
+
+/// The rest of a sample beside a share `p` written by [`share_about`] with error `se`, written
+/// so that the two add up as printed: `about 12 %` beside `about 88 %` (where rounding each on
+/// its own could give 88 and 14 on a half step), `less than 1 %` beside `more than 99 %`.
+pub fn rest_about(p: f64, se: f64) -> String {
+    let shown = share_about(p, se);
+    if shown.starts_with("more than") {
+        return "less than 1\u{a0}%".to_owned();
+    }
+    if shown.starts_with("less than") {
+        return "more than 99\u{a0}%".to_owned();
+    }
+    format!("about {}", percent(1.0 - rounded_share(p, se)))
 }
 
 /// The standard error of a share `p` of `n` draws.
@@ -392,6 +411,38 @@ fn push_grouped(out: &mut String, value: f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 1,044 holding draws of 1,200 sit on a half step: each share rounded alone would read
+    /// 88 % and 14 %; the rest of the sample is written from the holding share's figure.
+    #[test]
+    fn the_rest_of_a_sample_adds_up_with_its_share_as_printed() {
+        let n = 1_200.0;
+        let p = 1_044.0 / n;
+        let se = share_se(p, n);
+        assert_eq!(share_about(p, se), "about 88\u{a0}%");
+        assert_eq!(
+            share_about(1.0 - p, share_se(1.0 - p, n)),
+            "about 14\u{a0}%"
+        );
+        assert_eq!(rest_about(p, se), "about 12\u{a0}%");
+        assert_eq!(rest_about(0.997, 0.001), "less than 1\u{a0}%");
+        assert_eq!(rest_about(0.002, 0.001), "more than 99\u{a0}%");
+        for k in 0..=1_200u32 {
+            let p = f64::from(k) / n;
+            let (a, b) = (
+                share_about(p, share_se(p, n)),
+                rest_about(p, share_se(p, n)),
+            );
+            let figure = |t: &str| {
+                t.strip_prefix("about ")
+                    .and_then(|t| t.trim_end_matches("\u{a0}%").parse::<u32>().ok())
+            };
+            if let (Some(a), Some(b)) = (figure(&a), figure(&b)) {
+                assert_eq!(a + b, 100, "{k}: {a} + {b}");
+            }
+        }
+    }
+
     use proptest::strategy::Strategy;
 
     /// The figures as they were written before the fast paths: `format!` for every one.

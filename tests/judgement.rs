@@ -48,6 +48,29 @@ fn equivalent_links_give_identical_uncertainty() {
     );
 }
 
+/// Without a tie threshold, the cases the named plan does not hold are those another plan is
+/// cheapest in: `p_beaten` is `p_cheapest` for the other plans.
+#[test]
+fn without_a_tie_the_other_cases_are_the_other_plans_cheapest() {
+    for q in ["requests=20M&tie=0", "requests=3.7M&tie=0"] {
+        let r = report(q);
+        let u = r.uncertainty.expect("sample");
+        let (c, b) = (u.p_cheapest, u.p_beaten);
+        for (plan, cheapest, beaten) in [
+            (Strategy::Rent, c.rent, b.rent),
+            (Strategy::SelfHost, c.self_host, b.self_host),
+            (Strategy::Hybrid, c.hybrid, b.hybrid),
+        ] {
+            let expected = if plan == r.verdict.best {
+                0.0
+            } else {
+                cheapest
+            };
+            assert_eq!(beaten, expected, "{q}: {plan:?}");
+        }
+    }
+}
+
 /// Every share counts every draw, and is known within one point unless the link asks for
 /// fewer draws than that needs.
 #[test]

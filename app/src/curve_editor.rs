@@ -446,7 +446,12 @@ pub fn from_form(raw: &str) -> FromForm {
     // The sections a link opens are the page's state, not the scenario's.
     if query::get(raw, "open").is_some() {
         let opened = crate::components::inputs::opened(raw);
-        let form = fields(&query::edit(raw, &[], &["open"]));
+        // Only `open` goes: the editor's empty cells stay, so that its rows keep their pairs.
+        let rest: Vec<&str> = raw
+            .split('&')
+            .filter(|p| p.split('=').next() != Some("open"))
+            .collect();
+        let form = fields(&rest.join("&"));
         return FromForm { opened, ..form };
     }
     fields(raw)
@@ -561,6 +566,10 @@ fn fields(raw: &str) -> FromForm {
 pub fn after_post(body: &str) -> String {
     let f = from_form(body);
     let mut query = f.query;
+    // The sections open when the paste was sent stay open.
+    if !f.opened.is_empty() {
+        query = query::set(&query, "open", &f.opened.join(","));
+    }
     if let Some((text, reason)) = f.paste {
         query = query::set(&query, "paste_error", &reason);
         if text.len() <= KEEP_PASTE {
@@ -707,6 +716,18 @@ mod tests {
     }
 
     #[test]
+    fn a_section_opened_leaves_the_editors_rows_paired() {
+        // A half-filled row between two whole ones, sent with a section open: the rows keep
+        // their cells, and the half-filled one is named, as without `open=`.
+        let cells = "curve=own&pt_tps=20&pt_tput=3000&pt_tps=40&pt_tput=&pt_tps=60&pt_tput=1500";
+        let with = from_form(&format!("open=fleet&{cells}"));
+        let without = from_form(cells);
+        assert_eq!(with.query, without.query);
+        assert_eq!(with.paste, without.paste);
+        assert_eq!(with.opened, ["fleet"]);
+    }
+
+    #[test]
     fn sections_a_link_opens_are_the_pages_state_not_the_scenarios() {
         let f = from_form("requests=2M&open=fleet%2Cranges&util=0.7");
         assert_eq!(f.query, "requests=2M&util=0.7");
@@ -717,6 +738,8 @@ mod tests {
         assert_eq!(f.opened, ["fleet"]);
         assert!(f.query.contains("points=") && !f.query.contains("open"));
         assert!(from_form("requests=2M").opened.is_empty());
+        // A paste posted from a page with a section open comes back with it open.
+        assert!(after_post("open=fleet&curve=own&pt_tps=20&pt_tput=3000").contains("open=fleet"));
     }
 
     #[test]

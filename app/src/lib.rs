@@ -169,7 +169,9 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 fn link_preview() -> Option<impl IntoView> {
     let parts = use_context::<http::request::Parts>()?;
     let store = use_context::<crate::db::Store>()?;
-    let query = parts.uri.query().unwrap_or_default().to_owned();
+    // As the page reads it (`open=` and the editor's fields made parameters): one answer for
+    // both.
+    let query = crate::curve_editor::from_form(parts.uri.query().unwrap_or_default()).query;
     let outcome = crate::query::outcome(&query, &store.current());
     let report = outcome.report.ok()?;
     let (sentence, break_even) = crate::components::sentences(&report);

@@ -33,7 +33,9 @@ test("a folded section's fields arrive when it opens, and nothing typed is lost"
   const shown = await pageNumbers(page);
   expect(shown.rent).toBeCloseTo(api.rent.monthly_usd, 6);
   expect(shown.selfHost).toBeCloseTo(api.self_host.monthly_usd, 6);
-  // A value of its own keeps the section open, and its field shows it.
+  // The page's own link serves the section open, for the value of its own, with its field.
+  await page.goto(`/?${query}`);
+  await ready(page, js);
   await expect(operations).toHaveAttribute("open", "");
   await expect(page.getByLabel("Operations staff")).toHaveValue("2");
   // The other folded sections are still only their summaries.
@@ -57,4 +59,19 @@ test("the page a section's button answers with hydrates with that section open",
   await expect(opened.getByLabel("Sizing")).toBeVisible();
   await expect(opened).not.toHaveURL(/open=/);
   await live.close();
+});
+
+// Enter in a field still means "Update" when a folded section shows its button: the form's
+// default button comes first, so the section is not what the form asks for.
+test("Enter in a field updates, with a folded section open", async ({ page, javaScriptEnabled: js }) => {
+  test.skip(js !== false, "without JavaScript the form is sent by Enter");
+  await page.goto("/");
+  await page.locator("details#fold-fleet > summary").click();
+  await expect(page.locator("details#fold-fleet").getByTestId("fold-open")).toBeVisible();
+  await page.getByLabel("Requests per month").fill("25M");
+  await page.getByLabel("Requests per month").press("Enter");
+  await page.waitForLoadState("domcontentloaded");
+  expect(page.url()).toContain("requests=25M");
+  expect(page.url()).not.toContain("open=");
+  await expect(page.locator("details#fold-fleet")).not.toHaveAttribute("open", "");
 });

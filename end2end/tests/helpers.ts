@@ -52,6 +52,17 @@ export function shareAbout(p: number, se: number): string {
   return `about ${Math.round(rounded * 100)}\u00a0%`;
 }
 
+/**
+ * The rest of a sample beside a share `p` printed by `shareAbout` with error `se`, so that the
+ * two add up as printed: "about 12 %" beside "about 88 %", "less than 1 %" beside "more than 99 %".
+ */
+export function restAbout(p: number, se: number): string {
+  const shown = shareAbout(p, se);
+  if (shown.startsWith("more than")) return "less than 1\u00a0%";
+  if (shown.startsWith("less than")) return "more than 99\u00a0%";
+  return `about ${100 - Number(/about (\d+)/.exec(shown)?.[1])}\u00a0%`;
+}
+
 /** The numbers the page shows, read from its data attributes. */
 export async function pageNumbers(page: Page) {
   const verdict = page.getByTestId("verdict");

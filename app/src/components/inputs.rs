@@ -205,7 +205,8 @@ pub fn Fold(
     });
     let params = StoredValue::new(params);
     let placeholder = move || {
-        let kept = ctx.query.with(|q| {
+        // For a form sent without JavaScript: the page as served's, not followed as it changes.
+        let kept = ctx.query.with_untracked(|q| {
             params.with_value(|ps| {
                 ps.iter()
                     .filter_map(|p| query::get(q, p).map(|v| (*p, decode(&v))))
@@ -214,7 +215,8 @@ pub fn Fold(
         });
         view! {
             <button type="submit" class="fold-open" name="open" value=name
-                formaction=format!("/#fold-{name}") data-testid="fold-open">"Show these inputs"</button>
+                formaction=format!("/#fold-{name}") aria-label=format!("Show these inputs: {summary}")
+                data-testid="fold-open">"Show these inputs"</button>
             {kept.into_iter().map(|(k, v)| view! { <input type="hidden" name=k value=v/> }).collect_view()}
         }
     };
@@ -271,7 +273,7 @@ pub fn Inputs(
         <form class="inputs" id="inputs" method="get" action="/" on:submit=|ev| ev.prevent_default()>
             // The form's default button (Enter in a field): updating, not a folded section's
             // button, which comes before the visible one.
-            <button type="submit" hidden tabindex="-1"></button>
+            <button type="submit" class="visually-hidden" tabindex="-1" aria-hidden="true"></button>
             <h2>"Your workload and prices"</h2>
             <WorkloadInputs ctx/>
             <Renting ctx/>

@@ -146,12 +146,12 @@ pub fn doubt_sentence(r: &Report) -> Option<String> {
     }
     let (other, share) = beaten(u).into_iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
     Some(format!(
-        "As given {} is cheapest, but it holds in only {} of plausible cases: {} is cheapest{} in {}.",
+        "As given {} is cheapest, but it holds in only {} of plausible cases: {} is cheapest in {}{}.",
         r.verdict.best.label(),
         share_about(u.p_best_holds, u.p_best_holds_se),
         other.label(),
-        by_more_than_tie(r),
-        beaten_about(u, share)
+        beaten_about(u, share),
+        dearer_by_more_than_tie(r)
     ))
 }
 
@@ -170,26 +170,27 @@ fn beaten(u: &servecost::decision::Uncertainty) -> Vec<(Strategy, f64)> {
 }
 
 /// A share of [`beaten`], as printed. Where one plan takes every case the named one does not
-/// hold, its share is the rest of the holding share, printed to that share's precision: the two
+/// hold, its share is the rest of the holding share, written from that share's figure: the two
 /// add up to the whole as printed.
 fn beaten_about(u: &servecost::decision::Uncertainty, share: f64) -> String {
     if beaten(u).len() == 1 && u.p_no_answer == 0.0 {
-        share_about(share, u.p_best_holds_se)
+        servecost::format::rest_about(u.p_best_holds, u.p_best_holds_se)
     } else {
         share_about(share, crate::format::share_se(share, f64::from(u.draws)))
     }
 }
 
-/// ` by more than 1 %`: how much cheaper a plan is in the cases the named one does not hold
-/// (nothing without a tie threshold).
-fn by_more_than_tie(r: &Report) -> String {
+/// `, with self-hosting more than 1 % dearer`: how the named plan stands in the cases it does
+/// not hold (only that it is dearer, without a tie threshold).
+fn dearer_by_more_than_tie(r: &Report) -> String {
+    let named = r.verdict.best.label();
     if r.verdict.tie > 0.0 {
         format!(
-            " by more than {}",
+            ", with {named} more than {} dearer",
             crate::format::percent_share(r.verdict.tie)
         )
     } else {
-        String::new()
+        format!(", with {named} dearer")
     }
 }
 
@@ -432,7 +433,7 @@ pub fn otherwise(r: &Report) -> Option<String> {
             format!(
                 "In the other cases {} is cheapest{}.",
                 others.join(" or "),
-                by_more_than_tie(r)
+                dearer_by_more_than_tie(r)
             )
         };
         format!("{otherwise}{tie}{none}").trim().to_owned()
