@@ -188,4 +188,10 @@ test("plans a hair apart are named together, and the tie threshold is a field", 
   for (const t of api.verdict.ties) {
     await expect(best).toContainText(`$${Math.round(t.monthly_usd).toLocaleString("en-US")}`);
   }
+  // Renting against self-hosting alone is judged by the same threshold: inside it, the same.
+  const gap = api.verdict.ratio - 1;
+  const by = `${Number((gap * 100).toPrecision(2))}\u00a0%`;
+  const verdict = page.getByTestId("verdict");
+  if (gap <= 0.05) await expect(verdict).toContainText(`cost the same: ${by} apart, inside the 5\u00a0% tie.`);
+  else await expect(verdict).not.toContainText("inside the 5\u00a0% tie");
 });

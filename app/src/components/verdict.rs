@@ -33,27 +33,42 @@ pub fn sentences(r: &Report) -> (String, String) {
         usd(r.inputs.gpu_hour_usd),
         r.inputs.gpu_hour_label
     );
+    // By how much, judged by the page's own tie threshold: inside it the two cost the same.
+    let tie = r.verdict.tie;
+    let same = r.verdict.ratio.filter(|x| x - 1.0 <= tie).map(|x| {
+        format!(
+            "{} apart, inside the {} tie",
+            crate::format::percent_share(x - 1.0),
+            crate::format::percent_share(tie)
+        )
+    });
     let ratio = r
         .verdict
         .ratio
         .map(|x| {
-            if x < 1.05 {
-                " (by less than 5\u{a0}%: about the same)".to_owned()
+            if x < 1.1 {
+                format!(" (by {})", crate::format::percent_share(x - 1.0))
             } else {
                 format!(" ({}× cheaper)", crate::format::significant(x, 2))
             }
         })
         .unwrap_or_default();
-    let sentence = match (r.verdict.winner, r.verdict.best) {
-        // The hybrid beats both: the two alone are compared, not crowned.
-        (Side::Rent, Strategy::Hybrid) => format!(
+    // Where the hybrid beats both, the two alone are compared, not crowned.
+    let sentence = match (r.verdict.winner, r.verdict.best, same) {
+        (_, Strategy::Hybrid, Some(same)) => format!(
+            "{rent}; {host}. Of the two alone, renting and self-hosting cost the same ({same}); the hybrid above beats both."
+        ),
+        (_, _, Some(same)) => {
+            format!("{rent}; {host}. Renting and self-hosting cost the same: {same}.")
+        }
+        (Side::Rent, Strategy::Hybrid, None) => format!(
             "{rent}; {host}. Of the two alone renting is cheaper{ratio}; the hybrid above beats both."
         ),
-        (Side::SelfHost, Strategy::Hybrid) => format!(
+        (Side::SelfHost, Strategy::Hybrid, None) => format!(
             "{rent}; {host}. Of the two alone self-hosting is cheaper{ratio}; the hybrid above beats both."
         ),
-        (Side::Rent, _) => format!("{rent}; {host}. Renting wins{ratio}."),
-        (Side::SelfHost, _) => format!("{rent}; {host}. Self-hosting wins{ratio}."),
+        (Side::Rent, _, None) => format!("{rent}; {host}. Renting wins{ratio}."),
+        (Side::SelfHost, _, None) => format!("{rent}; {host}. Self-hosting wins{ratio}."),
     };
     let break_even = match (r.break_even.monthly_tokens, &r.break_even.volume_note) {
         (Some(v), Some(why)) if !r.break_even.volume_exact => {
