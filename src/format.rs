@@ -193,14 +193,18 @@ pub fn percent(v: f64) -> String {
 /// 99 %`, `less than 1 %`, or `about 62 %`, rounded to a step of 1, 2, 5 or 10 points, the
 /// first at least twice the standard error.
 pub fn share_about(p: f64, se: f64) -> String {
-    if p >= 0.995 {
+    if p >= ALMOST_ALL {
         return "more than 99\u{a0}%".to_owned();
     }
-    if p <= 0.005 {
+    if p <= ALMOST_NONE {
         return "less than 1\u{a0}%".to_owned();
     }
     format!("about {}", percent(rounded_share(p, se)))
 }
+
+/// Shares written as "more than 99 %" and "less than 1 %" ([`share_about`]).
+const ALMOST_ALL: f64 = 0.995;
+const ALMOST_NONE: f64 = 0.005;
 
 /// `p` rounded to a step of 1, 2, 5 or 10 points, the first at least twice `se`, kept within
 /// 1 % and 99 %.
@@ -216,11 +220,10 @@ fn rounded_share(p: f64, se: f64) -> f64 {
 /// so that the two add up as printed: `about 12 %` beside `about 88 %` (where rounding each on
 /// its own could give 88 and 14 on a half step), `less than 1 %` beside `more than 99 %`.
 pub fn rest_about(p: f64, se: f64) -> String {
-    let shown = share_about(p, se);
-    if shown.starts_with("more than") {
+    if p >= ALMOST_ALL {
         return "less than 1\u{a0}%".to_owned();
     }
-    if shown.starts_with("less than") {
+    if p <= ALMOST_NONE {
         return "more than 99\u{a0}%".to_owned();
     }
     format!("about {}", percent(1.0 - rounded_share(p, se)))

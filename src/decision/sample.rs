@@ -227,6 +227,27 @@ pub struct PlanShares {
     pub hybrid: f64,
 }
 
+impl PlanShares {
+    /// The shares of `counts` (renting's, self-hosting's and the hybrid's draws) in `n` draws.
+    fn of(counts: [u32; 3], n: f64) -> Self {
+        let [rent, self_host, hybrid] = counts.map(|c| f64::from(c) / n);
+        Self {
+            rent,
+            self_host,
+            hybrid,
+        }
+    }
+
+    /// Each plan with its share, in the order renting, self-hosting, the hybrid.
+    pub fn by_plan(self) -> [(Strategy, f64); 3] {
+        [
+            (Strategy::Rent, self.rent),
+            (Strategy::SelfHost, self.self_host),
+            (Strategy::Hybrid, self.hybrid),
+        ]
+    }
+}
+
 /// Percentiles of a quantity over the sample.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -661,16 +682,8 @@ impl Tally {
             p_best_holds: f64::from(self.holds) / n,
             p_best_holds_se: standard_error(self.holds, self.made),
             p_self_host_cheaper: f64::from(self.cheaper) / n,
-            p_cheapest: PlanShares {
-                rent: f64::from(self.plans[0]) / n,
-                self_host: f64::from(self.plans[1]) / n,
-                hybrid: f64::from(self.plans[2]) / n,
-            },
-            p_beaten: PlanShares {
-                rent: f64::from(self.beaten[0]) / n,
-                self_host: f64::from(self.beaten[1]) / n,
-                hybrid: f64::from(self.beaten[2]) / n,
-            },
+            p_cheapest: PlanShares::of(self.plans, n),
+            p_beaten: PlanShares::of(self.beaten, n),
             p_no_answer: f64::from(self.failed) / n,
             difference_usd: if differences.is_empty() {
                 // No draw had an answer: the point's difference stands for all of them.

@@ -159,13 +159,14 @@ pub fn doubt_sentence(r: &Report) -> Option<String> {
     if u.p_best_holds >= 0.5 {
         return None;
     }
-    let (other, share) = beaten(u).into_iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let others = beaten(u);
+    let (other, share) = others.iter().copied().max_by(|a, b| a.1.total_cmp(&b.1))?;
     Some(format!(
         "As given {} is cheapest, but it holds in only {} of plausible cases: {} is cheapest in {}{}.",
         r.verdict.best.label(),
         share_about(u.p_best_holds, u.p_best_holds_se),
         other.label(),
-        beaten_about(u, share),
+        beaten_about(u, share, others.len()),
         dearer_by_more_than_tie(r)
     ))
 }
@@ -174,21 +175,18 @@ pub fn doubt_sentence(r: &Report) -> Option<String> {
 /// with the share of those cases: with the holding share and the cases without an answer they
 /// are the whole sample.
 fn beaten(u: &servecost::decision::Uncertainty) -> Vec<(Strategy, f64)> {
-    [
-        (Strategy::Rent, u.p_beaten.rent),
-        (Strategy::SelfHost, u.p_beaten.self_host),
-        (Strategy::Hybrid, u.p_beaten.hybrid),
-    ]
-    .into_iter()
-    .filter(|(_, share)| *share > 0.0)
-    .collect()
+    u.p_beaten
+        .by_plan()
+        .into_iter()
+        .filter(|(_, share)| *share > 0.0)
+        .collect()
 }
 
-/// A share of [`beaten`], as printed. Where one plan takes every case the named one does not
-/// hold, its share is the rest of the holding share, written from that share's figure: the two
-/// add up to the whole as printed.
-fn beaten_about(u: &servecost::decision::Uncertainty, share: f64) -> String {
-    if beaten(u).len() == 1 && u.p_no_answer == 0.0 {
+/// A share of [`beaten`] (of `plans` plans), as printed. Where one plan takes every case the
+/// named one does not hold, its share is the rest of the holding share, written from that
+/// share's figure: the two add up to the whole as printed.
+fn beaten_about(u: &servecost::decision::Uncertainty, share: f64, plans: usize) -> String {
+    if plans == 1 && u.p_no_answer == 0.0 {
         servecost::format::rest_about(u.p_best_holds, u.p_best_holds_se)
     } else {
         share_about(share, crate::format::share_se(share, f64::from(u.draws)))
@@ -417,15 +415,16 @@ pub fn sureness_sentence(r: &Report) -> Option<String> {
 }
 
 /// What is cheapest in the cases where the named plan does not hold: `In the other cases
-/// renting (about 4 %) or the hybrid (about 1 %) is cheapest by more than 1 %.`, shares that
-/// make the whole with the holding one.
+/// renting (about 4 %) or the hybrid (about 1 %) is cheapest, with self-hosting more than 1 %
+/// dearer.`, shares that make the whole with the holding one.
 pub fn otherwise(r: &Report) -> Option<String> {
     let u = r.uncertainty.as_ref()?;
     let n = f64::from(u.draws);
     let about = |share: f64| share_about(share, crate::format::share_se(share, n));
-    let others: Vec<String> = beaten(u)
-        .into_iter()
-        .map(|(p, share)| format!("{} ({})", p.label(), beaten_about(u, share)))
+    let beating = beaten(u);
+    let others: Vec<String> = beating
+        .iter()
+        .map(|&(p, share)| format!("{} ({})", p.label(), beaten_about(u, share, beating.len())))
         .collect();
     let tie = if r.verdict.tie > 0.0 {
         format!(
