@@ -21,7 +21,7 @@ const MIN_ROWS: usize = 3;
 /// paste box, and the ISL/OSL/cache-hit way of giving the mix), a usage export's, sent back
 /// with the reason when the server could not read it, and the load profile editor's
 /// ([`crate::load_editor::FIELDS`]).
-pub const FORM_ONLY: [&str; 16] = [
+pub const FORM_ONLY: [&str; 17] = [
     "pt_tps",
     "pt_tput",
     "paste",
@@ -33,6 +33,8 @@ pub const FORM_ONLY: [&str; 16] = [
     "usage_error",
     "usage_model",
     "usage_read",
+    // The signature of the messages above (`crate::notice`).
+    "notice",
     "peak_factor",
     "peak_from",
     "peak_to",
@@ -500,6 +502,7 @@ fn fields(raw: &str) -> FromForm {
     let editor = all.iter().any(|(k, _)| {
         FORM_ONLY.contains(&k.as_str())
             && !k.starts_with("usage")
+            && k != crate::notice::PARAM
             && !crate::load_editor::FIELDS.contains(&k.as_str())
     });
     if !own || !editor {

@@ -29,6 +29,8 @@ pub struct Store {
     earlier: Arc<Mutex<BTreeMap<i64, Arc<Dataset>>>>,
     /// The day prices are judged on, when fixed (`SERVECOST_TODAY`); else the UTC date.
     today: Option<Arc<str>>,
+    /// The key the server signs the messages it writes into links with ([`crate::notice`]).
+    notice_key: crate::notice::Key,
 }
 
 /// Today's date in UTC, `YYYY-MM-DD`.
@@ -119,18 +121,45 @@ pub async fn load_facts(
     .await
 }
 
+/// The deployment's key for the messages it writes into links: made at random by the first
+/// server to start on the database, then read by every replica (so a link one wrote, another
+/// trusts).
+async fn notice_key(pool: &AnyPool) -> Result<crate::notice::Key, sqlx::Error> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| sqlx::Error::Protocol(format!("no random bytes for the key: {e}")))?;
+    let made: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    sqlx::query(
+        "INSERT INTO server_keys (name, value) VALUES ('notice', $1) ON CONFLICT (name) DO NOTHING",
+    )
+    .bind(made)
+    .execute(pool)
+    .await?;
+    let kept: String = sqlx::query_scalar("SELECT value FROM server_keys WHERE name = 'notice'")
+        .fetch_one(pool)
+        .await?;
+    Ok(crate::notice::Key(Arc::from(kept.as_bytes())))
+}
+
 impl Store {
     /// Connects the store and loads the newest dataset.
     pub async fn open(pool: AnyPool) -> Result<Self, sqlx::Error> {
         let revision = newest_revision(&pool).await?;
         let mut dataset = load_dataset(&pool, revision).await?;
         dataset.as_of = Some(utc_today());
+        let notice_key = notice_key(&pool).await?;
         Ok(Self {
             pool,
             current: Arc::new(RwLock::new(Arc::new(dataset))),
             earlier: Arc::default(),
             today: None,
+            notice_key,
         })
+    }
+
+    /// The key the server signs the messages it writes into links with.
+    pub fn notice_key(&self) -> crate::notice::Key {
+        self.notice_key.clone()
     }
 
     /// Judges the age of prices on `date` (`YYYY-MM-DD`) rather than on the UTC date: for

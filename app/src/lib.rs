@@ -13,6 +13,7 @@ pub mod curve_editor;
 pub mod db;
 pub mod format;
 pub mod load_editor;
+pub mod notice;
 pub mod pages;
 pub mod query;
 pub mod values;

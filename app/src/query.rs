@@ -146,13 +146,39 @@ pub fn with_usage(query: &str, usage: &str) -> String {
     edit(query, &set, &cleared)
 }
 
-/// A link to the calculator with `query`.
+/// A link to the calculator with `query`, safe to send as a `Location` header: every byte a URI's
+/// query may not hold as it is (controls, spaces, non-ASCII, `"<>\\^`{|}#`, a `%` that starts no
+/// escape) is percent-encoded, which [`servecost::codec::decode`] reads back as the same text, so
+/// a form posted with raw bytes still reaches a link that means what it sent.
 pub fn href(query: &str) -> String {
+    let query = uri_query(query.trim_start_matches('?'));
     if query.is_empty() {
         "/".to_owned()
     } else {
         format!("/?{query}")
     }
+}
+
+/// `query` with every byte RFC 3986 does not allow in a query percent-encoded; escapes already
+/// there are kept as they are.
+pub fn uri_query(query: &str) -> String {
+    let bytes = query.as_bytes();
+    let hex = |b: u8| b.is_ascii_hexdigit();
+    let mut out = String::with_capacity(bytes.len());
+    for (i, &b) in bytes.iter().enumerate() {
+        let allowed = b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/?".contains(&b);
+        if allowed {
+            out.push(b as char);
+        } else if b == b'%'
+            && bytes.get(i + 1).is_some_and(|&h| hex(h))
+            && bytes.get(i + 2).is_some_and(|&l| hex(l))
+        {
+            out.push('%');
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 /// A link to the calculator with a canonical query (a report's or a save's): `v=1` alone, the
@@ -248,6 +274,29 @@ fn compute(query: &str, data: &Dataset, depth: servecost::evaluate::Depth) -> Ou
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_link_carries_every_byte_percent_encoded_and_reads_back_the_same() {
+        assert_eq!(href("tokens=1B\nmix=1:1:1"), "/?tokens=1B%0Amix=1:1:1");
+        assert_eq!(href("?a=%41&b=100%&c=%zz"), "/?a=%41&b=100%25&c=%25zz");
+        assert_eq!(href("name=Zürich #1"), "/?name=Z%C3%BCrich%20%231");
+        assert_eq!(href(""), "/");
+        for b in (0u8..=127).chain([0xC3, 0xBC]) {
+            let raw = String::from_utf8_lossy(&[b'x', b'=', b]).into_owned();
+            let link = href(&raw);
+            assert!(
+                link.bytes().all(|c| c.is_ascii_graphic()) && !link.starts_with("//"),
+                "{b}: {link}"
+            );
+            let value = get(link.trim_start_matches("/?"), "x").unwrap_or_default();
+            let sent = get(&raw, "x").unwrap_or_default();
+            assert_eq!(
+                servecost::codec::decode(&value),
+                servecost::codec::decode(&sent),
+                "{b}"
+            );
+        }
+    }
 
     #[test]
     fn an_exports_workload_replaces_the_links_and_clears_what_it_does_not_measure() {

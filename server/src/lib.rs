@@ -3,6 +3,7 @@
 // Leptos view types nest deeply; the default limit (128) is too low for the calculator page.
 #![recursion_limit = "256"]
 
+pub mod answers;
 pub mod api;
 pub mod assets;
 pub mod client;
@@ -81,6 +82,8 @@ pub struct AppState {
     pub docs_page: std::sync::Arc<std::sync::OnceLock<String>>,
     /// The embed documents last rendered.
     pub embeds: std::sync::Arc<api::embed::Rendered>,
+    /// What bounds the reading of usage exports: how many at once, how many per client.
+    pub usage: std::sync::Arc<api::usage::Admission>,
 }
 
 impl AppState {
@@ -102,6 +105,7 @@ impl AppState {
             ),
             docs_page: Default::default(),
             embeds: Default::default(),
+            usage: Default::default(),
             frame_ancestors: config.frame_ancestors.clone(),
             save_limit: save_limit(),
             public_url: config.public_url.clone(),
@@ -133,9 +137,17 @@ async fn healthz(State(state): State<AppState>) -> (StatusCode, &'static str) {
     }
 }
 
-/// The calculator form posted by its paste button: 303 to the scenario's link.
-async fn read_paste(body: String) -> axum::response::Redirect {
-    axum::response::Redirect::to(&app::curve_editor::after_post(&body))
+/// The calculator form posted by its paste button: 303 to the scenario's link. A body that is
+/// not UTF-8 is read with its bad bytes replaced, so that any bytes get the redirect (whose
+/// link [`app::query::href`] percent-encodes), never a 4xx of the extractor's or a 5xx.
+async fn read_paste(
+    State(state): State<AppState>,
+    body: axum::body::Bytes,
+) -> axum::response::Redirect {
+    let to = app::curve_editor::after_post(&String::from_utf8_lossy(&body));
+    let query = to.trim_start_matches('/').trim_start_matches('?');
+    // A reason the paste could not be read is the server's own words: signed.
+    axum::response::Redirect::to(&app::query::href(&state.store.notice_key().sign(query)))
 }
 
 /// The header limit `headers` passes, named: [`HEADER_COUNT_LIMIT`] headers and
@@ -211,6 +223,7 @@ pub fn router(state: AppState) -> Router {
             .precompressed_gzip(),
     );
     let frame_ancestors = state.frame_ancestors.clone();
+    let usage_state = state.clone();
     // What a revalidated copy keeps from its first answer: a change here is a new ETag.
     let page_headers: std::sync::Arc<str> = format!(
         "{}|{}|{}|{}",
@@ -268,23 +281,36 @@ pub fn router(state: AppState) -> Router {
         .fallback_service(files)
         .with_state(state)
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
-        // A usage export may run to 16 MiB: its route stands outside the general body limit.
+        // A usage export may run to 16 MiB: its route stands outside the general body limit,
+        // and is read a few at a time, at a rate per client (`api::usage::admit`).
         .route(
             "/api/v1/usage",
             axum::routing::post(api::usage::read)
-                .layer(axum::extract::DefaultBodyLimit::max(usage::LIMIT)),
+                .layer(axum::extract::DefaultBodyLimit::max(usage::LIMIT))
+                .layer(axum::middleware::from_fn_with_state(
+                    usage_state.clone(),
+                    api::usage::admit,
+                ))
+                .with_state(usage_state.clone()),
         )
         // The calculator's usage form, with and without JavaScript: 303 to the scenario.
         .route(
             "/usage",
             axum::routing::post(api::usage::form)
-                .layer(axum::extract::DefaultBodyLimit::max(usage::LIMIT)),
+                .layer(axum::extract::DefaultBodyLimit::max(usage::LIMIT))
+                .layer(axum::middleware::from_fn_with_state(
+                    usage_state.clone(),
+                    api::usage::admit,
+                ))
+                .with_state(usage_state),
         )
         // A body that stalls holds its connection busy (never evicted); it gets 10 s.
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             BODY_TIMEOUT,
         ))
         .layer(axum::middleware::from_fn(limits))
+        // Redirects stay on the site; every refusal is the JSON error (API) or a small page.
+        .layer(axum::middleware::from_fn(answers::keep))
         // Inside the compression: pages are hashed as HTML, before their encoding (a kept embed's
         // brotli or gzip copy, sent as it is, is hashed as sent: a representation of its own).
         .layer(axum::middleware::from_fn_with_state(

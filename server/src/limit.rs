@@ -1,4 +1,4 @@
-//! A per-client rate limit for saves: at most `max` in any `window`, counted per client address.
+//! A per-client rate limit (saves, usage uploads): at most `max` in any `window`, counted per client address.
 //! Its memory is bounded: it remembers at most [`MAX_CLIENTS`] clients; when a new client comes
 //! and every slot holds a live window, the client whose window started first is forgotten.
 
@@ -36,6 +36,12 @@ impl RateLimit {
 
     /// Counts a request from `client`; false when it is over the limit.
     pub fn allow(&self, client: &str) -> bool {
+        self.check(client).is_ok()
+    }
+
+    /// Counts a request from `client`; when it is over the limit, how long until its window
+    /// ends (what a 429's `Retry-After` says), at least a second.
+    pub fn check(&self, client: &str) -> Result<(), Duration> {
         let now = Instant::now();
         let mut seen = match self.seen.lock() {
             Ok(g) => g,
@@ -58,7 +64,12 @@ impl RateLimit {
             *entry = (now, 0);
         }
         entry.1 = entry.1.saturating_add(1);
-        entry.1 <= self.max
+        if entry.1 <= self.max {
+            Ok(())
+        } else {
+            let left = self.window.saturating_sub(now.duration_since(entry.0));
+            Err(left.max(Duration::from_secs(1)))
+        }
     }
 
     /// Clients remembered now.
@@ -80,6 +91,11 @@ mod tests {
         assert!(limit.allow("a") && limit.allow("a"));
         assert!(!limit.allow("a"));
         assert!(limit.allow("b"));
+        let wait = limit.check("a").expect_err("over the limit");
+        assert!(
+            wait > Duration::from_secs(58) && wait <= Duration::from_secs(60),
+            "{wait:?}"
+        );
     }
 
     #[test]

@@ -45,6 +45,8 @@ pub fn Calculator() -> impl IntoView {
         .0
         .scenario;
     let dataset = dataset_resource(scenario.into_scenario());
+    // Messages in the link are shown only when the server wrote them (see `crate::notice`).
+    let trusted = crate::notice::trusted(use_location().search.get_untracked());
     view! {
         <Title text="servecost: self-host or rent?"/>
         <header class="masthead">
@@ -54,8 +56,9 @@ pub fn Calculator() -> impl IntoView {
         </header>
         <Suspense fallback=|| view! { <p>"Loading the dataset…"</p> }>
             {move || Suspend::new(async move {
+                let trusted = trusted.await;
                 match dataset.await {
-                    Ok(data) => view! { <Body data/> }.into_any(),
+                    Ok(data) => view! { <Body data trusted/> }.into_any(),
                     Err(e) => view! { <p class="error">"The dataset could not be loaded: " {e.to_string()}</p> }.into_any(),
                 }
             })}
@@ -129,11 +132,19 @@ fn canonical_or_typed(o: &Outcome, typed: &str) -> String {
 fn Body(
     /// The dataset to price from.
     data: Dataset,
+    /// Whether the link's messages (a usage export's or a paste's outcome) are the server's own:
+    /// when not, the page reads the link without them.
+    trusted: bool,
 ) -> impl IntoView {
     let location = use_location();
     // A form submitted without JavaScript sends the benchmark editor's cells: they become the
     // link's own parameters here, on the server and in the browser alike.
     let raw = location.search.get_untracked();
+    let raw = if trusted {
+        raw
+    } else {
+        crate::notice::without(&raw)
+    };
     let form = crate::curve_editor::from_form(&raw);
     let from_form = form.query != raw.trim_start_matches('?');
     let query = RwSignal::new(form.query);

@@ -23,14 +23,18 @@ pub enum ApiError {
     NotImplemented(Vec<Problem>),
     /// The body is over the size limit (413).
     TooLarge,
-    /// The client sent too many requests (429).
-    TooManyRequests,
+    /// The client sent too many requests (429): what of, and how long until it may again
+    /// (`Retry-After`).
+    TooManyRequests(&'static str, std::time::Duration),
     /// The query string is over this many bytes (414).
     UriTooLong(usize),
     /// The request's headers are over a limit (431): the problem names it.
     HeadersTooLarge(Problem),
     /// The answer could not be computed in time (503); the client may retry.
     Unavailable(String),
+    /// The server is busy with this kind of work (503): the message, and when to try again
+    /// (`Retry-After`).
+    Busy(String, std::time::Duration),
     /// Something failed on the server; the message is logged, not sent.
     Internal(String),
 }
@@ -45,6 +49,14 @@ pub struct ErrorBody {
 }
 
 impl ErrorBody {
+    /// A body of one problem.
+    pub fn new(error: String, problem: Problem) -> Self {
+        ErrorBody {
+            error,
+            problems: vec![problem],
+        }
+    }
+
     /// The body of an answer made below the router (see `crate::serve`), as JSON bytes.
     pub fn bytes(error: &str, problem: Problem) -> Vec<u8> {
         let body = ErrorBody {
@@ -75,11 +87,20 @@ impl IntoResponse for ApiError {
                 "request body too large",
                 &[][..],
             ),
-            ApiError::TooManyRequests => (
-                StatusCode::TOO_MANY_REQUESTS,
-                "too many saves from this client: try again in a minute",
-                &[][..],
-            ),
+            ApiError::TooManyRequests(what, wait) => {
+                let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+                let body = ErrorBody {
+                    error: format!(
+                        "too many {what} from this client: try again in {} s",
+                        servecost::format::exact(secs as f64, false)
+                    ),
+                    problems: Vec::new(),
+                };
+                let mut res = (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response();
+                res.headers_mut()
+                    .insert(axum::http::header::RETRY_AFTER, secs.into());
+                return res;
+            }
             ApiError::UriTooLong(limit) => {
                 let body = ErrorBody {
                     error: "query string too long".to_owned(),
@@ -107,6 +128,17 @@ impl IntoResponse for ApiError {
                     problems: Vec::new(),
                 };
                 return (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response();
+            }
+            ApiError::Busy(message, wait) => {
+                let body = ErrorBody {
+                    error: message.clone(),
+                    problems: Vec::new(),
+                };
+                let mut res = (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response();
+                let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+                res.headers_mut()
+                    .insert(axum::http::header::RETRY_AFTER, secs.into());
+                return res;
             }
             ApiError::Internal(message) => {
                 tracing::error!(%message, "internal error");

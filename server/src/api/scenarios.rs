@@ -201,8 +201,8 @@ async fn save(
     client: &str,
     req: SaveRequest,
 ) -> Result<(app::db::saved::Saved, bool), ApiError> {
-    if !state.save_limit.allow(client) {
-        return Err(ApiError::TooManyRequests);
+    if let Err(wait) = state.save_limit.check(client) {
+        return Err(ApiError::TooManyRequests("saves", wait));
     }
     // Carriage returns of a form's line breaks (CR LF) are line breaks.
     let name = req.name.replace("\r\n", "\n");

@@ -11,6 +11,95 @@ use servecost::Problem;
 
 use crate::api::{ApiError, ErrorBody};
 use crate::usage::Format;
+use crate::AppState;
+
+/// Usage exports read at once: each takes up to 16 MiB and a core while it is read, so a machine
+/// of two cores reads two and keeps its other work (pages, the API, `/healthz`) answering.
+pub const AT_ONCE: usize = 2;
+/// Longest an upload waits for its turn before a 503 asks it to come back.
+pub const WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+/// Usage uploads per client per minute (a person reads one export, then another).
+pub const PER_MINUTE: u32 = 20;
+
+/// What bounds the reading of usage exports, shared by both routes.
+pub struct Admission {
+    /// Uploads being read now, at most [`AT_ONCE`].
+    slots: tokio::sync::Semaphore,
+    /// Uploads per client.
+    rate: crate::limit::RateLimit,
+}
+
+impl Default for Admission {
+    fn default() -> Self {
+        Self {
+            slots: tokio::sync::Semaphore::new(AT_ONCE),
+            rate: crate::limit::RateLimit::new(PER_MINUTE, std::time::Duration::from_secs(60)),
+        }
+    }
+}
+
+/// Middleware of both usage routes: a client over [`PER_MINUTE`] gets a 429, an upload that
+/// finds no free slot within [`WAIT`] a 503, both with `Retry-After`; the body is read only once
+/// the upload holds its slot, so uploads waiting their turn hold no memory of theirs, and the
+/// slot is kept until the answer is made. The API answers in JSON, the page's form with a page.
+pub async fn admit(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let api = req.uri().path().starts_with("/api/");
+    let peer = req
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0);
+    let client = crate::client::key(peer, req.headers(), &state.trusted_proxies);
+    let refused = if let Err(wait) = state.usage.rate.check(&client) {
+        ApiError::TooManyRequests("usage uploads", wait)
+    } else {
+        match tokio::time::timeout(WAIT, state.usage.slots.acquire()).await {
+            Ok(Ok(slot)) => {
+                let res = next.run(req).await;
+                drop(slot);
+                return res;
+            }
+            _ => ApiError::Busy(
+                format!("{AT_ONCE} usage exports are being read; try again in a few seconds"),
+                WAIT,
+            ),
+        }
+    };
+    let res = refused.into_response();
+    if api {
+        return res;
+    }
+    // The page's form: a page saying so, its status and `Retry-After` kept.
+    let (parts, _) = res.into_parts();
+    let text = if parts.status == axum::http::StatusCode::TOO_MANY_REQUESTS {
+        "This address has sent many usage exports in the last minute."
+    } else {
+        "The server is reading other usage exports."
+    };
+    let page = axum::response::Html(format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
+         content=\"width=device-width\"><title>Try again shortly · servecost</title></head><body>\
+         <h1>Try again shortly</h1><p>{text} Go back and send it again in {} seconds: the \
+         form keeps what you chose.</p></body></html>",
+        parts
+            .headers
+            .get(axum::http::header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("a few")
+    ));
+    let mut out = page.into_response();
+    *out.status_mut() = parts.status;
+    for (name, value) in &parts.headers {
+        if name != axum::http::header::CONTENT_TYPE && name != axum::http::header::CONTENT_LENGTH {
+            out.headers_mut().insert(name, value.clone());
+        }
+    }
+    out
+}
 
 /// The workload an export measures.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -92,15 +181,26 @@ fn measure(text: &str, model: Option<String>) -> Result<UsageRead, Problem> {
 /// (`usage_model`). 303 to the link with the export's workload in place of the form's; or back
 /// to the link with the reason (`usage_error`) and the pasted text, when short enough to carry.
 pub async fn form(
+    axum::extract::State(state): axum::extract::State<AppState>,
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Redirect {
+    // What the server writes into the link is signed, so that the page shows it
+    // (`app::notice`).
+    let to = read_form(multipart).await;
+    Redirect::to(&app::query::href(&state.store.notice_key().sign(&to)))
+}
+
+/// The link [`form`] sends the browser to, before its messages are signed.
+async fn read_form(
+    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> String {
     let mut fields: Vec<(String, Vec<u8>)> = Vec::new();
     let mut unreadable = None;
     let mut multipart = match multipart {
         Ok(m) => m,
         Err(e) => {
             let reason = format!("the form could not be read: {}", e.body_text());
-            return Redirect::to(&app::query::href(&back_with("", &reason, None)));
+            return back_with("", &reason, None);
         }
     };
     loop {
@@ -129,8 +229,10 @@ pub async fn form(
             .map(|(_, v)| String::from_utf8_lossy(v).trim().to_owned())
             .filter(|v| !v.is_empty())
     };
-    let query = value("query").unwrap_or_default();
-    let query = query.trim_start_matches('?');
+    // As the link will carry it (raw bytes of a hand-made post percent-encoded), so that its
+    // length is measured as sent.
+    let query = app::query::uri_query(value("query").unwrap_or_default().trim_start_matches('?'));
+    let query = query.as_str();
     let file = fields
         .iter()
         .find(|(k, v)| k == "usage_file" && !v.is_empty());
@@ -145,11 +247,10 @@ pub async fn form(
     let read = text.and_then(|t| {
         measure(&t, value("usage_model")).map_err(|p| format!("{}: {}", p.param, p.reason))
     });
-    let to = match read {
+    match read {
         Ok(u) => read_with(&app::query::with_usage(query, &u.usage.query), &summary(&u)),
         Err(reason) => back_with(query, &reason, value("usage_model").as_deref()),
-    };
-    Redirect::to(&app::query::href(&to))
+    }
 }
 
 /// What the page says it read: which model's traffic (and which the export also holds), then
@@ -181,7 +282,7 @@ fn summary(u: &UsageRead) -> String {
 /// `query` with what was read (`usage_read`, for the page to say), cut short to keep the link
 /// under the server's limit.
 fn read_with(query: &str, summary: &str) -> String {
-    let room = crate::QUERY_LIMIT.saturating_sub(query.len() + 64) / 3;
+    let room = crate::QUERY_LIMIT.saturating_sub(query.len() + 112) / 3;
     let cut: String = summary.chars().take(room.min(2_000)).collect();
     if cut.is_empty() {
         query.to_owned()
@@ -194,7 +295,8 @@ fn read_with(query: &str, summary: &str) -> String {
 /// for the link is cut short. The export itself never goes in the address: it would stay in the
 /// browser's history and the server's access log.
 fn back_with(query: &str, reason: &str, model: Option<&str>) -> String {
-    let fits = |q: &String| q.len() + 2 <= crate::QUERY_LIMIT;
+    // Room for `/?` and the signature (`&notice=` and 32 digits).
+    let fits = |q: &String| q.len() + 2 + 48 <= crate::QUERY_LIMIT;
     let with = |reason: &str, model: &str| {
         app::query::edit(
             query,

@@ -16,6 +16,7 @@ mod plan;
 mod published_revision;
 mod ranges;
 mod readers;
+mod redirects;
 mod refusals;
 mod router;
 mod saved;
