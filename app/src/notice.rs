@@ -17,6 +17,7 @@ pub const SIGNED: [&str; 4] = ["usage_error", "usage_model", "usage_read", "past
 
 /// The messages of `query` (decoded, in [`SIGNED`]'s order) as the one text a signature covers;
 /// `None` when it holds none.
+#[cfg(feature = "ssr")]
 fn message(query: &str) -> Option<String> {
     let values: Vec<String> = SIGNED
         .iter()

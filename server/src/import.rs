@@ -13,6 +13,7 @@ mod fetch;
 mod format;
 mod genai_prices;
 mod inferencex;
+mod json;
 pub mod limits;
 mod litellm;
 mod llm_prices;
@@ -52,6 +53,8 @@ pub const MAX_MEASUREMENTS: usize = 20_000;
 pub struct Options {
     /// Print what would change; write nothing.
     pub dry_run: bool,
+    /// Leave out the entries and rows that fail their checks, list them, and write the rest.
+    pub skip_invalid: bool,
     /// The chip of raw InferenceX files (they do not say which hardware ran them).
     pub hardware: Option<String>,
     /// The dataset model that InferenceX curves or LiteLLM prices belong to.
@@ -140,11 +143,10 @@ pub struct Read {
     pub rentals: Vec<rental::Entry>,
     /// MLPerf results rows, made into curves once every file is read.
     pub mlperf: Vec<mlperf::Row>,
-    /// The offers price tables made, by id: (model, provider, the listing's name), so that two
-    /// tables' prices for one listing can be compared.
-    pub listings: BTreeMap<String, (String, String, String)>,
     /// Where rows came from.
     pub origins: Origins,
+    /// What `--skip-invalid` left out, each with its reason.
+    pub left_out: Vec<ImportProblem>,
 }
 
 /// The outcome of an import.
@@ -259,7 +261,9 @@ pub async fn run_each(
             if names.len() == 1 { "" } else { "s" }
         )
     });
-    let revision = write(pool, &rows, &description, &names).await.map_err(db)?;
+    let revision = write(pool, &rows, &description, &names, &notes)
+        .await
+        .map_err(db)?;
     Ok(Outcome {
         revision: Some(revision),
         base,
@@ -285,7 +289,12 @@ pub fn planned(current: &Rows, files: &[(Options, String)]) -> Result<Planned, V
     let files = expand(files)?;
     let paths: Vec<String> = files.iter().map(|(_, f)| f.clone()).collect();
     count(&paths)?;
-    let (read, notes) = read_all(&files, current)?;
+    let (mut read, mut notes) = read_all(&files, current)?;
+    if files.iter().any(|(o, _)| o.skip_invalid) {
+        let left = check::leave_out_invalid(&mut read.rows, &read.origins);
+        read.left_out.extend(left);
+        notes.extend(left_out_notes(&read.left_out));
+    }
     let problems = checked(current, &read.rows, &read.origins);
     if !problems.is_empty() {
         return Err(problems);
@@ -297,6 +306,24 @@ pub fn planned(current: &Rows, files: &[(Options, String)]) -> Result<Planned, V
         notes,
         names: names(&paths),
     })
+}
+
+/// The notes listing what `--skip-invalid` left out: how many, then each with its reason.
+fn left_out_notes(left_out: &[ImportProblem]) -> Vec<String> {
+    if left_out.is_empty() {
+        return Vec::new();
+    }
+    let n = left_out.len();
+    let mut notes = vec![format!(
+        "{n} {} left out by --skip-invalid, each below with its reason; the rest are written",
+        if n == 1 {
+            "entry or row"
+        } else {
+            "entries or rows"
+        }
+    )];
+    notes.extend(left_out.iter().map(|p| format!("left out: {p}")));
+    notes
 }
 
 /// Each folder among `files` replaced by its `.csv` and `.json` files, in its tree, in name
@@ -387,6 +414,7 @@ fn read_all(
                 problems.append(&mut p);
             }
         }
+        problems.extend(limits::entries(&read));
         measured += read.measurements.len();
         if measured > MAX_MEASUREMENTS {
             problems.push(ImportProblem::new(
@@ -423,6 +451,7 @@ fn read_all(
             }
         }
     }
+    litellm::disagreements(current, &mut read);
     Ok((read, notes))
 }
 
@@ -489,6 +518,31 @@ pub fn slug(text: &str) -> String {
         }
     }
     out.trim_matches('-').to_owned()
+}
+
+/// The id of `text` as [`slug`] makes it, kept within [`limits::MAX_ID`] characters: a longer
+/// one (a price table's entry under several routing prefixes) is cut and ends in a hash of the
+/// whole, so that two long names stay two ids and the same name is always the same id.
+pub fn id(text: &str) -> String {
+    let whole = slug(text);
+    if whole.chars().count() <= limits::MAX_ID {
+        return whole;
+    }
+    let head: String = whole.chars().take(limits::MAX_ID - 17).collect();
+    format!(
+        "{}-{}",
+        head.trim_end_matches(['-', '.', '_']),
+        hash(&whole)
+    )
+}
+
+/// 16 hexadecimal digits of FNV-1a (64 bits) of `text`: the same on every machine and in every
+/// version, to tell apart ids that would otherwise be one.
+pub fn hash(text: &str) -> String {
+    let h = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{h:016x}")
 }
 
 /// True for an id `slug` leaves unchanged.
@@ -559,5 +613,15 @@ mod tests {
         assert!(is_slug("muse-spark-open"));
         assert!(!is_slug("Muse Spark"));
         assert!(!is_slug(""));
+        let long = "fireworks_ai/accounts/fireworks/models/deepseek-r1-0528-distill-qwen3-8b";
+        let made = super::id(&format!("litellm-{long}"));
+        assert!(made.len() <= 64 && made.len() > 60, "{made}");
+        assert!(is_slug(&made), "{made}");
+        assert_eq!(made, super::id(&format!("litellm-{long}")));
+        assert_ne!(made, super::id(&format!("litellm-{long}-fp8")));
+        assert_eq!(
+            super::id("litellm-groq/openai/gpt-oss-20b"),
+            "litellm-groq-openai-gpt-oss-20b"
+        );
     }
 }

@@ -25,6 +25,9 @@ pub struct Revision {
     pub description: String,
     /// The files it was read from, one per line.
     pub source_files: String,
+    /// What its import said of the files, one note per line (what `--skip-invalid` left out,
+    /// with each one's reason, among them).
+    pub notes: String,
 }
 
 /// Every row ever written, as (revision, kind, key): which revision brought what.
@@ -49,7 +52,7 @@ pub async fn brought(pool: &AnyPool) -> Result<Vec<(i64, String, String)>, sqlx:
 /// Every revision, newest first.
 pub async fn revisions(pool: &AnyPool) -> Result<Vec<Revision>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT id, created_at, description, source_files FROM dataset_revisions ORDER BY id DESC",
+        "SELECT id, created_at, description, source_files, notes FROM dataset_revisions ORDER BY id DESC",
     )
     .fetch_all(pool)
     .await

@@ -117,11 +117,26 @@ fn revisions_table(
                 .lines()
                 .map(|f| view! { <code>{f.to_owned()}</code> " " })
                 .collect_view();
+            // The import's notes, folded: what it left out and why.
+            // At most 50 shown: the command's output has them all.
+            let count = r.notes.lines().count();
+            let mut lines: Vec<String> = r.notes.lines().take(50).map(str::to_owned).collect();
+            if count > lines.len() {
+                lines.push(format!("… and {} more, in the import's output", count - lines.len()));
+            }
+            let notes = (!lines.is_empty()).then(|| {
+                view! {
+                    <details class="revision-notes" data-testid="revision-notes">
+                        <summary>{format!("{count} note{} of the import", if count == 1 { "" } else { "s" })}</summary>
+                        <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                    </details>
+                }
+            });
             view! {
                 <tr id=format!("rev-{}", r.id)>
                     <th scope="row">{r.id} {(r.id == current).then_some(" (in use)")}</th>
                     <td>{r.created_at.clone()}</td>
-                    <td>{r.description.clone()}</td>
+                    <td>{r.description.clone()}{notes}</td>
                     <td>{files}</td>
                     <td><small>{shown}</small></td>
                 </tr>

@@ -41,6 +41,57 @@ fn fields<T: Valid>(rows: &[T], origins: &Origins, problems: &mut Vec<ImportProb
     }
 }
 
+/// `rows` without those of `T` with a field out of its range, and a problem for each one taken
+/// out.
+fn keep_valid<T: Valid>(rows: &mut Vec<T>, origins: &Origins) -> Vec<ImportProblem> {
+    let mut out = Vec::new();
+    rows.retain(|row| match row.valid() {
+        Ok(()) => true,
+        Err((field, what)) => {
+            out.push(problem(origins, T::KIND, &row.key(), field, what));
+            false
+        }
+    });
+    out
+}
+
+/// `--skip-invalid`: takes out of `incoming` every row with a field out of its range (and the
+/// points of a curve taken out) and returns a problem for each, so that the rest can be
+/// written. Checks across rows (references, keys twice, curves the engine cannot use) still
+/// refuse the import.
+pub fn leave_out_invalid(incoming: &mut Rows, origins: &Origins) -> Vec<ImportProblem> {
+    let mut out = Vec::new();
+    out.extend(keep_valid(&mut incoming.sources, origins));
+    out.extend(keep_valid(&mut incoming.models, origins));
+    out.extend(keep_valid(&mut incoming.weights, origins));
+    out.extend(keep_valid(&mut incoming.chips, origins));
+    out.extend(keep_valid(&mut incoming.tiers, origins));
+    out.extend(keep_valid(&mut incoming.offers, origins));
+    let curves_before: BTreeSet<String> = incoming.curves.iter().map(|c| c.id.clone()).collect();
+    out.extend(keep_valid(&mut incoming.curves, origins));
+    let kept: BTreeSet<&str> = incoming.curves.iter().map(|c| c.id.as_str()).collect();
+    let gone: BTreeSet<&String> = curves_before
+        .iter()
+        .filter(|c| !kept.contains(c.as_str()))
+        .collect();
+    let before = incoming.points.len();
+    incoming.points.retain(|p| !gone.contains(&p.curve));
+    if incoming.points.len() < before {
+        out.push(ImportProblem {
+            file: "import".to_owned(),
+            at: "curve_points".to_owned(),
+            field: String::new(),
+            problem: format!(
+                "{} points of the curves left out",
+                servecost::format::thousands((before - incoming.points.len()) as f64)
+            ),
+        });
+    }
+    out.extend(keep_valid(&mut incoming.points, origins));
+    out.extend(keep_valid(&mut incoming.headlines, origins));
+    out
+}
+
 /// Every problem across `incoming`'s rows, given the dataset `current`.
 pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<ImportProblem> {
     let mut problems = Vec::new();

@@ -4,7 +4,8 @@ use super::Options;
 
 /// What `import --help` prints.
 pub const USAGE: &str = "\
-Usage: servecost-server import [--dry-run] [--hardware CHIP] [--model ID] [--description TEXT]
+Usage: servecost-server import [--dry-run] [--skip-invalid] [--hardware CHIP] [--model ID]
+                               [--description TEXT]
                                [--timeout SECS] [--provider NAME] [--date YYYY-MM-DD]
                                [--source-url URL] FILE-OR-URL-OR-FOLDER...
 
@@ -15,6 +16,10 @@ with the time it was fetched. --hardware, --model, --provider and --date apply t
 them, until given again.
 
   --dry-run           print what would change and write nothing
+  --skip-invalid      leave out the entries of a price table, and the rows, that fail their
+                      checks, write the rest, and list each one left out with its reason (in
+                      the output and in the revision's notes); without it, any problem writes
+                      nothing
   --hardware CHIP     the chip of raw InferenceX benchmark output (the files do not say)
   --model ID          attach InferenceX curves, or every LiteLLM price entry, to this model
   --description TEXT  what the revision brings, shown on /data (default: the number of files)
@@ -48,6 +53,7 @@ pub fn parse_args(args: &[String]) -> Result<(Options, Vec<(Options, String)>), 
         };
         match arg.as_str() {
             "--dry-run" | "-n" => opts.dry_run = true,
+            "--skip-invalid" => opts.skip_invalid = true,
             "--help" | "-h" => return Err(USAGE.to_owned()),
             "--hardware" => per_file.hardware = Some(value("--hardware")?),
             "--model" => per_file.model = Some(value("--model")?),
@@ -89,7 +95,7 @@ pub fn parse_args(args: &[String]) -> Result<(Options, Vec<(Options, String)>), 
             }
             flag if flag.starts_with("--") => {
                 return Err(format!(
-                    "unknown option {flag}: accepted are --dry-run, --hardware CHIP, --model ID, \
+                    "unknown option {flag}: accepted are --dry-run, --skip-invalid, --hardware CHIP, --model ID, \
                      --description TEXT, --timeout SECS, --provider NAME, --date YYYY-MM-DD, \
                      --source-url URL"
                 ))
@@ -115,6 +121,7 @@ pub fn parse_args(args: &[String]) -> Result<(Options, Vec<(Options, String)>), 
     }
     for (file_opts, _) in &mut files {
         file_opts.dry_run = opts.dry_run;
+        file_opts.skip_invalid = opts.skip_invalid;
         file_opts.description.clone_from(&opts.description);
         file_opts.timeout = opts.timeout;
     }

@@ -92,7 +92,7 @@ json_format!(
     LiteLlm,
     "a LiteLLM-style price table",
     litellm::is_price_table,
-    |file, value, _opts, read| litellm::read(&file.name, value, read)
+    |file, value, opts, read| skippable(opts, read, |read| litellm::read(&file.name, value, read))
 );
 
 json_format!(
@@ -100,7 +100,7 @@ json_format!(
     LlmPrices,
     "an llm-prices vendor file",
     llm_prices::is_vendor_file,
-    |file, value, _opts, read| llm_prices::read(&file.name, value, read)
+    |file, value, opts, read| skippable(opts, read, |read| llm_prices::read(&file.name, value, read))
 );
 
 json_format!(
@@ -110,9 +110,26 @@ json_format!(
     genai_prices::is_price_data,
     |file, value, opts, read| {
         let day = opts.date.clone().unwrap_or_else(app::db::revisions::today);
-        genai_prices::read(&file.name, value, &day, read)
+        skippable(opts, read, |read| genai_prices::read(&file.name, value, &day, read))
     }
 );
+
+/// A price table read by `reader`, which reads every entry it can and names each one it
+/// cannot: with `--skip-invalid` those are left out (listed in `read.left_out`) and the rest
+/// kept; without it, any of them refuses the import.
+fn skippable(
+    opts: &Options,
+    read: &mut Read,
+    reader: impl FnOnce(&mut Read) -> Result<(), Vec<ImportProblem>>,
+) -> Result<(), Vec<ImportProblem>> {
+    match reader(read) {
+        Err(problems) if opts.skip_invalid => {
+            read.left_out.extend(problems);
+            Ok(())
+        }
+        other => other,
+    }
+}
 
 /// The JSON formats, tried in this order: the first that recognises a document reads it.
 /// An llm-prices file comes first: servecost's own JSON also has `models`, but no `vendor`.
@@ -143,12 +160,19 @@ pub fn read(file: &Incoming, opts: &Options, read: &mut Read) -> Result<(), Vec<
         }
         return native::csv(&file.name, &file.text, read);
     }
-    let value: serde_json::Value = serde_json::from_str(&file.text).map_err(|e| {
+    let value: serde_json::Value = super::json::parse(&file.text).map_err(|e| {
         vec![ImportProblem::new(
             &file.name,
             format!("line {}, column {}", e.line(), e.column()),
             "",
-            format!("not valid JSON: {e}"),
+            if e.is_data() {
+                // A key given twice, or a limit passed: said as it is, without the place
+                // serde_json appends (given above).
+                let text = e.to_string();
+                text.split(" at line ").next().unwrap_or(&text).to_owned()
+            } else {
+                format!("not valid JSON: {e}")
+            },
         )]
     })?;
     match JSON_FORMATS.iter().find(|f| f.recognises(&value)) {

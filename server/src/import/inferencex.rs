@@ -504,7 +504,7 @@ impl<'a> Group<'a> {
             })
             .map(|(_, p)| p)
             .collect();
-        let id = slug(&format!(
+        let id = super::id(&format!(
             "{}-{}-{}-{}",
             config.kind.id_prefix(),
             named.join("-"),

@@ -8,8 +8,10 @@ use app::db::rows::Rows;
 use super::ImportProblem;
 
 /// Most rows of one table (sources, models, chips, price tiers, API offers, curves,
-/// headlines) one import brings.
-pub const MAX_ROWS: usize = 2_000;
+/// headlines) one import brings: room for the public tables whole (LiteLLM's full table gives
+/// 2,497 offers of one model with `--model`, genai-prices' a few hundred), which pages carry
+/// only in part (`Dataset::for_page`).
+pub const MAX_ROWS: usize = 20_000;
 /// Most curve points one import brings (its curves at [`super::MAX_POINTS_PER_CURVE`] each
 /// would be more).
 pub const MAX_POINTS: usize = 50_000;
@@ -100,6 +102,54 @@ pub fn dataset(current: &Rows, incoming: &Rows) -> Vec<ImportProblem> {
         }
     }
     problems
+}
+
+/// A problem for each kind of entry `read` holds more of than one import brings rows, counted
+/// as the files are read and before any entry is made into a row (price entries are offers,
+/// rental rows price tiers, MLPerf rows curve points), so an import over them is refused in
+/// time proportional to its files.
+pub fn entries(read: &super::Read) -> Vec<ImportProblem> {
+    let show = |v: usize| servecost::format::exact(v as f64, false);
+    [
+        (
+            "price entries",
+            "api_offers",
+            read.prices.len() + read.rows.offers.len(),
+        ),
+        (
+            "GPU rental rows",
+            "price_tiers",
+            read.rentals.len() + read.rows.tiers.len(),
+        ),
+        ("MLPerf rows", "curve_points", read.mlperf.len()),
+    ]
+    .into_iter()
+    .filter(|(_, table, n)| {
+        *n > if *table == "curve_points" {
+            MAX_POINTS
+        } else {
+            MAX_ROWS
+        }
+    })
+    .map(|(what, table, n)| {
+        let max = if table == "curve_points" {
+            MAX_POINTS
+        } else {
+            MAX_ROWS
+        };
+        ImportProblem::new(
+            "import",
+            table,
+            "",
+            format!(
+                "{} {what}; one import brings at most {} rows of {table}: split the files and \
+                 import them in several runs",
+                show(n),
+                show(max)
+            ),
+        )
+    })
+    .collect()
 }
 
 /// A problem for every table of `incoming` over its row limit.

@@ -12,7 +12,7 @@ use app::db::rows::Rows;
 use app::db::rows::{Keyed, OfferRow, SourceRow};
 use serde_json::Value;
 
-use super::{slug, ImportProblem, Options, Read};
+use super::{ImportProblem, Options, Read};
 
 /// The kind of table an entry came from: it names the offer's id and source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,7 +75,8 @@ pub fn is_price_table(value: &Value) -> bool {
         .is_some_and(|o| o.values().any(|v| v.get("input_cost_per_token").is_some()))
 }
 
-/// Reads the entries; an entry without both prices (e.g. an image model) is left out.
+/// Reads the entries; an entry without both prices (e.g. an image model), and the table's
+/// `sample_spec`, are left out.
 pub fn read(file: &str, value: &Value, read: &mut Read) -> Result<(), Vec<ImportProblem>> {
     let short = super::file_name(file);
     let mut problems = Vec::new();
@@ -83,6 +84,11 @@ pub fn read(file: &str, value: &Value, read: &mut Read) -> Result<(), Vec<Import
         return Ok(());
     };
     for (name, entry) in table {
+        // LiteLLM's table opens with `sample_spec`, the schema of an entry (priced at 0), not a
+        // listing.
+        if name == "sample_spec" {
+            continue;
+        }
         let (Some(input), Some(output)) = (
             entry.get("input_cost_per_token"),
             entry.get("output_cost_per_token"),
@@ -304,6 +310,8 @@ pub fn offers(
     let today = opts.date.clone().unwrap_or_else(app::db::revisions::today);
     let mut skipped = 0usize;
     let mut files = Vec::new();
+    let mut ids: std::collections::BTreeSet<String> =
+        read.rows.offers.iter().map(|o| o.id.clone()).collect();
     for e in std::mem::take(&mut read.prices) {
         let bare = e.name.rsplit('/').next().unwrap_or(&e.name);
         let model = match &opts.model {
@@ -315,7 +323,7 @@ pub fn offers(
             continue;
         };
         let prefix = e.table.prefix();
-        let source = slug(&format!("{prefix}-{}", e.file.trim_end_matches(".json")));
+        let source = super::id(&format!("{prefix}-{}", e.file.trim_end_matches(".json")));
         if !files.contains(&e.file) {
             files.push(e.file.clone());
             read.rows.sources.push(SourceRow {
@@ -332,17 +340,17 @@ pub fn offers(
                 )),
             });
         }
-        let id = slug(&format!("{prefix}-{}", e.name));
+        let mut id = super::id(&format!("{prefix}-{}", e.name));
+        // Two entries whose names differ only in case or punctuation (`BAAI/…` and `baai/…`)
+        // are two listings: the later one's id ends in a hash of its name as written.
+        if !ids.insert(id.clone()) {
+            id = super::id(&format!("{id}-{}", super::hash(&e.name)));
+            ids.insert(id.clone());
+        }
         read.origins
             .entry((OfferRow::KIND, id.clone()))
             .or_insert_with(|| (e.file.clone(), format!("entry {:?}", e.name)));
-        let mut new = offer(&e, id.clone(), model.clone(), source);
-        if let Some(provider) = new.provider.clone() {
-            let listing = (model, provider, plain(bare));
-            disagree(&mut new, &listing, read);
-            read.listings.insert(id, listing);
-        }
-        read.rows.offers.push(new);
+        read.rows.offers.push(offer(&e, id, model, source));
     }
     if skipped > 0 {
         notes.push(format!(
@@ -353,9 +361,36 @@ pub fn offers(
     Ok(())
 }
 
-/// Where another table lists the same listing (model, provider and name) at other prices, says
-/// so in both offers' notes: both are kept, each with its source.
-fn disagree(new: &mut OfferRow, listing: &(String, String, String), read: &mut Read) {
+/// The listing an offer of a price table is: (model, provider, the listing's name as compared),
+/// `None` for an offer of no table or of no stated provider.
+fn listing(o: &OfferRow) -> Option<(String, String, String)> {
+    let tables = [Table::LiteLlm, Table::LlmPrices, Table::GenaiPrices];
+    if !tables.iter().any(|t| {
+        o.id.strip_prefix(t.prefix())
+            .is_some_and(|r| r.starts_with('-'))
+    }) {
+        return None;
+    }
+    let provider = o.provider.as_ref()?;
+    let bare = o.name.strip_prefix(&format!("{provider}: "))?;
+    Some((o.model.clone(), provider.clone(), plain(bare)))
+}
+
+/// Where an offer's note says where other tables disagree: these sentences end every note
+/// that has them, and are written anew at each import.
+const DISAGREE: &str = " Sources disagree: ";
+
+/// Where two price tables list one listing (model, provider and name) at different prices,
+/// each offer's note names the other's prices and table; both are kept. Worked out across the
+/// whole dataset once the import is read, so a table imported in another run than the other is
+/// compared too: an offer already in the dataset whose note changes is written again, with its
+/// new note, in this revision. Notes are made from the offers' own figures, so importing the
+/// same tables again changes nothing.
+pub fn disagreements(current: &Rows, read: &mut Read) {
+    use std::collections::{BTreeMap, BTreeSet};
+    if !read.rows.offers.iter().any(|o| listing(o).is_some()) {
+        return;
+    }
     let prices = |o: &OfferRow| {
         let per_mtok = servecost::format::per_mtok;
         let cached = if o.cache_discount_stated {
@@ -375,36 +410,75 @@ fn disagree(new: &mut OfferRow, listing: &(String, String, String), read: &mut R
             && a.cache_discount_stated == b.cache_discount_stated
             && (!a.cache_discount_stated || (a.cache_discount - b.cache_discount).abs() < 1e-6)
     };
-    // A table as people name it: its publisher and date.
-    let sources = read.rows.sources.clone();
-    let table = |key: &str| {
-        sources
-            .iter()
-            .find(|s| s.key == key)
-            .map_or(key.to_owned(), |s| {
-                format!("the {} of {}", s.publisher, s.date)
-            })
-    };
-    for other in &mut read.rows.offers {
-        if other.source == new.source
-            || read.listings.get(&other.id) != Some(listing)
-            || same(other, new)
-        {
-            continue;
+    // A table as people name it: its publisher and date (the import's rows over the dataset's).
+    let mut tables: BTreeMap<&str, String> = BTreeMap::new();
+    for s in current.sources.iter().chain(&read.rows.sources) {
+        tables.insert(&s.key, format!("the {} of {}", s.publisher, s.date));
+    }
+    let table = |key: &str| tables.get(key).cloned().unwrap_or_else(|| key.to_owned());
+    // Every offer in force once the import is written: the dataset's (those the import does
+    // not replace), then the import's, each in its order; by (from the import, index).
+    let incoming: BTreeSet<&str> = read.rows.offers.iter().map(|o| o.id.as_str()).collect();
+    let all: Vec<(bool, usize)> = (current.offers.iter().enumerate())
+        .filter(|(_, o)| !incoming.contains(o.id.as_str()))
+        .map(|(k, _)| (false, k))
+        .chain((0..read.rows.offers.len()).map(|k| (true, k)))
+        .collect();
+    let offer = |(from_import, k): (bool, usize)| {
+        if from_import {
+            &read.rows.offers[k]
+        } else {
+            &current.offers[k]
         }
-        let says = |o: &OfferRow| {
-            format!(
-                " Sources disagree: {} lists {} for this listing.",
-                table(&o.source),
-                prices(o)
-            )
-        };
-        let (to_new, to_other) = (says(other), says(new));
-        new.note.get_or_insert_with(String::new).push_str(&to_new);
-        other
-            .note
-            .get_or_insert_with(String::new)
-            .push_str(&to_other);
+    };
+    let mut groups: BTreeMap<(String, String, String), Vec<(bool, usize)>> = BTreeMap::new();
+    for &at in &all {
+        if let Some(l) = listing(offer(at)) {
+            groups.entry(l).or_default().push(at);
+        }
+    }
+    // Each offer whose note changes, with its new note.
+    let mut changed: Vec<((bool, usize), Option<String>)> = Vec::new();
+    for members in groups.values().filter(|m| m.len() > 1) {
+        for &at in members {
+            let own = offer(at);
+            let mut note = own.note.as_deref().map(|n| match n.find(DISAGREE) {
+                Some(cut) => n[..cut].to_owned(),
+                None => n.to_owned(),
+            });
+            for &other_at in members {
+                let other = offer(other_at);
+                if other_at == at || other.source == own.source || same(other, own) {
+                    continue;
+                }
+                note.get_or_insert_with(String::new).push_str(&format!(
+                    "{DISAGREE}{} lists {} for this listing.",
+                    table(&other.source),
+                    prices(other)
+                ));
+            }
+            if note != own.note {
+                changed.push((at, note));
+            }
+        }
+    }
+    drop(incoming);
+    for ((from_import, k), note) in changed {
+        if from_import {
+            read.rows.offers[k].note = note;
+        } else {
+            let mut again = current.offers[k].clone();
+            again.note = note;
+            read.origins
+                .entry((OfferRow::KIND, again.id.clone()))
+                .or_insert_with(|| {
+                    (
+                        "dataset".to_owned(),
+                        format!("offer {} (its note of another table's prices)", again.id),
+                    )
+                });
+            read.rows.offers.push(again);
+        }
     }
 }
 

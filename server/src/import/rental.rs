@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use app::db::rows::{Keyed, Rows, SourceRow, TierRow};
 
-use super::{slug, ImportProblem, Options, Read};
+use super::{ImportProblem, Options, Read};
 
 /// The columns the table must have.
 const COLUMNS: [&str; 5] = [
@@ -174,7 +174,7 @@ pub fn tiers(
         )]);
     };
     let chips = super::chip_ids(current, read);
-    let source = slug(&format!("rental-{provider}-{date}"));
+    let source = super::id(&format!("rental-{provider}-{date}"));
     // (instance, kind, price per GPU) -> the entries at that price.
     let mut groups = Groups::new();
     let mut left_out = BTreeMap::<String, usize>::new();
@@ -210,9 +210,9 @@ pub fn tiers(
         regions.dedup();
         let several = per_instance_kind[&(instance.clone(), *kind)] > 1;
         let base = if several {
-            slug(&format!("{provider}-{instance}-{}-{kind}", regions[0]))
+            super::id(&format!("{provider}-{instance}-{}-{kind}", regions[0]))
         } else {
-            slug(&format!("{provider}-{instance}-{kind}"))
+            super::id(&format!("{provider}-{instance}-{kind}"))
         };
         // Zones of one region at different spot prices: the cheaper keeps the name, the next
         // is `-2`, and so on (the groups come cheapest first).

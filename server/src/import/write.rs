@@ -6,6 +6,9 @@ use app::db::rows::Rows;
 use app::db::table::Table;
 use sqlx::AnyPool;
 
+/// Most notes a revision keeps (the command prints every one).
+const MAX_NOTES: usize = 2_000;
+
 /// Writes `rows` as a new revision in one transaction and returns its number. Nothing is written
 /// if any statement fails.
 pub async fn write(
@@ -13,6 +16,7 @@ pub async fn write(
     rows: &Rows,
     description: &str,
     files: &[String],
+    notes: &[String],
 ) -> Result<i64, sqlx::Error> {
     let mut tx = pool.begin().await?;
     let revision: i64 =
@@ -20,12 +24,21 @@ pub async fn write(
             .fetch_one(&mut *tx)
             .await?;
     sqlx::query(
-        "INSERT INTO dataset_revisions (id, created_at, description, source_files) VALUES ($1, $2, $3, $4)",
+        "INSERT INTO dataset_revisions (id, created_at, description, source_files, notes) VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(revision)
     .bind(app::db::saved::now())
     .bind(description)
     .bind(files.join("\n"))
+    // A note is one line: line breaks inside one become spaces.
+    .bind(
+        notes
+            .iter()
+            .take(MAX_NOTES)
+            .map(|n| n.replace(['\n', '\r'], " "))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
     .execute(&mut *tx)
     .await?;
     insert(&mut tx, &rows.sources, revision).await?;

@@ -64,15 +64,19 @@ async fn a_large_import_is_refused_or_leaves_every_page_bounded() {
         ..Options::default()
     };
 
-    // 10,000 offers in one import: refused, naming the limit; nothing written.
-    let table = write(&dir, "prices-10k.json", &price_table(0, 10_000));
-    let problems = run(&db.pool, &[table], &model)
+    // 30,000 offers in one import (two files, each within a file's 20,000 objects): refused,
+    // naming the limit; nothing written.
+    let tables = [
+        write(&dir, "prices-15k-a.json", &price_table(0, 15_000)),
+        write(&dir, "prices-15k-b.json", &price_table(15_000, 15_000)),
+    ];
+    let problems = run(&db.pool, &tables, &model)
         .await
         .expect_err("over the limit");
     assert!(
         problems
             .iter()
-            .any(|p| p.at == "api_offers" && p.problem.contains("at most 2,000 rows")),
+            .any(|p| p.at == "api_offers" && p.problem.contains("at most 20,000 rows")),
         "{problems:?}"
     );
     // A source whose title is 1 MB: refused, naming the field and its limit.

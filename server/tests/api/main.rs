@@ -13,6 +13,7 @@ mod open_models;
 mod openapi;
 mod options;
 mod plan;
+mod price_tables;
 mod published_revision;
 mod ranges;
 mod readers;
