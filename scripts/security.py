@@ -12,10 +12,13 @@ loop is bounded in count and time; nothing is sent anywhere but 127.0.0.1.
   flood  thousands of idle and half-sent connections: /healthz answers, and how fast
   xss    hostile names, notes and query values saved and viewed: no raw markup in any page
   soak   3 minutes of mixed traffic: error count, throughput, resident memory over time
+  imports  a 124,000-entry price table: refused, naming the limit, in under 2 s
+  uploads  48 usage exports of 16 MiB at once, from 48 clients and from one: every answer 200,
+         or 429 or 503 with Retry-After; /healthz under 100 ms; resident memory under 400 MB
 
 Usage: scripts/security.py [--binary PATH] [--site PATH] [CHECK...] (default: all)
 Sizes can be lowered for a quick run: SERVECOST_FUZZ_API, SERVECOST_FUZZ_PAGES,
-SERVECOST_KILLS, SERVECOST_FLOOD, SERVECOST_SOAK_SECS.
+SERVECOST_KILLS, SERVECOST_FLOOD, SERVECOST_SOAK_SECS, SERVECOST_UPLOADS.
 """
 
 import argparse
@@ -488,8 +491,185 @@ def check_soak(args):
         server.cleanup()
 
 
+# Probes /healthz on the port given every 100 ms until a line arrives on its input; prints
+# "status seconds" a probe.
+HEALTH_PROBE = """
+import http.client, sys, threading, time
+port = int(sys.argv[1])
+stop = threading.Event()
+threading.Thread(target=lambda: (sys.stdin.readline(), stop.set()), daemon=True).start()
+while not stop.is_set():
+    start = time.time()
+    try:
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        c.request("GET", "/healthz")
+        status = c.getresponse().status
+        c.close()
+    except OSError:
+        status = 0
+    print(status, time.time() - start, flush=True)
+    time.sleep(0.1)
+"""
+
+
+def usage_export(size):
+    """A valid CSV usage export of about `size` bytes: hourly buckets over three years, one row
+    per model and hour, so the server reads every row of it."""
+    lines = ["time,model,uncached,cached,output"]
+    total = len(lines[0]) + 1
+    start = 1767225600  # 2026-01-01T00:00:00Z
+    hour, model = 0, 0
+    while True:
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(start + hour * 3600))
+        line = f"{stamp},m{model},{1000 + hour % 97},{200 + hour % 13},{300 + model}"
+        if total + len(line) + 1 > size:
+            break
+        lines.append(line)
+        total += len(line) + 1
+        model += 1
+        if model == 20:
+            model, hour = 0, (hour + 1) % 26_000
+    return ("\n".join(lines) + "\n").encode()
+
+
+def upload(port, body, client, timeout=60):
+    """POST /api/v1/usage with `body`, as a browser does: the answer is read as soon as it comes,
+    even while the body is still being sent (an upload refused before its body is read).
+    (status, headers, seconds); status 0 when the connection failed without an answer."""
+    start = time.time()
+    s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    head = (
+        f"POST /api/v1/usage HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/csv\r\n"
+        f"Content-Length: {len(body)}\r\nX-Forwarded-For: {client}\r\nConnection: close\r\n\r\n"
+    ).encode()
+    data = memoryview(head + body)
+    received = b""
+    s.setblocking(False)
+    try:
+        import select
+        while time.time() - start < timeout:
+            want_write = [s] if data else []
+            readable, writable, _ = select.select([s], want_write, [], 1)
+            if readable:
+                try:
+                    chunk = s.recv(65536)
+                except (BlockingIOError, InterruptedError):
+                    chunk = None
+                except ConnectionError:
+                    break
+                if chunk == b"":
+                    break
+                if chunk:
+                    received += chunk
+                    if b"\r\n\r\n" in received:
+                        head_end = received.index(b"\r\n\r\n")
+                        lines = received[:head_end].decode("latin-1").split("\r\n")
+                        length = next((int(l.split(":", 1)[1]) for l in lines[1:]
+                                       if l.lower().startswith("content-length:")), 0)
+                        if len(received) - head_end - 4 >= length:
+                            break
+            if writable and data:
+                try:
+                    sent = s.send(data[:262144])
+                    data = data[sent:]
+                except (BlockingIOError, InterruptedError):
+                    pass
+                except ConnectionError:
+                    data = memoryview(b"")
+    finally:
+        s.close()
+    if not received.startswith(b"HTTP/1.1 "):
+        return 0, {}, time.time() - start
+    lines = received.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+    headers = {l.split(":", 1)[0].lower(): l.split(":", 1)[1].strip() for l in lines[1:] if ":" in l}
+    return int(lines[0].split()[1]), headers, time.time() - start
+
+
+def check_uploads(args):
+    """48 uploads of 16 MiB at once, each from a client of its own (through a trusted proxy),
+    then 48 more from one client: /healthz answers within 100 ms all the while, resident
+    memory stays under 400 MB, and every upload answers 200, or 429 or 503 with Retry-After."""
+    parallel = int(os.environ.get("SERVECOST_UPLOADS", "48"))
+    body = usage_export(16 * 1024 * 1024 - 64)
+    server = Server(args.binary, args.site, env={"SERVECOST_TRUSTED_PROXIES": "127.0.0.1"}).start()
+    try:
+        base = server.rss_kb()
+        done = threading.Event()
+        rss = [base]
+        # /healthz is probed from a process of its own, so that the time measured is the
+        # server's, not this process's threads waiting for their turn to run.
+        probe = subprocess.Popen(
+            [sys.executable, "-c", HEALTH_PROBE, str(server.port)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+        def watch():
+            while not done.is_set():
+                rss.append(server.rss_kb())
+                time.sleep(0.1)
+
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+        results = []
+        for label, client in (("distinct", lambda i: f"198.51.100.{i + 1}"), ("one", lambda i: "203.0.113.7")):
+            with futures.ThreadPoolExecutor(parallel) as pool:
+                answers = list(pool.map(lambda i: upload(server.port, body, client(i)), range(parallel)))
+            results.append((label, answers))
+        done.set()
+        watcher.join(timeout=10)
+        out, _ = probe.communicate("stop\n", timeout=30)
+        health = [(int(a), float(b)) for a, b in (l.split() for l in out.split("\n") if l.strip())]
+        ok = True
+        for label, answers in results:
+            counts = {}
+            for status, headers, _ in answers:
+                counts[status] = counts.get(status, 0) + 1
+                if status not in (200, 429, 503) or (status in (429, 503) and "retry-after" not in headers):
+                    ok = False
+            slowest = max(t for _, _, t in answers)
+            print(f"uploads ({parallel} at once, {label} client{'s' if label == 'distinct' else ''}): "
+                  f"{', '.join(f'{n} answered {s}' for s, n in sorted(counts.items()))}; slowest {slowest:.1f} s")
+        times = sorted(t for _, t in health) or [0.0]
+        worst, median = times[-1], times[len(times) // 2]
+        failed = sum(1 for s, _ in health if s != 200)
+        peak = max(rss)
+        print(f"uploads: /healthz {len(health)} probes, {failed} failed, median {median * 1000:.1f} ms, "
+              f"slowest {worst * 1000:.0f} ms; "
+              f"resident memory {base // 1024} MB at start, {peak // 1024} MB at most")
+        return ok and failed == 0 and worst < 0.1 and peak < 400 * 1024
+    finally:
+        server.cleanup()
+
+
+def check_imports(args):
+    """A LiteLLM-style table of 124,000 entries imported by the release binary into a fresh
+    database: refused, naming the limit, in under 2 s (the count is made as the file is parsed)."""
+    folder = tempfile.mkdtemp(prefix="servecost-security-")
+    try:
+        path = os.path.join(folder, "huge.json")
+        with open(path, "w") as f:
+            f.write("{\n" + ",\n".join(
+                f'"p{i}/muse-spark-open": {{"input_cost_per_token": 1e-6, "output_cost_per_token": 2e-6, '
+                f'"litellm_provider": "p{i}"}}' for i in range(124_000)) + "\n}\n")
+        size = os.path.getsize(path)
+        env = dict(os.environ, DATABASE_URL=f"sqlite://{os.path.join(folder, 'servecost.db')}", RUST_LOG="error")
+        # The database made and seeded first, so that the time is the import's alone.
+        subprocess.run([args.binary, "import", "--dry-run", "--model", "muse-spark-open",
+                        "server/import-examples/litellm-prices.json"], env=env, capture_output=True, timeout=120)
+        start = time.time()
+        run = subprocess.run([args.binary, "import", "--model", "muse-spark-open", path],
+                             env=env, capture_output=True, text=True, timeout=120)
+        took = time.time() - start
+        said = (run.stdout + run.stderr).strip().splitlines()
+        refused = run.returncode == 1 and any("more than 20,000 objects" in l for l in said)
+        print(f"imports: a table of 124,000 entries ({size / 1e6:.1f} MB) refused in {took:.2f} s, "
+              f"exit {run.returncode}: {said[-1] if said else ''}")
+        return refused and took < 2.0
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 CHECKS = {"fuzz": check_fuzz, "saves": check_saves, "flood": check_flood, "xss": check_xss,
-          "soak": check_soak}
+          "soak": check_soak, "uploads": check_uploads, "imports": check_imports}
 
 
 def main():

@@ -100,3 +100,28 @@ test("an export that cannot be read is named, the model typed kept and the expor
   await expect(page).not.toHaveURL(/[?&]input=/);
   await expect(page.getByLabel("Requests per month")).toBeVisible();
 });
+
+test("the page shows only the messages the server wrote into its link", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/");
+  await ready(page, javaScriptEnabled);
+  await page.getByText("From your provider's usage export").click();
+  await page.getByLabel("Paste the export").fill("when,tokens\n2026-06-01,5");
+  await page.getByRole("button", { name: "Read the export" }).click();
+  // The server's own reason, signed in the link it sent the browser to, is shown.
+  await expect(page.getByTestId("error-usage")).toContainText("header: no column for the bucket's start time");
+  // The same page's link with someone else's words in place of the reason: not shown.
+  const link = new URL(page.url());
+  link.searchParams.set("usage_error", "Your account is closed: call 555 0100");
+  await page.goto(link.toString());
+  await ready(page, javaScriptEnabled);
+  await expect(page.getByText("Your account is closed")).toHaveCount(0);
+  await expect(page.getByTestId("error-usage")).toHaveText("");
+});
+
+test("an address that serves nothing answers a small page with a way back", async ({ page }) => {
+  const response = await page.goto("/nothing-is-here.txt");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  await page.getByRole("link", { name: "The calculator" }).click();
+  await expect(page.getByLabel("Requests per month")).toBeVisible();
+});

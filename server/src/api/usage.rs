@@ -13,9 +13,10 @@ use crate::api::{ApiError, ErrorBody};
 use crate::usage::Format;
 use crate::AppState;
 
-/// Usage exports read at once: each takes up to 16 MiB and a core while it is read, so a machine
-/// of two cores reads two and keeps its other work (pages, the API, `/healthz`) answering.
-pub const AT_ONCE: usize = 2;
+/// Usage exports read at once: each takes up to 16 MiB (about 220 MB while it is read) and a
+/// core for about a second, so one is read at a time, off the work runtime's workers, and the
+/// other core keeps the pages, the API and `/healthz` answering.
+pub const AT_ONCE: usize = 1;
 /// Longest an upload waits for its turn before a 503 asks it to come back.
 pub const WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 /// Usage uploads per client per minute (a person reads one export, then another).
@@ -64,7 +65,7 @@ pub async fn admit(
                 return res;
             }
             _ => ApiError::Busy(
-                format!("{AT_ONCE} usage exports are being read; try again in a few seconds"),
+                "other usage exports are being read; try again in a few seconds".to_owned(),
                 WAIT,
             ),
         }
@@ -140,19 +141,34 @@ pub async fn read(RawQuery(query): RawQuery, body: Bytes) -> Result<Json<UsageRe
         .and_then(|q| app::query::get(q, "model"))
         .map(|m| servecost::codec::decode(&m))
         .filter(|m| !m.is_empty());
-    let text = std::str::from_utf8(&body).map_err(|e| {
-        ApiError::BadRequest(vec![Problem::new(
+    if let Err(e) = std::str::from_utf8(&body) {
+        return Err(ApiError::BadRequest(vec![Problem::new(
             "body",
             "",
             format!(
                 "not UTF-8 text (byte {}): send the export as downloaded",
                 servecost::format::thousands(e.valid_up_to() as f64)
             ),
-        )])
-    })?;
-    Ok(Json(
-        measure(text, model).map_err(|p| ApiError::BadRequest(vec![p]))?,
-    ))
+        )]));
+    }
+    let read = off_the_workers(move || {
+        // Checked above: the body is UTF-8.
+        let text = std::str::from_utf8(&body).unwrap_or_default();
+        measure(text, model)
+    })
+    .await?;
+    Ok(Json(read.map_err(|p| ApiError::BadRequest(vec![p]))?))
+}
+
+/// `work` (reading an export: up to a second of one core's time) on the blocking pool rather
+/// than on a worker of the work runtime, which then keeps answering the pages, the API and
+/// `/healthz`'s probe while exports are read.
+async fn off_the_workers<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ApiError::Internal(format!("reading a usage export failed: {e}")))
 }
 
 /// The export `text` read, its buckets of `model` (or all), and the workload they measure.
@@ -194,7 +210,8 @@ pub async fn form(
 async fn read_form(
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> String {
-    let mut fields: Vec<(String, Vec<u8>)> = Vec::new();
+    // The fields as received (an export's bytes are not copied on their way to the reader).
+    let mut fields: Vec<(String, Bytes)> = Vec::new();
     let mut unreadable = None;
     let mut multipart = match multipart {
         Ok(m) => m,
@@ -208,7 +225,7 @@ async fn read_form(
             Ok(Some(field)) => {
                 let name = field.name().unwrap_or_default().to_owned();
                 match field.bytes().await {
-                    Ok(bytes) => fields.push((name, bytes.to_vec())),
+                    Ok(bytes) => fields.push((name, bytes)),
                     Err(e) => {
                         unreadable = Some(e.body_text());
                         break;
@@ -222,6 +239,13 @@ async fn read_form(
             }
         }
     }
+    off_the_workers(move || link_after(&fields, unreadable))
+        .await
+        .unwrap_or_else(|_| back_with("", "the export could not be read: try again", None))
+}
+
+/// The link the form's `fields` (or the reason they could not be read) lead to.
+fn link_after(fields: &[(String, Bytes)], unreadable: Option<String>) -> String {
     let value = |name: &str| {
         fields
             .iter()
@@ -236,16 +260,20 @@ async fn read_form(
     let file = fields
         .iter()
         .find(|(k, v)| k == "usage_file" && !v.is_empty());
-    let pasted = value("usage");
-    let text: Result<String, String> = match (unreadable, file, &pasted) {
+    let pasted: Option<std::borrow::Cow<'_, str>> = fields
+        .iter()
+        .find(|(k, _)| k == "usage")
+        .map(|(_, v)| String::from_utf8_lossy(v))
+        .filter(|t| !t.trim().is_empty());
+    let text: Result<&str, String> = match (unreadable, file, &pasted) {
         (Some(e), ..) => Err(format!("the form could not be read: {e}")),
-        (None, Some((_, bytes)), _) => String::from_utf8(bytes.clone())
+        (None, Some((_, bytes)), _) => std::str::from_utf8(bytes)
             .map_err(|_| "the file is not UTF-8 text: choose the export as downloaded".to_owned()),
-        (None, None, Some(t)) => Ok(t.clone()),
+        (None, None, Some(t)) => Ok(t.trim()),
         (None, None, None) => Err("paste a usage export or choose its file".to_owned()),
     };
     let read = text.and_then(|t| {
-        measure(&t, value("usage_model")).map_err(|p| format!("{}: {}", p.param, p.reason))
+        measure(t, value("usage_model")).map_err(|p| format!("{}: {}", p.param, p.reason))
     });
     match read {
         Ok(u) => read_with(&app::query::with_usage(query, &u.usage.query), &summary(&u)),

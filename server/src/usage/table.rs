@@ -141,26 +141,18 @@ fn separator(text: &str) -> u8 {
         .unwrap_or(b',')
 }
 
-/// One row as read, before the buckets' length is known.
-struct Line {
-    number: u64,
-    start: i64,
-    end: Option<i64>,
-    model: Option<String>,
-    uncached: f64,
-    cached: f64,
-    output: f64,
-    requests: Option<f64>,
-    batch: bool,
-}
-
 /// The rows of a CSV export.
 pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
     // Lines as people count them: a Windows file or a pasted text (browsers send a textarea's
     // lines ending in CR LF) numbered as the same text with LF, which is what the reader's line
     // positions count.
-    let text = text.replace("\r\n", "\n").replace('\r', "\n");
-    let text = text.as_str();
+    // Copied only when it has a carriage return.
+    let text: std::borrow::Cow<'_, str> = if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n").into()
+    } else {
+        text.into()
+    };
+    let text = text.as_ref();
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(separator(text))
         .trim(csv::Trim::All)
@@ -175,7 +167,10 @@ pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
     let (time, end, uncached, cached) = (at(&TIME)?, at(&END)?, at(&UNCACHED)?, at(&CACHED)?);
     let (writes, output, requests) = (at(&WRITES)?, at(&OUTPUT)?, at(&REQUESTS)?);
     let (batch, model) = (at(&BATCH)?, at(&MODEL)?);
-    let mut lines = Vec::new();
+    // Rows are made as they are read (an export may hold hundreds of thousands).
+    let mut rows: Vec<Row> = Vec::new();
+    let mut open: Vec<bool> = Vec::new();
+    let mut first_line = None;
     for record in reader.records() {
         let record = record.map_err(|e| {
             let line = e.position().map_or(0, csv::Position::line);
@@ -204,41 +199,39 @@ pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
             })?;
             tokens(&field(column), v)
         };
-        lines.push(Line {
-            number,
-            start: parse(&field(time), cell(time))?,
-            end: match end {
-                Some(_) if !cell(end).is_empty() => Some(parse(&field(end), cell(end))?),
-                _ => None,
-            },
+        // The row as it will be kept; an end the file does not give is filled once every
+        // row's start is known (`open`).
+        let start = parse(&field(time), cell(time))?;
+        let end_at = match end {
+            Some(_) if !cell(end).is_empty() => Some(parse(&field(end), cell(end))?),
+            _ => None,
+        };
+        first_line.get_or_insert(number);
+        open.push(end_at.is_none());
+        rows.push(Row {
             model: Some(cell(model).to_owned()).filter(|m| !m.is_empty()),
-            uncached: count(uncached)? + count(writes)?,
-            cached: count(cached)?,
-            output: count(output)?,
-            // An empty cell: not known for this row.
-            requests: match requests {
-                Some(_) if !cell(requests).is_empty() => Some(count(requests)?),
-                _ => None,
+            bucket: Bucket {
+                start,
+                end: end_at.unwrap_or(start),
+                uncached: count(uncached)? + count(writes)?,
+                cached: count(cached)?,
+                output: count(output)?,
+                // An empty cell: not known for this row.
+                requests: match requests {
+                    Some(_) if !cell(requests).is_empty() => Some(count(requests)?),
+                    _ => None,
+                },
+                batch: flag(&field(batch), cell(batch))?,
             },
-            batch: flag(&field(batch), cell(batch))?,
         });
     }
-    let step = step(&lines)?;
-    Ok(lines
-        .into_iter()
-        .map(|l| Row {
-            model: l.model,
-            bucket: Bucket {
-                start: l.start,
-                end: l.end.unwrap_or(l.start + step),
-                uncached: l.uncached,
-                cached: l.cached,
-                output: l.output,
-                requests: l.requests,
-                batch: l.batch,
-            },
-        })
-        .collect())
+    let step = step(&rows, &open, first_line.unwrap_or(2))?;
+    for (row, open) in rows.iter_mut().zip(open) {
+        if open {
+            row.bucket.end = row.bucket.start + step;
+        }
+    }
+    Ok(rows)
 }
 
 /// A batch flag: `true`, `1`, `yes` or `batch` for batch traffic; `false`, `0`, `no` or empty
@@ -255,13 +248,13 @@ fn flag(field: &str, text: &str) -> Result<bool, Problem> {
     }
 }
 
-/// The buckets' length where no end column gives it: the smallest gap between two consecutive
-/// start times.
-fn step(lines: &[Line]) -> Result<i64, Problem> {
-    if lines.iter().all(|l| l.end.is_some()) {
+/// The buckets' length where no end column gives it (`open` marks the rows without one): the
+/// smallest gap between two consecutive start times.
+fn step(rows: &[Row], open: &[bool], first_line: u64) -> Result<i64, Problem> {
+    if !open.iter().any(|o| *o) {
         return Ok(0);
     }
-    let mut starts: Vec<i64> = lines.iter().map(|l| l.start).collect();
+    let mut starts: Vec<i64> = rows.iter().map(|r| r.bucket.start).collect();
     starts.sort_unstable();
     starts.dedup();
     starts
@@ -269,7 +262,7 @@ fn step(lines: &[Line]) -> Result<i64, Problem> {
         .map(|w| w[1] - w[0])
         .min()
         .ok_or_else(|| {
-            let line = lines.first().map_or(2, |l| l.number);
+            let line = first_line;
             Problem::new(
                 &format!("line {line}"),
                 "",
