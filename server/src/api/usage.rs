@@ -133,6 +133,8 @@ pub struct UsageRead {
         (status = 200, description = "The measured workload and its scenario link", body = UsageRead),
         (status = 400, description = "The export cannot be read: the problem names the field or line", body = ErrorBody),
         (status = 413, description = "The body is over 16 MiB", body = ErrorBody),
+        (status = 429, description = "More than 20 uploads from this client in the last minute; retry after `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Another export is being read and this one found no turn within 5 s; retry after `Retry-After`", body = ErrorBody),
     )
 )]
 pub async fn read(RawQuery(query): RawQuery, body: Bytes) -> Result<Json<UsageRead>, ApiError> {
