@@ -15,31 +15,36 @@ pub const PARAM: &str = "notice";
 /// The parameters a signature covers: the messages and the model a message names.
 pub const SIGNED: [&str; 4] = ["usage_error", "usage_model", "usage_read", "paste_error"];
 
-/// The messages of `query` (decoded, in [`SIGNED`]'s order) as the one text a signature covers;
-/// `None` when it holds none.
+/// The parts of `query` a signature covers: every `name=value` of [`SIGNED`] as the link
+/// writes it (still encoded, repeats and empty ones included, in their order), joined by `&`;
+/// `None` when none holds a visible value, so that the page, which shows the first non-blank
+/// value of each, shows nothing the signature does not cover.
 #[cfg(feature = "ssr")]
 fn message(query: &str) -> Option<String> {
-    let values: Vec<String> = SIGNED
-        .iter()
-        .map(|name| {
-            crate::query::get(query, name)
-                .map(|v| servecost::codec::decode(&v).trim().to_owned())
-                .unwrap_or_default()
-        })
+    let parts: Vec<&str> = query
+        .split('&')
+        .filter(|p| SIGNED.contains(&p.split('=').next().unwrap_or_default()))
         .collect();
-    let messages = [&values[0], &values[2], &values[3]];
-    if messages.iter().all(|v| v.is_empty()) {
-        return None;
-    }
-    Some(values.join("\u{1f}"))
+    let shown = parts.iter().any(|p| {
+        let (name, value) = p.split_once('=').unwrap_or((p, ""));
+        name != "usage_model" && !servecost::codec::decode(value).trim().is_empty()
+    });
+    shown.then(|| parts.join("&"))
 }
 
-/// `query` without its messages and their signature: what the page reads of a link whose
-/// messages it did not write.
+/// `query` without its messages and their signature, every other part kept as it is (the
+/// benchmark editor's empty cells too): what the page reads of a link whose messages it did not
+/// write, and what the server keeps of a link a client sends before it writes its own.
 pub fn without(query: &str) -> String {
-    let mut names: Vec<&str> = SIGNED.to_vec();
-    names.push(PARAM);
-    crate::query::edit(query.trim_start_matches('?'), &[], &names)
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| {
+            let name = p.split('=').next().unwrap_or_default();
+            !SIGNED.contains(&name) && name != PARAM
+        })
+        .collect::<Vec<_>>()
+        .join("&")
 }
 
 /// The signature key of this deployment (server only).
@@ -74,9 +79,15 @@ impl Key {
     /// `query` with its messages signed (any signature it had replaced); unchanged but for an
     /// old signature when it holds no message.
     pub fn sign(&self, query: &str) -> String {
-        let query = crate::query::edit(query.trim_start_matches('?'), &[], &[PARAM]);
+        // Signed as the browser will send it back: encoded as a link's query is.
+        let query = crate::query::uri_query(query.trim_start_matches('?'));
+        let query: Vec<&str> = query
+            .split('&')
+            .filter(|p| p.split('=').next() != Some(PARAM) && !p.is_empty())
+            .collect();
+        let query = query.join("&");
         match message(&query) {
-            Some(text) => crate::query::set(&query, PARAM, &self.mac(&text)),
+            Some(text) => format!("{query}&{PARAM}={}", self.mac(&text)),
             None => query,
         }
     }
@@ -146,5 +157,21 @@ mod tests {
         assert_eq!(without(&forged), "tokens=1B");
         // Signing again replaces the signature.
         assert_eq!(key.sign(&signed), signed);
+        // A blank first value before a forged second one is covered too.
+        assert!(!key.verifies("usage_read=+&usage_read=Your%20account%20is%20closed"));
+        let two = key.sign("usage_read=x&usage_read=y");
+        assert!(key.verifies(&two));
+        assert!(!key.verifies(&two.replace("usage_read=y", "usage_read=z")));
+        // A model typed with the separator of the parts cannot move a signature to other parts.
+        let typed = key.sign("usage_error=e&usage_model=x%26usage_read%3DEVIL");
+        assert!(!key.verifies(&typed.replace(
+            "usage_model=x%26usage_read%3DEVIL",
+            "usage_model=x&usage_read=EVIL"
+        )));
+        // The messages a client sends are taken out before the server writes its own.
+        assert_eq!(
+            without("pt_tps=&paste_error=Call&pt_tput=5&notice=ab"),
+            "pt_tps=&pt_tput=5"
+        );
     }
 }

@@ -295,6 +295,8 @@ pub fn planned(current: &Rows, files: &[(Options, String)]) -> Result<Planned, V
         read.left_out.extend(left);
         notes.extend(left_out_notes(&read.left_out));
     }
+    // Once the rows left out are out: an entry not imported says nothing of others' prices.
+    litellm::disagreements(current, &mut read);
     let problems = checked(current, &read.rows, &read.origins);
     if !problems.is_empty() {
         return Err(problems);
@@ -451,7 +453,6 @@ fn read_all(
             }
         }
     }
-    litellm::disagreements(current, &mut read);
     Ok((read, notes))
 }
 

@@ -144,7 +144,8 @@ async fn read_paste(
     State(state): State<AppState>,
     body: axum::body::Bytes,
 ) -> axum::response::Redirect {
-    let to = app::curve_editor::after_post(&String::from_utf8_lossy(&body));
+    // A reason in the body is the client's, not the server's: taken out before the paste is read.
+    let to = app::curve_editor::after_post(&app::notice::without(&String::from_utf8_lossy(&body)));
     let query = to.trim_start_matches('/').trim_start_matches('?');
     // A reason the paste could not be read is the server's own words: signed.
     axum::response::Redirect::to(&app::query::href(&state.store.notice_key().sign(query)))

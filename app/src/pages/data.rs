@@ -92,6 +92,29 @@ impl InForce {
     }
 }
 
+/// What the imports of the revisions `shown` said of their files (what `--skip-invalid` left
+/// out, with each one's reason, among it), folded, at most 50 lines each: the command printed
+/// them all.
+fn revision_notes(shown: &[&crate::db::revisions::Revision]) -> impl IntoView + use<> {
+    shown
+        .iter()
+        .filter(|r| !r.notes.is_empty())
+        .map(|r| {
+            let count = r.notes.lines().count();
+            let mut lines: Vec<String> = r.notes.lines().take(50).map(str::to_owned).collect();
+            if count > lines.len() {
+                lines.push(format!("… and {} more, in the import's output", count - lines.len()));
+            }
+            view! {
+                <details class="revision-notes" id=format!("rev-{}-notes", r.id) data-testid="revision-notes">
+                    <summary>{format!("Revision {}: {count} note{} of its import", r.id, if count == 1 { "" } else { "s" })}</summary>
+                    <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                </details>
+            }
+        })
+        .collect_view()
+}
+
 /// The revisions `shown`, each with what it brought.
 fn revisions_table(
     shown: &[&crate::db::revisions::Revision],
@@ -117,20 +140,9 @@ fn revisions_table(
                 .lines()
                 .map(|f| view! { <code>{f.to_owned()}</code> " " })
                 .collect_view();
-            // The import's notes, folded: what it left out and why.
-            // At most 50 shown: the command's output has them all.
-            let count = r.notes.lines().count();
-            let mut lines: Vec<String> = r.notes.lines().take(50).map(str::to_owned).collect();
-            if count > lines.len() {
-                lines.push(format!("… and {} more, in the import's output", count - lines.len()));
-            }
-            let notes = (!lines.is_empty()).then(|| {
-                view! {
-                    <details class="revision-notes" data-testid="revision-notes">
-                        <summary>{format!("{count} note{} of the import", if count == 1 { "" } else { "s" })}</summary>
-                        <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
-                    </details>
-                }
+            // The import's notes are listed below the table, where a line has the page's width.
+            let notes = (!r.notes.is_empty()).then(|| {
+                view! { " " <a href=format!("#rev-{}-notes", r.id)>"Its import's notes"</a> }
             });
             view! {
                 <tr id=format!("rev-{}", r.id)>
@@ -314,6 +326,7 @@ fn Tables(
         cited: Default::default(),
     };
     let (revisions, revisions_pager) = view.slice("revisions", history.revisions.iter().collect());
+    let notes = revision_notes(&revisions);
     let revisions = revisions_table(&revisions, &history, rev);
     // The sources come last: they list every source a row above cites.
     let tables = view! {
@@ -332,6 +345,7 @@ fn Tables(
         <section id="revisions"><h2>"Revisions"</h2>
             <p>"Each import adds a revision; nothing is changed or deleted, so saved scenarios keep the revision they were computed with. The calculator uses the newest."</p>
             <table data-testid="revisions"><thead><tr><th>"Revision"</th><th>"Written"</th><th>"What it brought"</th><th>"Files"</th><th>"Rows"</th></tr></thead><tbody>{revisions}</tbody></table>
+            {notes}
             {revisions_pager}
         </section>
         {sources(&s)}

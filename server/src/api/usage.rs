@@ -25,7 +25,7 @@ pub const PER_MINUTE: u32 = 20;
 /// What bounds the reading of usage exports, shared by both routes.
 pub struct Admission {
     /// Uploads being read now, at most [`AT_ONCE`].
-    slots: tokio::sync::Semaphore,
+    slots: std::sync::Arc<tokio::sync::Semaphore>,
     /// Uploads per client.
     rate: crate::limit::RateLimit,
 }
@@ -33,7 +33,7 @@ pub struct Admission {
 impl Default for Admission {
     fn default() -> Self {
         Self {
-            slots: tokio::sync::Semaphore::new(AT_ONCE),
+            slots: std::sync::Arc::new(tokio::sync::Semaphore::new(AT_ONCE)),
             rate: crate::limit::RateLimit::new(PER_MINUTE, std::time::Duration::from_secs(60)),
         }
     }
@@ -58,11 +58,15 @@ pub async fn admit(
     let refused = if let Err(wait) = state.usage.rate.check(&client) {
         ApiError::TooManyRequests("usage uploads", wait)
     } else {
-        match tokio::time::timeout(WAIT, state.usage.slots.acquire()).await {
+        match tokio::time::timeout(WAIT, state.usage.slots.clone().acquire_owned()).await {
             Ok(Ok(slot)) => {
-                let res = next.run(req).await;
-                drop(slot);
-                return res;
+                // The handler moves the slot into the reading itself, so that it is held until
+                // the export is read even when the request is dropped before (a client gone,
+                // the deadline passed): the reading runs on to its end either way.
+                let mut req = req;
+                req.extensions_mut()
+                    .insert(Slot(std::sync::Arc::new(std::sync::Mutex::new(Some(slot)))));
+                return next.run(req).await;
             }
             _ => ApiError::Busy(
                 "other usage exports are being read; try again in a few seconds".to_owned(),
@@ -137,7 +141,11 @@ pub struct UsageRead {
         (status = 503, description = "Another export is being read and this one found no turn within 5 s; retry after `Retry-After`", body = ErrorBody),
     )
 )]
-pub async fn read(RawQuery(query): RawQuery, body: Bytes) -> Result<Json<UsageRead>, ApiError> {
+pub async fn read(
+    slot: Option<axum::Extension<Slot>>,
+    RawQuery(query): RawQuery,
+    body: Bytes,
+) -> Result<Json<UsageRead>, ApiError> {
     let model = query
         .as_deref()
         .and_then(|q| app::query::get(q, "model"))
@@ -153,7 +161,7 @@ pub async fn read(RawQuery(query): RawQuery, body: Bytes) -> Result<Json<UsageRe
             ),
         )]));
     }
-    let read = off_the_workers(move || {
+    let read = off_the_workers(slot.map(|s| s.0), move || {
         // Checked above: the body is UTF-8.
         let text = std::str::from_utf8(&body).unwrap_or_default();
         measure(text, model)
@@ -162,15 +170,34 @@ pub async fn read(RawQuery(query): RawQuery, body: Bytes) -> Result<Json<UsageRe
     Ok(Json(read.map_err(|p| ApiError::BadRequest(vec![p]))?))
 }
 
+/// An upload's turn to be read ([`admit`] gives it, the reading keeps it).
+#[derive(Clone)]
+pub struct Slot(std::sync::Arc<std::sync::Mutex<Option<tokio::sync::OwnedSemaphorePermit>>>);
+
+impl Slot {
+    fn take(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        match self.0.lock() {
+            Ok(mut g) => g.take(),
+            Err(poisoned) => poisoned.into_inner().take(),
+        }
+    }
+}
+
 /// `work` (reading an export: up to a second of one core's time) on the blocking pool rather
 /// than on a worker of the work runtime, which then keeps answering the pages, the API and
-/// `/healthz`'s probe while exports are read.
+/// `/healthz`'s probe while exports are read; the upload's `slot` is held until it ends.
 async fn off_the_workers<T: Send + 'static>(
+    slot: Option<Slot>,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| ApiError::Internal(format!("reading a usage export failed: {e}")))
+    let held = slot.and_then(|s| s.take());
+    tokio::task::spawn_blocking(move || {
+        let out = work();
+        drop(held);
+        out
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("reading a usage export failed: {e}")))
 }
 
 /// The export `text` read, its buckets of `model` (or all), and the workload they measure.
@@ -200,16 +227,18 @@ fn measure(text: &str, model: Option<String>) -> Result<UsageRead, Problem> {
 /// to the link with the reason (`usage_error`) and the pasted text, when short enough to carry.
 pub async fn form(
     axum::extract::State(state): axum::extract::State<AppState>,
+    slot: Option<axum::Extension<Slot>>,
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Redirect {
     // What the server writes into the link is signed, so that the page shows it
     // (`app::notice`).
-    let to = read_form(multipart).await;
+    let to = read_form(slot.map(|s| s.0), multipart).await;
     Redirect::to(&app::query::href(&state.store.notice_key().sign(&to)))
 }
 
 /// The link [`form`] sends the browser to, before its messages are signed.
 async fn read_form(
+    slot: Option<Slot>,
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> String {
     // The fields as received (an export's bytes are not copied on their way to the reader).
@@ -241,7 +270,7 @@ async fn read_form(
             }
         }
     }
-    off_the_workers(move || link_after(&fields, unreadable))
+    off_the_workers(slot, move || link_after(&fields, unreadable))
         .await
         .unwrap_or_else(|_| back_with("", "the export could not be read: try again", None))
 }
@@ -257,7 +286,10 @@ fn link_after(fields: &[(String, Bytes)], unreadable: Option<String>) -> String 
     };
     // As the link will carry it (raw bytes of a hand-made post percent-encoded), so that its
     // length is measured as sent.
-    let query = app::query::uri_query(value("query").unwrap_or_default().trim_start_matches('?'));
+    // The messages of the link sent are the client's: the server writes its own.
+    let query = app::query::uri_query(&app::notice::without(
+        value("query").unwrap_or_default().trim_start_matches('?'),
+    ));
     let query = query.as_str();
     let file = fields
         .iter()

@@ -446,7 +446,16 @@ pub fn disagreements(current: &Rows, read: &mut Read) {
                 Some(cut) => n[..cut].to_owned(),
                 None => n.to_owned(),
             });
-            for &other_at in members {
+            // The other tables in the order of their sources, so a note does not change with
+            // the order the tables were imported in.
+            let mut others: Vec<(bool, usize)> = members.clone();
+            others.sort_by(|a, b| {
+                offer(*a)
+                    .source
+                    .cmp(&offer(*b).source)
+                    .then(offer(*a).id.cmp(&offer(*b).id))
+            });
+            for &other_at in &others {
                 let other = offer(other_at);
                 if other_at == at || other.source == own.source || same(other, own) {
                     continue;

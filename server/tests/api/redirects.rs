@@ -197,6 +197,38 @@ async fn the_page_shows_only_the_messages_the_server_wrote() {
         !page.contains("Your account is closed"),
         "shown under another signature"
     );
+    // Messages a client posts are not signed for it: the form's body and the usage form's link.
+    let req = Request::post("/")
+        .body(Body::from(
+            "tokens=1B&paste_error=Call+555&usage_read=Call+556",
+        ))
+        .expect("request");
+    let to = assert_answered(send(&app, req).await, "posted messages")
+        .await
+        .expect("303");
+    let page = body_text(get(&app, &to).await).await;
+    assert!(
+        !page.contains("Call 555") && !page.contains("Call 556"),
+        "{to}"
+    );
+    let res = send(
+        &app,
+        multipart(&[
+            (
+                "query",
+                b"gpu_hour=2.8&usage_read=Call+557&paste_error=Call+558",
+            ),
+            ("usage", b"when,tokens"),
+        ]),
+    )
+    .await;
+    let to = assert_answered(res, "a link with messages")
+        .await
+        .expect("303");
+    assert!(!to.contains("Call"), "{to}");
+    // A blank first value before a forged one is not a way round the signature.
+    let page = body_text(get(&app, "/?usage_read=+&usage_read=Your+account+is+closed").await).await;
+    assert!(!page.contains("Your account is closed"));
     // A paste the server could not read: its reason signed, shown.
     let req = Request::post("/")
         .body(Body::from("curve=own&pt_tps=20&pt_tput=3000&paste=%7Boops"))
