@@ -55,22 +55,47 @@ pub async fn keep(req: Request, next: Next) -> Response {
     let (parts, body) = res.into_parts();
     let said = axum::body::to_bytes(body, QUOTED).await.unwrap_or_default();
     let said = String::from_utf8_lossy(&said).trim().to_owned();
-    let mut out = if api {
-        Json(ErrorBody::new(
-            reason(status),
-            problem(status, &parts.headers, &said),
-        ))
-        .into_response()
-    } else {
-        page(status, &said).into_response()
-    };
+    if !api {
+        let (title, detail) = page_text(status, &said);
+        return small_page(status, &parts.headers, &title, &detail);
+    }
+    let body = ErrorBody::new(reason(status), problem(status, &parts.headers, &said));
+    answered_again(Json(body).into_response(), status, &parts.headers)
+}
+
+/// `out` with `status` and the `headers` of the answer it replaces (its own type and length
+/// kept).
+fn answered_again(
+    mut out: Response,
+    status: StatusCode,
+    headers: &axum::http::HeaderMap,
+) -> Response {
     *out.status_mut() = status;
-    for (name, value) in &parts.headers {
+    for (name, value) in headers {
         if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
             out.headers_mut().append(name, value.clone());
         }
     }
     out
+}
+
+/// The small page every refusal outside the API is: `title`, `detail` (HTML, escaped by the
+/// caller) and the ways back, with `status` and the `headers` of the answer it replaces.
+pub fn small_page(
+    status: StatusCode,
+    headers: &axum::http::HeaderMap,
+    title: &str,
+    detail: &str,
+) -> Response {
+    let html = axum::response::Html(format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
+         content=\"width=device-width\"><title>{code} {title} · servecost</title></head><body>\
+         <h1>{title}</h1><p>{detail}</p><p><a href=\"/\">The calculator</a> · \
+         <a href=\"/data\">the dataset</a> · <a href=\"/api/v1/docs\">the API</a></p></body>\
+         </html>",
+        code = status.as_u16(),
+    ));
+    answered_again(html.into_response(), status, headers)
 }
 
 /// `location` made a path of this site when it begins with two slashes or a slash and a
@@ -137,8 +162,8 @@ fn quoted(said: &str) -> String {
     out
 }
 
-/// A small page for a refusal outside the API: its status, what it means and a way back.
-fn page(status: StatusCode, said: &str) -> axum::response::Html<String> {
+/// The title and detail (HTML) of the page for a refusal of `status` outside the API.
+fn page_text(status: StatusCode, said: &str) -> (String, String) {
     let title = match status {
         StatusCode::NOT_FOUND => "Not found".to_owned(),
         StatusCode::METHOD_NOT_ALLOWED => "Not a method this address takes".to_owned(),
@@ -156,14 +181,7 @@ fn page(status: StatusCode, said: &str) -> axum::response::Html<String> {
         _ if said.is_empty() => String::new(),
         _ => crate::api::escape(&quoted(said)),
     };
-    axum::response::Html(format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
-         content=\"width=device-width\"><title>{code} {title} · servecost</title></head><body>\
-         <h1>{title}</h1><p>{detail}</p><p><a href=\"/\">The calculator</a> · \
-         <a href=\"/data\">the dataset</a> · <a href=\"/api/v1/docs\">the API</a></p></body>\
-         </html>",
-        code = status.as_u16(),
-    ))
+    (title, detail)
 }
 
 #[cfg(test)]

@@ -85,25 +85,15 @@ pub async fn admit(
     } else {
         "The server is reading other usage exports."
     };
-    let page = axum::response::Html(format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
-         content=\"width=device-width\"><title>Try again shortly · servecost</title></head><body>\
-         <h1>Try again shortly</h1><p>{text} Go back and send it again in {} seconds: the \
-         form keeps what you chose.</p></body></html>",
-        parts
-            .headers
-            .get(axum::http::header::RETRY_AFTER)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("a few")
-    ));
-    let mut out = page.into_response();
-    *out.status_mut() = parts.status;
-    for (name, value) in &parts.headers {
-        if name != axum::http::header::CONTENT_TYPE && name != axum::http::header::CONTENT_LENGTH {
-            out.headers_mut().insert(name, value.clone());
-        }
-    }
-    out
+    let wait = parts
+        .headers
+        .get(axum::http::header::RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("a few");
+    let detail = format!(
+        "{text} Go back and send it again in {wait} seconds: the form keeps what you chose."
+    );
+    crate::answers::small_page(parts.status, &parts.headers, "Try again shortly", &detail)
 }
 
 /// The workload an export measures.
