@@ -15,6 +15,8 @@ loop is bounded in count and time; nothing is sent anywhere but 127.0.0.1.
   imports  a 124,000-entry price table: refused, naming the limit, in under 2 s
   uploads  48 usage exports of 16 MiB at once, from 48 clients and from one: every answer 200,
          or 429 or 503 with Retry-After; /healthz under 100 ms; resident memory under 400 MB
+  slow   two clients sending their uploads a few bytes a second hold two turns of three: the
+         others' exports are read all the while, and the slow ones are answered 408 at 25 s
 
 Usage: scripts/security.py [--binary PATH] [--site PATH] [CHECK...] (default: all)
 Sizes can be lowered for a quick run: SERVECOST_FUZZ_API, SERVECOST_FUZZ_PAGES,
@@ -640,6 +642,77 @@ def check_uploads(args):
         server.cleanup()
 
 
+def trickle(port, client, seconds, result):
+    """An upload from `client` sent 64 bytes a second for up to `seconds` (each piece within
+    the server's 10 s for a stalled body); `result` gets (status, seconds until answered)."""
+    start = time.time()
+    s = socket.create_connection(("127.0.0.1", port), timeout=seconds + 10)
+    body = usage_export(1024 * 1024)
+    s.sendall((f"POST /api/v1/usage HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/csv\r\n"
+               f"Content-Length: {len(body)}\r\nX-Forwarded-For: {client}\r\nConnection: close\r\n\r\n").encode())
+    s.setblocking(False)
+    received, sent = b"", 0
+    import select
+    while time.time() - start < seconds and b"\r\n\r\n" not in received:
+        readable, _, _ = select.select([s], [], [], 1)
+        if readable:
+            try:
+                chunk = s.recv(65536)
+            except (BlockingIOError, InterruptedError):
+                continue
+            except ConnectionError:
+                break
+            if chunk == b"":
+                break
+            received += chunk
+            continue
+        try:
+            s.send(body[sent:sent + 64])
+            sent += 64
+        except (BlockingIOError, InterruptedError):
+            pass
+        except ConnectionError:
+            break
+    s.close()
+    status = int(received.split()[1]) if received.startswith(b"HTTP/1.1 ") else 0
+    result.append((status, time.time() - start))
+
+
+def check_slow(args):
+    """Two clients send their exports 64 bytes a second: they hold two of the three turns, so
+    a third client's exports, sent one after the other all the while, are each answered 200;
+    the slow ones are answered 408 once their 25 s are up."""
+    server = Server(args.binary, args.site, env={"SERVECOST_TRUSTED_PROXIES": "127.0.0.1"}).start()
+    try:
+        slow = []
+        threads = [threading.Thread(target=trickle, args=(server.port, f"198.51.100.{i}", 40, slow))
+                   for i in (1, 2)]
+        for t in threads:
+            t.start()
+        time.sleep(1)
+        body = usage_export(256 * 1024)
+        answers = []
+        start = time.time()
+        while time.time() - start < 28:
+            status, headers, took = upload(server.port, body, "203.0.113.9")
+            answers.append((status, took))
+            # Under the 20 a minute one client may send.
+            time.sleep(3.5)
+        for t in threads:
+            t.join(timeout=60)
+        counts = {}
+        for status, _ in answers:
+            counts[status] = counts.get(status, 0) + 1
+        slowest = max(t for _, t in answers)
+        print(f"slow: {len(answers)} exports from another client while two trickled: "
+              f"{', '.join(f'{n} answered {s}' for s, n in sorted(counts.items()))}, slowest {slowest:.2f} s; "
+              f"the trickling ones answered {', '.join(f'{s} after {t:.1f} s' for s, t in sorted(slow))}")
+        return (all(s == 200 for s, _ in answers) and len(slow) == 2
+                and all(s == 408 and 24 < t < 30 for s, t in slow))
+    finally:
+        server.cleanup()
+
+
 def check_imports(args):
     """A LiteLLM-style table of 124,000 entries imported by the release binary into a fresh
     database: refused, naming the limit, in under 2 s (the count is made as the file is parsed)."""
@@ -669,7 +742,8 @@ def check_imports(args):
 
 
 CHECKS = {"fuzz": check_fuzz, "saves": check_saves, "flood": check_flood, "xss": check_xss,
-          "soak": check_soak, "uploads": check_uploads, "imports": check_imports}
+          "soak": check_soak, "uploads": check_uploads, "slow": check_slow,
+          "imports": check_imports}
 
 
 def main():

@@ -4,9 +4,11 @@
 //!   reads as another host, as the file service's directory redirect of `//pkg` would send) is
 //!   made a path of this site;
 //! - a 429 says when to come back (`Retry-After`);
-//! - a 4xx under `/api/` is the JSON error every API error is ([`ErrorBody`]), and any other 4xx
-//!   a small page, where an extractor, the router or the file service answered with an empty
-//!   or plain-text body.
+//! - a 4xx under `/api/` (and of `/oembed`) is the JSON error every API error is
+//!   ([`ErrorBody`]), and any other 4xx a small page (in the reader's light or dark colours),
+//!   where an extractor, the router or the file service answered with an empty or plain-text
+//!   body, or a limit with the JSON error to a browser (a link over 8,192 bytes, a form too
+//!   large).
 
 use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -25,7 +27,14 @@ const RETRY_AFTER_SECS: u64 = 60;
 
 /// The middleware: see the module's documentation.
 pub async fn keep(req: Request, next: Next) -> Response {
-    let api = req.uri().path().starts_with("/api/");
+    // oEmbed answers scripts in JSON, as the API does.
+    let api = req.uri().path().starts_with("/api/") || req.uri().path() == "/oembed";
+    // A browser's navigation, which a JSON refusal (a link over its limit, a form too large)
+    // would leave showing raw JSON.
+    let person = req
+        .headers()
+        .get(header::ACCEPT)
+        .is_some_and(|a| a.as_bytes().windows(9).any(|w| w == b"text/html"));
     let mut res = next.run(req).await;
     if let Some(on_site) = res
         .headers()
@@ -49,11 +58,16 @@ pub async fn keep(req: Request, next: Next) -> Response {
         .unwrap_or_default();
     let json = kind.starts_with(b"application/json");
     let html = kind.starts_with(b"text/html");
-    if json || (html && !api) {
+    if (json && (api || !person)) || (html && !api) {
         return res;
     }
     let (parts, body) = res.into_parts();
     let said = axum::body::to_bytes(body, QUOTED).await.unwrap_or_default();
+    if json {
+        // A person's refusal outside the API: the JSON error's words on the page.
+        let (title, detail) = page_text(status, &error_words(&said));
+        return small_page(status, &parts.headers, &title, &detail);
+    }
     let said = String::from_utf8_lossy(&said).trim().to_owned();
     if !api {
         let (title, detail) = page_text(status, &said);
@@ -89,13 +103,36 @@ pub fn small_page(
 ) -> Response {
     let html = axum::response::Html(format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
-         content=\"width=device-width\"><title>{code} {title} · servecost</title></head><body>\
+         content=\"width=device-width\"><meta name=\"color-scheme\" content=\"light dark\"><title>{code} {title} · servecost</title></head><body>\
          <h1>{title}</h1><p>{detail}</p><p><a href=\"/\">The calculator</a> · \
          <a href=\"/data\">the dataset</a> · <a href=\"/api/v1/docs\">the API</a></p></body>\
          </html>",
         code = status.as_u16(),
     ));
     answered_again(html.into_response(), status, headers)
+}
+
+/// The words of a JSON error: its summary, then each problem's reason.
+fn error_words(json: &[u8]) -> String {
+    let Ok(v) = serde_json::from_slice::<serde_json::Value>(json) else {
+        return String::new();
+    };
+    let mut words = v["error"].as_str().unwrap_or_default().to_owned();
+    if let Some(first) = words.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    let reasons: Vec<&str> = v["problems"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p["reason"].as_str())
+        .collect();
+    if !reasons.is_empty() {
+        words.push_str(": ");
+        words.push_str(&reasons.join("; "));
+    }
+    words.push('.');
+    words
 }
 
 /// `location` made a path of this site when it begins with two slashes or a slash and a
@@ -167,6 +204,10 @@ fn page_text(status: StatusCode, said: &str) -> (String, String) {
     let title = match status {
         StatusCode::NOT_FOUND => "Not found".to_owned(),
         StatusCode::METHOD_NOT_ALLOWED => "Not a method this address takes".to_owned(),
+        StatusCode::URI_TOO_LONG => "The link is too long".to_owned(),
+        StatusCode::PAYLOAD_TOO_LARGE => "Too large to read".to_owned(),
+        StatusCode::REQUEST_TIMEOUT => "Too slow to arrive".to_owned(),
+        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => "Headers too large".to_owned(),
         other => {
             let mut r = reason(other);
             if let Some(first) = r.get_mut(..1) {

@@ -4,8 +4,13 @@
 
 mod anthropic;
 mod openai;
+mod stream;
 mod table;
 mod time;
+
+use std::collections::HashSet;
+use std::io::{BufRead, Read};
+use std::sync::Arc;
 
 use servecost::usage::Bucket;
 use servecost::Problem;
@@ -28,8 +33,9 @@ pub enum Format {
 /// A bucket of one model's traffic, as an export gives it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
-    /// The model it counts (`None`: the export does not group by model).
-    pub model: Option<String>,
+    /// The model it counts (`None`: the export does not group by model), one copy of each
+    /// name for all its rows ([`Names`]).
+    pub model: Option<Arc<str>>,
     /// Its span and tokens.
     pub bucket: Bucket,
 }
@@ -46,20 +52,21 @@ pub struct Export {
 impl Export {
     /// The models the export names, in order of first appearance.
     pub fn models(&self) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        for m in self.rows.iter().filter_map(|r| r.model.as_ref()) {
-            if !out.contains(m) {
-                out.push(m.clone());
-            }
-        }
-        out
+        let mut seen: HashSet<&str> = HashSet::new();
+        self.rows
+            .iter()
+            .filter_map(|r| r.model.as_deref())
+            .filter(|m| seen.insert(m))
+            .map(str::to_owned)
+            .collect()
     }
 
-    /// The buckets of `model` (all of them with `None`); a model the export does not name is
-    /// refused with the models it does.
-    pub fn buckets(&self, model: Option<&str>) -> Result<Vec<Bucket>, Problem> {
+    /// The buckets of `model` (all of them with `None`), in the rows' own memory (an export
+    /// may hold hundreds of thousands); a model the export does not name is refused with the
+    /// models it does.
+    pub fn buckets(self, model: Option<&str>) -> Result<Vec<Bucket>, Problem> {
         let Some(model) = model else {
-            return Ok(self.rows.iter().map(|r| r.bucket).collect());
+            return Ok(self.rows.into_iter().map(|r| r.bucket).collect());
         };
         let models = self.models();
         // Names as the export writes them, case aside (`GPT-OSS-120B` is `gpt-oss-120b`).
@@ -80,7 +87,7 @@ impl Export {
         let empty = |b: &Bucket| b.uncached + b.cached + b.output == 0.0;
         Ok(self
             .rows
-            .iter()
+            .into_iter()
             .filter(|r| match r.model.as_deref() {
                 Some(m) => m == model.as_str(),
                 None => empty(&r.bucket),
@@ -100,32 +107,137 @@ impl Export {
 
 /// Reads an export of any of the formats, recognised by its first characters and keys.
 pub fn read(text: &str) -> Result<Export, Problem> {
-    let text = text.trim_start_matches('\u{feff}');
-    let start = text.trim_start();
-    if start.is_empty() {
+    read_from(text.as_bytes())
+}
+
+/// Bytes of the export's start looked at to tell its format: a JSON export's first bucket
+/// names its time key well within them.
+const PREFIX: usize = 1024 * 1024;
+
+/// Reads an export as its bytes come from `source` (an upload on its way, or a text), never
+/// holding it whole: only the rows it makes are kept.
+pub fn read_from(source: impl Read) -> Result<Export, Problem> {
+    let bad = std::rc::Rc::new(std::cell::Cell::new(None));
+    let read = read_text(stream::Utf8::new(source, bad.clone()));
+    match bad.get() {
+        Some(at) => Err(Problem::new(
+            "body",
+            "",
+            format!(
+                "not UTF-8 text (byte {}): send the export as downloaded",
+                servecost::format::thousands(at as f64)
+            ),
+        )),
+        None => read,
+    }
+}
+
+/// A problem reading the source itself (an upload cut short says so where it is answered).
+fn unreadable(e: std::io::Error) -> Problem {
+    Problem::new("body", "", format!("could not be read: {e}"))
+}
+
+fn read_text(mut text: stream::Utf8<impl Read>) -> Result<Export, Problem> {
+    if text
+        .fill_buf()
+        .map_err(unreadable)?
+        .starts_with("\u{feff}".as_bytes())
+    {
+        text.consume(3);
+    }
+    // The start of the text, up to its first line that is not blank and, for JSON, the first
+    // key naming a bucket's time; then read with the rest after it.
+    let mut prefix: Vec<u8> = Vec::new();
+    let mut first = None;
+    loop {
+        let chunk = text.fill_buf().map_err(unreadable)?;
+        if chunk.is_empty() {
+            break;
+        }
+        let n = chunk.len().min(PREFIX - prefix.len());
+        prefix.extend_from_slice(&chunk[..n]);
+        text.consume(n);
+        if first.is_none() {
+            first = prefix.iter().position(|b| !b.is_ascii_whitespace());
+        }
+        let done = match first {
+            None => false,
+            Some(f) if matches!(prefix[f], b'{' | b'[') => json_format(&prefix).is_some(),
+            Some(f) => prefix[f..].contains(&b'\n'),
+        };
+        if done || prefix.len() == PREFIX {
+            break;
+        }
+    }
+    let Some(first) = first else {
         return Err(Problem::new(
             "body",
             "",
             "empty: paste or upload a usage export",
         ));
-    }
-    if start.starts_with('{') || start.starts_with('[') {
-        // Anthropic's buckets start at `starting_at`, OpenAI's at `start_time`.
-        if start.contains("\"starting_at\"") {
-            return anthropic::read(start).map(|rows| Export {
+    };
+    let start = prefix[first];
+    let source = std::io::Cursor::new(prefix).chain(text);
+    if matches!(start, b'{' | b'[') {
+        let array = start == b'[';
+        let prefix = source.get_ref().0.get_ref();
+        return match json_format(prefix).unwrap_or(Format::Openai) {
+            Format::Anthropic => anthropic::read(source, array).map(|rows| Export {
                 format: Format::Anthropic,
                 rows,
-            });
-        }
-        return openai::read(start).map(|rows| Export {
-            format: Format::Openai,
-            rows,
-        });
+            }),
+            _ => openai::read(source, array).map(|rows| Export {
+                format: Format::Openai,
+                rows,
+            }),
+        };
     }
-    table::read(text).map(|rows| Export {
+    let separator = separator(source.get_ref().0.get_ref());
+    table::read(stream::Lf::new(source), separator).map(|rows| Export {
         format: Format::Csv,
         rows,
     })
+}
+
+/// The JSON format whose bucket time key comes first in `prefix`: Anthropic's buckets start
+/// at `starting_at`, OpenAI's at `start_time`.
+fn json_format(prefix: &[u8]) -> Option<Format> {
+    let find = |key: &[u8]| memchr::memmem::find(prefix, key);
+    match (find(b"\"starting_at\""), find(b"\"start_time\"")) {
+        (Some(a), Some(o)) if o < a => Some(Format::Openai),
+        (Some(_), _) => Some(Format::Anthropic),
+        (None, Some(_)) => Some(Format::Openai),
+        (None, None) => None,
+    }
+}
+
+/// The separator a CSV's header (its first line that is not blank, in `prefix`) uses most:
+/// comma, semicolon or tab.
+fn separator(prefix: &[u8]) -> u8 {
+    let header = prefix
+        .split(|b| matches!(b, b'\n' | b'\r'))
+        .find(|l| !l.iter().all(u8::is_ascii_whitespace))
+        .unwrap_or_default();
+    // On a tie the last one wins: a comma before a semicolon before a tab.
+    [b'\t', b';', b',']
+        .into_iter()
+        .max_by_key(|s| header.iter().filter(|b| *b == s).count())
+        .unwrap_or(b',')
+}
+
+/// One copy of each model name for all the rows that name it.
+#[derive(Default)]
+struct Names(HashSet<Arc<str>>);
+
+impl Names {
+    fn get(&mut self, name: &str) -> Arc<str> {
+        if let Some(n) = self.0.get(name) {
+            return n.clone();
+        }
+        let n: Arc<str> = name.into();
+        self.0.insert(n.clone());
+        n
+    }
 }
 
 /// Where a page stands in its file (`None`: the file is the page), to name its fields as the
@@ -142,10 +254,13 @@ impl Within {
     }
 }
 
-/// The pages of a JSON export: one value, or an array of them, and nothing after it.
-fn pages<T: serde::de::DeserializeOwned>(text: &str) -> Result<Vec<(Within, T)>, Problem> {
-    let de = &mut serde_json::Deserializer::from_str(text);
-    let array = text.starts_with('[');
+/// The pages of a JSON export read from `source`: one value, or an array of them (`array`),
+/// and nothing after it.
+fn pages<T: serde::de::DeserializeOwned>(
+    source: impl Read,
+    array: bool,
+) -> Result<Vec<(Within, T)>, Problem> {
+    let de = &mut serde_json::Deserializer::from_reader(source);
     let pages: Vec<T> = if array {
         serde_path_to_error::deserialize(&mut *de).map_err(json_problem)?
     } else {
@@ -232,9 +347,9 @@ mod tests {
         let e = read(include_str!("../usage-examples/openai-completions.json")).expect("reads");
         assert_eq!(e.format, Format::Openai);
         assert_eq!(e.models(), ["gpt-oss-120b", "llama-3.3-70b"]);
-        let all = e.buckets(None).expect("all");
+        let all = e.clone().buckets(None).expect("all");
         assert_eq!(totals(&all), [46.6e6, 62.4e6, 16.1e6, 31_900.0, 17.5e6]);
-        let one = e.buckets(Some("gpt-oss-120b")).expect("one model");
+        let one = e.clone().buckets(Some("gpt-oss-120b")).expect("one model");
         assert_eq!(totals(&one), [45e6, 62e6, 15.9e6, 31_700.0, 17.5e6]);
         // The quiet day (2026-05-28, no result) stays in one model's buckets.
         assert!(one

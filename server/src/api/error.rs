@@ -23,6 +23,8 @@ pub enum ApiError {
     NotImplemented(Vec<Problem>),
     /// The body is over the size limit (413).
     TooLarge,
+    /// The body was still arriving after this long (408).
+    TooSlow(std::time::Duration),
     /// The client sent too many requests (429): what of, and how long until it may again
     /// (`Retry-After`).
     TooManyRequests(&'static str, std::time::Duration),
@@ -100,6 +102,20 @@ impl IntoResponse for ApiError {
                 res.headers_mut()
                     .insert(axum::http::header::RETRY_AFTER, secs.into());
                 return res;
+            }
+            ApiError::TooSlow(limit) => {
+                let body = ErrorBody {
+                    error: "request body too slow".to_owned(),
+                    problems: vec![Problem::new(
+                        "body",
+                        "",
+                        format!(
+                            "still arriving after {} s: send it again, or a shorter period",
+                            servecost::format::exact(limit.as_secs() as f64, false)
+                        ),
+                    )],
+                };
+                return (StatusCode::REQUEST_TIMEOUT, Json(body)).into_response();
             }
             ApiError::UriTooLong(limit) => {
                 let body = ErrorBody {

@@ -8,7 +8,7 @@ use servecost::usage::Bucket;
 use servecost::Problem;
 
 use super::time::parse;
-use super::{pages, tokens, Row};
+use super::{pages, tokens, Names, Row};
 
 #[derive(Deserialize)]
 struct Report {
@@ -50,9 +50,10 @@ struct CacheCreation {
 
 /// The report's buckets, one row a result (an empty bucket as a row of no model and no
 /// tokens).
-pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
+pub fn read(source: impl std::io::Read, array: bool) -> Result<Vec<Row>, Problem> {
     let mut rows = Vec::new();
-    for (within, report) in pages::<Report>(text)? {
+    let mut names = Names::default();
+    for (within, report) in pages::<Report>(source, array)? {
         let at = |rest: &str| within.at(rest);
         for (b, bucket) in report.data.iter().enumerate() {
             let start = parse(&at(&format!("data[{b}].starting_at")), &bucket.starting_at)?;
@@ -95,7 +96,7 @@ pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
                     }
                 };
                 rows.push(Row {
-                    model: r.model.clone(),
+                    model: r.model.as_deref().map(|m| names.get(m)),
                     bucket: Bucket {
                         start,
                         end,

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use servecost::usage::Bucket;
 use servecost::Problem;
 
-use super::{pages, tokens, Row};
+use super::{pages, tokens, Names, Row};
 
 #[derive(Deserialize)]
 struct Page {
@@ -38,9 +38,10 @@ struct Completions {
 
 /// The export's buckets, one row a result (an empty bucket as a row of no model and no
 /// tokens, so that the period keeps its quiet hours).
-pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
+pub fn read(source: impl std::io::Read, array: bool) -> Result<Vec<Row>, Problem> {
     let mut rows = Vec::new();
-    for (within, page) in pages::<Page>(text)? {
+    let mut names = Names::default();
+    for (within, page) in pages::<Page>(source, array)? {
         let at = |rest: &str| within.at(rest);
         if page.object != "page" {
             return Err(Problem::new(
@@ -82,7 +83,7 @@ pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
                     ));
                 }
                 rows.push(Row {
-                    model: r.model.clone(),
+                    model: r.model.as_deref().map(|m| names.get(m)),
                     bucket: span(Some(r), input - cached, cached, output),
                 });
             }

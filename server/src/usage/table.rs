@@ -8,7 +8,7 @@ use servecost::usage::Bucket;
 use servecost::Problem;
 
 use super::time::parse;
-use super::{tokens, Row};
+use super::{tokens, Names, Row};
 
 /// A column the reader knows, and the header names it answers to (compared in lower case
 /// with everything but letters and digits left out).
@@ -128,35 +128,16 @@ fn find(header: &[String], column: &Column) -> Result<Option<usize>, Problem> {
     Ok(found)
 }
 
-/// The separator the header uses most: comma, semicolon or tab.
-fn separator(text: &str) -> u8 {
-    let header = text
-        .lines()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or_default();
-    // On a tie the last one wins: a comma before a semicolon before a tab.
-    [b'\t', b';', b',']
-        .into_iter()
-        .max_by_key(|s| header.bytes().filter(|b| b == s).count())
-        .unwrap_or(b',')
-}
-
-/// The rows of a CSV export.
-pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
-    // Lines as people count them: a Windows file or a pasted text (browsers send a textarea's
-    // lines ending in CR LF) numbered as the same text with LF, which is what the reader's line
-    // positions count.
-    // Copied only when it has a carriage return.
-    let text: std::borrow::Cow<'_, str> = if text.contains('\r') {
-        text.replace("\r\n", "\n").replace('\r', "\n").into()
-    } else {
-        text.into()
-    };
-    let text = text.as_ref();
+/// The rows of a CSV export read from `source`, its lines ending in LF (so that the reader's
+/// line numbers are a person's), its cells separated by `separator`.
+pub fn read(source: impl std::io::Read, separator: u8) -> Result<Vec<Row>, Problem> {
     let mut reader = csv::ReaderBuilder::new()
-        .delimiter(separator(text))
+        .delimiter(separator)
+        // Lines end in LF alone: a row is read when its LF comes, without waiting for the
+        // byte after it (which a CR LF reader needs, and an upload may not have sent yet).
+        .terminator(csv::Terminator::Any(b'\n'))
         .trim(csv::Trim::All)
-        .from_reader(text.as_bytes());
+        .from_reader(source);
     let header: Vec<String> = reader
         .headers()
         .map_err(|e| Problem::new("header", "", format!("not a CSV header row: {e}")))?
@@ -169,6 +150,7 @@ pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
     let (batch, model) = (at(&BATCH)?, at(&MODEL)?);
     // Rows are made as they are read (an export may hold hundreds of thousands).
     let mut rows: Vec<Row> = Vec::new();
+    let mut names = Names::default();
     let mut open: Vec<bool> = Vec::new();
     let mut first_line = None;
     for record in reader.records() {
@@ -209,7 +191,9 @@ pub fn read(text: &str) -> Result<Vec<Row>, Problem> {
         first_line.get_or_insert(number);
         open.push(end_at.is_none());
         rows.push(Row {
-            model: Some(cell(model).to_owned()).filter(|m| !m.is_empty()),
+            model: Some(cell(model))
+                .filter(|m| !m.is_empty())
+                .map(|m| names.get(m)),
             bucket: Bucket {
                 start,
                 end: end_at.unwrap_or(start),

@@ -345,6 +345,32 @@ async fn refusals_are_json_under_the_api_and_a_page_elsewhere() {
             page.contains("<h1>") && page.contains("href=\"/\""),
             "{what}: {page}"
         );
+        assert!(
+            page.contains("color-scheme"),
+            "{what}: dark where the reader's is"
+        );
+    }
+    // A link over its limit: a page to a browser, with the limit in the page's words; the
+    // JSON error to a script, and on the API and oEmbed to anyone.
+    let long = format!("?note={}", "x".repeat(server::QUERY_LIMIT));
+    for (path, accept, page) in [
+        ("/", "text/html,application/xhtml+xml", true),
+        ("/", "*/*", false),
+        ("/api/v1/evaluate", "text/html", false),
+        ("/oembed", "text/html", false),
+    ] {
+        let req = Request::get(format!("{path}{long}"))
+            .header(header::ACCEPT, accept)
+            .body(Body::empty())
+            .expect("request");
+        let res = send(&app, req).await;
+        assert_eq!(res.status(), StatusCode::URI_TOO_LONG, "{path} {accept}");
+        assert_eq!(json(&res), !page, "{path} {accept}");
+        let text = body_text(res).await;
+        if page {
+            assert!(text.contains("<h1>The link is too long</h1>"), "{text}");
+            assert!(text.contains("at most 8,192 bytes"), "{text}");
+        }
     }
 }
 

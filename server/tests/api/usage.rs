@@ -274,3 +274,111 @@ async fn the_pages_form_answers_with_the_link() {
         "{to}"
     );
 }
+
+/// A request body sent as a client sends it: chunk by chunk, as the test hands them over,
+/// stalled in between.
+struct Sent(tokio::sync::mpsc::Receiver<axum::body::Bytes>);
+
+impl http_body::Body for Sent {
+    type Data = axum::body::Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        self.0
+            .poll_recv(cx)
+            .map(|chunk| chunk.map(|c| Ok(http_body::Frame::data(c))))
+    }
+}
+
+/// An upload from `client` (the socket's address) whose body arrives as the sender returned
+/// gives it, answered in the task returned.
+fn upload_from(
+    app: &axum::Router,
+    client: u8,
+) -> (
+    tokio::sync::mpsc::Sender<axum::body::Bytes>,
+    tokio::task::JoinHandle<(StatusCode, String)>,
+) {
+    let (to, from) = tokio::sync::mpsc::channel(4);
+    let mut req = Request::post("/api/v1/usage")
+        .header(header::CONTENT_TYPE, "text/csv")
+        .body(Body::new(Sent(from)))
+        .expect("request");
+    let peer = std::net::SocketAddr::from(([198, 51, 100, client], 40_000));
+    req.extensions_mut()
+        .insert(axum::extract::ConnectInfo(peer));
+    let app = app.clone();
+    let answer = tokio::spawn(async move {
+        let res = send(&app, req).await;
+        (res.status(), body_text(res).await)
+    });
+    (to, answer)
+}
+
+/// An export is read as it arrives: a mistake on its second line is answered while the rest
+/// has not been sent, and a stalled upload holds one turn of three, not the server: another
+/// client's export is read meanwhile; the same client's next upload waits for its first, and
+/// is told to come back when that one stays stalled; with three stalled, a fourth client's
+/// upload finds no turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn uploads_are_read_as_they_arrive_a_few_at_once() {
+    let (app, _db) = app().await;
+    let bytes = |s: &str| axum::body::Bytes::from(s.to_owned());
+    let (to, answer) = upload_from(&app, 1);
+    to.send(bytes("time,uncached,cached,output\n2026-06-01,x,1,1\n"))
+        .await
+        .expect("sent");
+    let (status, body) = answer.await.expect("answered");
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.contains("line 2, uncached"), "{body}");
+    drop(to);
+
+    // Client 1 starts an export and stalls halfway.
+    let (half, rest) = CSV.split_at(CSV.len() / 2);
+    let (stalled, first) = upload_from(&app, 1);
+    stalled.send(bytes(half)).await.expect("sent");
+    // Client 2's export is read all the while.
+    let (to, other) = upload_from(&app, 2);
+    to.send(bytes(CSV)).await.expect("sent");
+    drop(to);
+    let (status, body) = other.await.expect("answered");
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // Two more stalled uploads take the other turns.
+    let mut held = Vec::new();
+    for client in [3, 4] {
+        let (to, answer) = upload_from(&app, client);
+        to.send(bytes(half)).await.expect("sent");
+        held.push((to, answer));
+    }
+    // Client 1's second upload waits for its first, then is asked to come back; a fifth
+    // client's finds no turn. (Both within the 10 s a stalled body is given.)
+    let (to, second) = upload_from(&app, 1);
+    to.send(bytes(CSV)).await.expect("sent");
+    drop(to);
+    let (to, fifth) = upload_from(&app, 5);
+    to.send(bytes(CSV)).await.expect("sent");
+    drop(to);
+    let (status, body) = second.await.expect("answered");
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert!(body.contains("from this client"), "{body}");
+    let (status, body) = fifth.await.expect("answered");
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert!(body.contains("other usage exports"), "{body}");
+    // The stalled export, its rest sent, is the whole file's workload.
+    stalled.send(bytes(rest)).await.expect("sent");
+    drop(stalled);
+    let (status, body) = first.await.expect("answered");
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, whole) = post(&app, "/api/v1/usage", CSV).await;
+    let read: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(read["query"], whole["query"]);
+    // Half a file is read as what it is, never a failure of the server's.
+    for (to, answer) in held {
+        drop(to);
+        let (status, body) = answer.await.expect("answered");
+        assert!(status.is_success() || status.is_client_error(), "{body}");
+    }
+}
