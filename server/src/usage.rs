@@ -114,6 +114,10 @@ pub fn read(text: &str) -> Result<Export, Problem> {
 /// names its time key well within them.
 const PREFIX: usize = 1024 * 1024;
 
+/// Bytes of the longest key [`json_format`] looks for, less one: how far a search of new
+/// bytes looks back, for a key split between two of them.
+const KEY: usize = "\"starting_at\"".len() - 1;
+
 /// Reads an export as its bytes come from `source` (an upload on its way, or a text), never
 /// holding it whole: only the rows it makes are kept.
 pub fn read_from(source: impl Read) -> Result<Export, Problem> {
@@ -155,15 +159,23 @@ fn read_text(mut text: stream::Utf8<impl Read>) -> Result<Export, Problem> {
             break;
         }
         let n = chunk.len().min(PREFIX - prefix.len());
+        // Only what came now is searched (with the length of a key before it), so that an
+        // export sent a few bytes at a time costs no more than one sent at once.
+        let from = prefix.len();
         prefix.extend_from_slice(&chunk[..n]);
         text.consume(n);
         if first.is_none() {
-            first = prefix.iter().position(|b| !b.is_ascii_whitespace());
+            first = prefix[from..]
+                .iter()
+                .position(|b| !b.is_ascii_whitespace())
+                .map(|i| from + i);
         }
         let done = match first {
             None => false,
-            Some(f) if matches!(prefix[f], b'{' | b'[') => json_format(&prefix).is_some(),
-            Some(f) => prefix[f..].contains(&b'\n'),
+            Some(f) if matches!(prefix[f], b'{' | b'[') => {
+                json_format(&prefix[from.saturating_sub(KEY)..]).is_some()
+            }
+            Some(f) => prefix[from.max(f)..].contains(&b'\n'),
         };
         if done || prefix.len() == PREFIX {
             break;

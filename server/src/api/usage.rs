@@ -24,9 +24,9 @@ use crate::AppState;
 pub const AT_ONCE: usize = 3;
 /// Longest an upload waits for its turn before a 503 asks it to come back.
 pub const WAIT: Duration = Duration::from_secs(5);
-/// Longest an upload may take to arrive once its turn has come (16 MiB at 5.4 Mbit/s), so that
-/// one sent a byte at a time cannot keep a turn from the others; under the request deadline,
-/// so that the answer says so.
+/// Longest an upload may take to arrive, from its first byte's arrival (16 MiB at 5.4 Mbit/s,
+/// its wait for a turn included), so that one sent a byte at a time cannot keep a turn from
+/// the others; 5 s under the request deadline, so that the answer says so.
 pub const RECEIVE: Duration = Duration::from_secs(25);
 /// Usage uploads per client per minute (a person reads one export, then another).
 pub const PER_MINUTE: u32 = 20;
@@ -56,13 +56,29 @@ impl Default for Admission {
 #[derive(Clone)]
 pub struct Turn(#[allow(dead_code)] Arc<Held>);
 
+/// When an upload's request arrived: its body must be in within [`RECEIVE`] of it.
+#[derive(Clone, Copy)]
+pub struct Arrived(tokio::time::Instant);
+
+impl Arrived {
+    fn deadline(arrived: Option<axum::Extension<Arrived>>) -> tokio::time::Instant {
+        arrived.map_or_else(tokio::time::Instant::now, |a| a.0 .0) + RECEIVE
+    }
+}
+
 struct Held {
     _slot: tokio::sync::OwnedSemaphorePermit,
+    _claim: Claim,
+}
+
+/// A client's one upload at a time, given back when dropped: also when the request is dropped
+/// while it waits for a slot (its client gone).
+struct Claim {
     client: String,
     reading: Arc<Mutex<HashSet<String>>>,
 }
 
-impl Drop for Held {
+impl Drop for Claim {
     fn drop(&mut self) {
         let mut reading = match self.reading.lock() {
             Ok(g) => g,
@@ -73,22 +89,16 @@ impl Drop for Held {
 }
 
 impl Admission {
-    /// Whether `client` may start an upload (it has none being read): it is then marked until
-    /// its [`Turn`] ends.
-    fn claim(&self, client: &str) -> bool {
+    /// `client`'s claim to start an upload, when it has none being read.
+    fn claim(&self, client: &str) -> Option<Claim> {
         let mut reading = match self.reading.lock() {
             Ok(g) => g,
             Err(poisoned) => poisoned.into_inner(),
         };
-        reading.insert(client.to_owned())
-    }
-
-    fn release(&self, client: &str) {
-        let mut reading = match self.reading.lock() {
-            Ok(g) => g,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        reading.remove(client);
+        reading.insert(client.to_owned()).then(|| Claim {
+            client: client.to_owned(),
+            reading: self.reading.clone(),
+        })
     }
 }
 
@@ -102,6 +112,7 @@ pub async fn admit(
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     use axum::response::IntoResponse;
+    let arrived = Arrived(tokio::time::Instant::now());
     let api = req.uri().path().starts_with("/api/");
     let peer = req
         .extensions()
@@ -115,7 +126,10 @@ pub async fn admit(
         }
         // The client's upload being read first (a form sent twice: the second waits).
         let by = tokio::time::Instant::now() + WAIT;
-        while !admission.claim(&client) {
+        let claim = loop {
+            if let Some(claim) = admission.claim(&client) {
+                break claim;
+            }
             if tokio::time::Instant::now() >= by {
                 break 'turn ApiError::Busy(
                     "another usage export from this client is being read; try again in a few seconds"
@@ -124,11 +138,10 @@ pub async fn admit(
                 );
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        };
         let Ok(Ok(slot)) =
             tokio::time::timeout_at(by, admission.slots.clone().acquire_owned()).await
         else {
-            admission.release(&client);
             break 'turn ApiError::Busy(
                 "other usage exports are being read; try again in a few seconds".to_owned(),
                 WAIT,
@@ -136,14 +149,14 @@ pub async fn admit(
         };
         let turn = Turn(Arc::new(Held {
             _slot: slot,
-            client,
-            reading: admission.reading.clone(),
+            _claim: claim,
         }));
         // The readings keep a copy of the turn: it is given back when the last of them and
         // this answer are done, even when the request is dropped before (a client gone, the
         // deadline passed).
         let mut req = req;
         req.extensions_mut().insert(turn.clone());
+        req.extensions_mut().insert(arrived);
         let res = next.run(req).await;
         drop(turn);
         return res;
@@ -202,13 +215,14 @@ pub struct UsageRead {
         (status = 200, description = "The measured workload and its scenario link", body = UsageRead),
         (status = 400, description = "The export cannot be read: the problem names the field or line", body = ErrorBody),
         (status = 413, description = "The body is over 16 MiB", body = ErrorBody),
-        (status = 408, description = "The body was still arriving 25 s after its turn came", body = ErrorBody),
+        (status = 408, description = "The body was still arriving 25 s after the request came", body = ErrorBody),
         (status = 429, description = "More than 20 uploads from this client in the last minute; retry after `Retry-After`", body = ErrorBody),
         (status = 503, description = "Three exports are being read, or this client's previous one, and this one found no turn within 5 s; retry after `Retry-After`", body = ErrorBody),
     )
 )]
 pub async fn read(
     turn: Option<axum::Extension<Turn>>,
+    arrived: Option<axum::Extension<Arrived>>,
     RawQuery(query): RawQuery,
     body: Body,
 ) -> Result<Json<UsageRead>, ApiError> {
@@ -221,7 +235,7 @@ pub async fn read(
     if http_body::Body::size_hint(&body).lower() > crate::usage::LIMIT as u64 {
         return Err(ApiError::TooLarge);
     }
-    let by = tokio::time::Instant::now() + RECEIVE;
+    let by = Arrived::deadline(arrived);
     let (to, reader) = reading(turn.map(|t| t.0), move |export| {
         export.and_then(|e| measure(e, model))
     });
@@ -414,11 +428,12 @@ fn measure(export: Export, model: Option<String>) -> Result<UsageRead, Problem> 
 pub async fn form(
     axum::extract::State(state): axum::extract::State<AppState>,
     turn: Option<axum::Extension<Turn>>,
+    arrived: Option<axum::Extension<Arrived>>,
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Redirect {
     // What the server writes into the link is signed, so that the page shows it
     // (`app::notice`).
-    let to = read_form(turn.map(|t| t.0), multipart).await;
+    let to = read_form(turn.map(|t| t.0), Arrived::deadline(arrived), multipart).await;
     Redirect::to(&app::query::href(&state.store.notice_key().sign(&to)))
 }
 
@@ -429,6 +444,7 @@ const FIELD_LIMIT: usize = 2 * crate::QUERY_LIMIT;
 /// is read as it arrives; the others are short.
 async fn read_form(
     turn: Option<Turn>,
+    by: tokio::time::Instant,
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> String {
     let mut multipart = match multipart {
@@ -438,7 +454,6 @@ async fn read_form(
             return back_with("", &reason, None);
         }
     };
-    let by = tokio::time::Instant::now() + RECEIVE;
     let mut room = crate::usage::LIMIT;
     let mut short: Vec<(String, String)> = Vec::new();
     // Each export field: its name, whether it held more than whitespace, what was read.

@@ -382,3 +382,34 @@ async fn uploads_are_read_as_they_arrive_a_few_at_once() {
         assert!(status.is_success() || status.is_client_error(), "{body}");
     }
 }
+
+/// An upload dropped while it waits for a turn (its client gone) leaves its client free to
+/// send the next one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_upload_dropped_while_waiting_frees_its_client() {
+    let (app, _db) = app().await;
+    let bytes = |s: &str| axum::body::Bytes::from(s.to_owned());
+    let mut held = Vec::new();
+    for client in [1, 2, 3] {
+        let (to, answer) = upload_from(&app, client);
+        to.send(bytes("time,uncached,cached,output\n"))
+            .await
+            .expect("sent");
+        held.push((to, answer));
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let (to, waiting) = upload_from(&app, 9);
+    to.send(bytes(CSV)).await.expect("sent");
+    drop(to);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    waiting.abort();
+    for (to, answer) in held {
+        drop(to);
+        answer.await.expect("answered");
+    }
+    let (to, next) = upload_from(&app, 9);
+    to.send(bytes(CSV)).await.expect("sent");
+    drop(to);
+    let (status, body) = next.await.expect("answered");
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
