@@ -63,12 +63,12 @@ pub async fn keep(req: Request, next: Next) -> Response {
     }
     let (parts, body) = res.into_parts();
     let said = axum::body::to_bytes(body, QUOTED).await.unwrap_or_default();
-    if json {
+    let said = if json {
         // A person's refusal outside the API: the JSON error's words on the page.
-        let (title, detail) = page_text(status, &error_words(&said));
-        return small_page(status, &parts.headers, &title, &detail);
-    }
-    let said = String::from_utf8_lossy(&said).trim().to_owned();
+        error_words(&said)
+    } else {
+        String::from_utf8_lossy(&said).trim().to_owned()
+    };
     if !api {
         let (title, detail) = page_text(status, &said);
         return small_page(status, &parts.headers, &title, &detail);

@@ -104,31 +104,27 @@ impl IntoResponse for ApiError {
                 return res;
             }
             ApiError::TooSlow(limit) => {
-                let body = ErrorBody {
-                    error: "request body too slow".to_owned(),
-                    problems: vec![Problem::new(
-                        "body",
-                        "",
-                        format!(
-                            "still arriving after {} s: send it again, or a shorter period",
-                            servecost::format::exact(limit.as_secs() as f64, false)
-                        ),
-                    )],
-                };
+                let problem = Problem::new(
+                    "body",
+                    "",
+                    format!(
+                        "still arriving after {} s: send it again, or a shorter period",
+                        servecost::format::exact(limit.as_secs() as f64, false)
+                    ),
+                );
+                let body = ErrorBody::new("request body too slow".to_owned(), problem);
                 return (StatusCode::REQUEST_TIMEOUT, Json(body)).into_response();
             }
             ApiError::UriTooLong(limit) => {
-                let body = ErrorBody {
-                    error: "query string too long".to_owned(),
-                    problems: vec![Problem::new(
-                        "query",
-                        "…",
-                        format!(
-                            "must be at most {} bytes; a full scenario takes under 4,096",
-                            servecost::format::exact(*limit as f64, false)
-                        ),
-                    )],
-                };
+                let problem = Problem::new(
+                    "query",
+                    "…",
+                    format!(
+                        "must be at most {} bytes; a full scenario takes under 4,096",
+                        servecost::format::exact(*limit as f64, false)
+                    ),
+                );
+                let body = ErrorBody::new("query string too long".to_owned(), problem);
                 return (StatusCode::URI_TOO_LONG, Json(body)).into_response();
             }
             ApiError::HeadersTooLarge(problem) => {

@@ -500,12 +500,14 @@ async fn read_form(
             }
         }
     }
-    let (to, reader) = reading(turn, move |_| link_after(&short, exports, unreadable));
-    // Nothing more to read: the thread works out the link (measuring may take a moment).
-    drop(to);
-    reader
-        .await
-        .unwrap_or_else(|_| back_with("", "the export could not be read: try again", None))
+    // Measuring may take a moment: off the workers too, the turn held until it ends.
+    tokio::task::spawn_blocking(move || {
+        let link = link_after(&short, exports, unreadable);
+        drop(turn);
+        link
+    })
+    .await
+    .unwrap_or_else(|_| back_with("", "the export could not be read: try again", None))
 }
 
 /// A short field's text (at most [`FIELD_LIMIT`] bytes), trimmed.
