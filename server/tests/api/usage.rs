@@ -318,6 +318,18 @@ fn upload_from(
     (to, answer)
 }
 
+/// Waits until the server has taken what was sent on `to`: the body is read only once its
+/// upload has a turn, so a drained channel proves the turn (and its client's claim) is held.
+async fn taken(to: &tokio::sync::mpsc::Sender<axum::body::Bytes>) {
+    let waited = tokio::time::timeout(std::time::Duration::from_secs(10), async {
+        while to.capacity() < to.max_capacity() {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+    })
+    .await;
+    assert!(waited.is_ok(), "the upload was never given a turn");
+}
+
 /// An export is read as it arrives: a mistake on its second line is answered while the rest
 /// has not been sent, and a stalled upload holds one turn of three, not the server: another
 /// client's export is read meanwhile; the same client's next upload waits for its first, and
@@ -340,6 +352,7 @@ async fn uploads_are_read_as_they_arrive_a_few_at_once() {
     let (half, rest) = CSV.split_at(CSV.len() / 2);
     let (stalled, first) = upload_from(&app, 1);
     stalled.send(bytes(half)).await.expect("sent");
+    taken(&stalled).await;
     // Client 2's export is read all the while.
     let (to, other) = upload_from(&app, 2);
     to.send(bytes(CSV)).await.expect("sent");
@@ -351,6 +364,7 @@ async fn uploads_are_read_as_they_arrive_a_few_at_once() {
     for client in [3, 4] {
         let (to, answer) = upload_from(&app, client);
         to.send(bytes(half)).await.expect("sent");
+        taken(&to).await;
         held.push((to, answer));
     }
     // Client 1's second upload waits for its first, then is asked to come back; a fifth
@@ -395,9 +409,9 @@ async fn an_upload_dropped_while_waiting_frees_its_client() {
         to.send(bytes("time,uncached,cached,output\n"))
             .await
             .expect("sent");
+        taken(&to).await;
         held.push((to, answer));
     }
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let (to, waiting) = upload_from(&app, 9);
     to.send(bytes(CSV)).await.expect("sent");
     drop(to);
