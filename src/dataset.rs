@@ -106,6 +106,21 @@ pub struct Chip {
     /// compared for the spread between independent measurements (`None`: compared with none).
     #[serde(default)]
     pub family: Option<String>,
+    /// Dense (not sparse) tensor throughput per GPU at FP4, TFLOPS (none: not recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dense_tflops_fp4: Option<f64>,
+    /// Dense tensor throughput per GPU at FP8, TFLOPS.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dense_tflops_fp8: Option<f64>,
+    /// Dense tensor throughput per GPU at BF16, TFLOPS.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dense_tflops_bf16: Option<f64>,
+    /// Memory bandwidth per GPU, TB/s.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory_tb_s: Option<f64>,
+    /// Source key of the compute and bandwidth figures.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compute_source: Option<String>,
 }
 
 /// A published price per GPU-hour.
@@ -224,6 +239,22 @@ pub struct Curve {
     /// system, a run's input length); none: nothing more to say.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup: Option<String>,
+    /// The prefill rate `P` (uncached input tokens/s per GPU) the curve holds, from the revision
+    /// that brought it (its note says how it was worked out); a scenario that gives no
+    /// `prefill` prices the curve with it. None: servecost's general assumption.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefill: Option<f64>,
+    /// Where the replica's size comes from, in a sentence (a submitter's configuration, a run's
+    /// name, servecost's sizing rule); none: the measured system as a whole.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replica_basis: Option<String>,
+    /// Tokens/s per GPU at the curve's mix without a latency bound (MLPerf's Offline scenario):
+    /// the rate batch traffic, which waits, is served at; none: not measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub batch_tokens_per_s_per_gpu: Option<f64>,
+    /// The model's default curve (where no curve of the model is, its first is).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub is_default: bool,
     /// Where each point comes from in its source (a file and line, a run's file), in the order
     /// of `points`; empty where the source names no row per point. Pages leave them out: /data
     /// and the dataset API show them.
@@ -603,6 +634,7 @@ impl Dataset {
             keys.push(c.memory_source.clone());
             keys.extend(c.accelerator_kw_source.clone());
             keys.extend(c.all_in_kw_source.clone());
+            keys.extend(c.compute_source.clone());
         }
         keys.extend(self.price_tiers.iter().map(|t| t.source.clone()));
         keys.extend(self.api_offers.iter().map(|o| o.source.clone()));
@@ -686,8 +718,11 @@ impl Dataset {
             None => 2,
             Some(DataTier::Experimental) => 3,
         };
-        // `min_by_key` keeps the first of equal ranks.
-        self.curves_of(model).min_by_key(|c| rank(c))
+        // A revision that names the model's default is followed; else `min_by_key` keeps the
+        // first of equal ranks.
+        self.curves_of(model)
+            .find(|c| c.is_default)
+            .or_else(|| self.curves_of(model).min_by_key(|c| rank(c)))
     }
 
     /// How a curve is named wherever it is: its replica, chip, precision and framework, its

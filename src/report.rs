@@ -118,6 +118,10 @@ pub struct Inputs {
     pub gpu_hour_label: String,
     /// Prefill rate `P`.
     pub prefill: f64,
+    /// Where `P` comes from: `user`, the curve's source key (the curve's own `P`), or
+    /// `servecost-assumptions`.
+    #[serde(default = "assumed")]
+    pub prefill_source: String,
     /// Cache-hit cost ratio `k`.
     pub cache_cost: f64,
     /// Operations, $ per month.
@@ -470,6 +474,11 @@ pub struct Series {
     pub breakdown: Vec<Bar>,
     /// Per-class $/M side by side.
     pub per_class: Vec<ClassBars>,
+}
+
+/// The source of a figure servecost assumes, where a stored report names none.
+fn assumed() -> String {
+    crate::dataset::ASSUMPTIONS_SOURCE.to_owned()
 }
 
 #[cfg(test)]

@@ -143,8 +143,9 @@ pub struct Scenario {
     pub replica: Option<f64>,
     /// Rented $ per GPU-hour (`None`: the chip's default tier).
     pub gpu_hour: Option<f64>,
-    /// Prefill rate `P`, uncached input tokens/s per GPU.
-    pub prefill: f64,
+    /// Prefill rate `P`, uncached input tokens/s per GPU (`None`: the curve's, where its
+    /// revision gives one, else [`defaults::PREFILL`]).
+    pub prefill: Option<f64>,
     /// Cache-hit cost ratio `k`.
     pub cache_cost: f64,
     /// Target utilisation at peak.
@@ -207,7 +208,7 @@ impl Default for Scenario {
             curve: CurveChoice::Dataset { id: None },
             replica: None,
             gpu_hour: None,
-            prefill: defaults::PREFILL,
+            prefill: None,
             cache_cost: defaults::CACHE_COST,
             util: defaults::UTIL,
             redundancy: defaults::REDUNDANCY,

@@ -344,7 +344,7 @@ fn a_curve_that_cannot_reach_the_speed_is_listed_and_the_rest_ranked() {
     // An input that does not read is still refused, and so is a speed no curve reaches.
     let s = parse("tps=300").expect("valid").scenario;
     let bad = servecost::Scenario {
-        prefill: -1.0,
+        prefill: Some(-1.0),
         ..s.clone().into_scenario()
     };
     assert!(options(&bad, &revision_3()).is_err());

@@ -201,7 +201,7 @@ prop_compose! {
             price_out,
             curve,
             gpu_hour: if owned.is_some() { None } else { gpu_hour },
-            prefill,
+            prefill: Some(prefill),
             cache_cost,
             util,
             redundancy: f64::from(redundancy),
@@ -299,7 +299,7 @@ proptest! {
             let mut s = s.clone();
             match field {
                 0 => s.util = bad,
-                1 => s.prefill = bad,
+                1 => s.prefill = Some(bad),
                 2 => s.tps = Some(bad),
                 _ => s.ops_fte = bad,
             }

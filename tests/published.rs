@@ -30,7 +30,7 @@ fn at_curve_mix(curve: &str, tps: f64, prefill: f64, cache_cost: f64) -> Report 
             id: Some(curve.into()),
         },
         tps: Some(tps),
-        prefill,
+        prefill: Some(prefill),
         cache_cost,
         ..Scenario::default()
     };
@@ -205,7 +205,7 @@ mod any_assumptions {
                 workload: Workload::Mix { tokens: 1e10, mix: [m.uncached, m.cached, m.output] },
                 curve: CurveChoice::Dataset { id: Some(curve.into()) },
                 tps: Some(tps),
-                prefill: log_prefill.exp(),
+                prefill: Some(log_prefill.exp()),
                 cache_cost,
                 ..Scenario::default()
             };

@@ -22,6 +22,7 @@ mod native;
 mod rental;
 pub mod revision;
 mod runs;
+mod sizing;
 mod write;
 
 use std::collections::BTreeMap;
@@ -70,6 +71,9 @@ pub struct Options {
     /// Where the files come from (an address naming the repository's commit): the `url` of
     /// the source rows they make.
     pub source_url: Option<String>,
+    /// MLPerf summaries are read as deployed (`--as-deployed`): replicas sized, the
+    /// benchmark's input counted with its output.
+    pub as_deployed: bool,
 }
 
 /// The longest one download of an import may take, connection to last byte.
@@ -143,6 +147,8 @@ pub struct Read {
     pub rentals: Vec<rental::Entry>,
     /// MLPerf results rows, made into curves once every file is read.
     pub mlperf: Vec<mlperf::Row>,
+    /// Submitters' parallelism, which sizes MLPerf replicas read as deployed.
+    pub configs: Vec<sizing::Config>,
     /// Where rows came from.
     pub origins: Origins,
     /// What `--skip-invalid` left out, each with its reason.

@@ -383,7 +383,7 @@ pub const PARAMS: &[Param] = &[
             1e8,
         ),
         Section::SelfHosting,
-        value!(prefill),
+        given!(prefill; resolved!(prefill, |i| Some(i.prefill_source.as_str()), "the curve's own where its revision gives one, else 50,000")),
     ),
     at(
         share("cache_cost", "Cache-hit cost ratio k", 1.0),

@@ -94,7 +94,10 @@ pub fn resolve<'a>(
         curve: curve.throughput,
         curve_mix: curve.mix,
         tps,
-        prefill: s.prefill,
+        prefill: s
+            .prefill
+            .or(curve.row.and_then(|c| c.prefill))
+            .unwrap_or(crate::scenario::defaults::PREFILL),
         cache_cost: s.cache_cost,
         profile,
         policy: FleetPolicy {

@@ -457,6 +457,11 @@ impl<'a> Costed<'a> {
             gpu_kind: ctx.commitment,
             gpu_hour_label: gpu_hour_label(ctx),
             prefill: r.prefill,
+            prefill_source: match (s.prefill, ctx.curve) {
+                (Some(_), _) => "user".to_owned(),
+                (None, Some(c)) if c.prefill.is_some() => c.source.clone(),
+                _ => crate::dataset::ASSUMPTIONS_SOURCE.to_owned(),
+            },
             cache_cost: r.cache_cost,
             ops_monthly_usd: r.ops_monthly,
             profile_peak: r.profile.peak(),

@@ -36,6 +36,11 @@ fn chip(id: &str, memory_gb: f64, acc: Option<f64>, all_in: Option<f64>) -> Chip
         accelerator_kw_measure: None,
         power_caveat: None,
         family: None,
+        dense_tflops_fp4: None,
+        dense_tflops_fp8: None,
+        dense_tflops_bf16: None,
+        memory_tb_s: None,
+        compute_source: None,
     }
 }
 
@@ -140,6 +145,10 @@ pub fn inferencex_curve(
         tier: None,
         setup: None,
         point_sources: Vec::new(),
+        prefill: None,
+        replica_basis: None,
+        batch_tokens_per_s_per_gpu: None,
+        is_default: false,
     }
 }
 
@@ -262,6 +271,10 @@ pub fn published() -> Dataset {
                 tier: None,
                 setup: None,
                 point_sources: Vec::new(),
+                prefill: None,
+                replica_basis: None,
+                batch_tokens_per_s_per_gpu: None,
+                is_default: false,
             },
         ],
         headlines: vec![

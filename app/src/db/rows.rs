@@ -364,6 +364,19 @@ pub struct CurveRow {
     /// What tells it apart from the model's other curves on its chip.
     #[serde(default)]
     pub setup: Option<String>,
+    /// The prefill rate P it holds (none: servecost's general assumption).
+    #[serde(default)]
+    pub prefill: Option<f64>,
+    /// Where its replica's size comes from (none: the measured system as a whole).
+    #[serde(default)]
+    pub replica_basis: Option<String>,
+    /// Tokens/s per GPU at its mix without a latency bound (none: not measured).
+    #[serde(default)]
+    pub batch_tokens_per_s_per_gpu: Option<f64>,
+    /// The model's default curve.
+    #[serde(default)]
+    #[sqlx(try_from = "Flag")]
+    pub is_default: bool,
 }
 
 /// A measured point of a curve: a throughput, or a cost at the curve's price basis.
@@ -458,6 +471,10 @@ fn curve(row: CurveRow, points: &[PointRow]) -> Result<Curve, sqlx::Error> {
             .as_deref()
             .and_then(servecost::dataset::DataTier::from_key),
         setup: row.setup,
+        prefill: row.prefill,
+        replica_basis: row.replica_basis,
+        batch_tokens_per_s_per_gpu: row.batch_tokens_per_s_per_gpu,
+        is_default: row.is_default,
         point_sources: if mine.iter().any(|p| p.note.is_some()) {
             mine.iter()
                 .map(|p| p.note.clone().unwrap_or_default())

@@ -33,6 +33,10 @@ pub trait Table: Keyed + Sized + Send + Unpin + for<'r> FromRow<'r, AnyRow> {
     const FLAGS: &'static [&'static str];
     /// The order its rows are read in.
     const ORDER: Order;
+    /// Columns a later migration added: a published revision's SQL writes them only where a
+    /// row sets them, so the SQL of a revision written before them stays what it was (and
+    /// runs over the schema it was written for).
+    const LATER: &'static [&'static str] = &[];
 
     /// Binds the row's keys, then its columns.
     fn bind<'q>(&'q self, q: Query<'q, Any, AnyArguments<'q>>) -> Query<'q, Any, AnyArguments<'q>>;
@@ -43,13 +47,14 @@ pub trait Table: Keyed + Sized + Send + Unpin + for<'r> FromRow<'r, AnyRow> {
 
     /// The INSERT of this row as revision `revision`, as SQL text.
     fn insert_sql(&self, revision: i64) -> String {
-        let columns: Vec<&str> = Self::KEYS
+        let (mut columns, mut values): (Vec<&str>, Vec<String>) = Self::KEYS
             .iter()
             .chain(Self::COLUMNS)
-            .chain(&["revision"])
             .copied()
-            .collect();
-        let mut values = self.literals();
+            .zip(self.literals())
+            .filter(|(c, v)| !(Self::LATER.contains(c) && (v == "NULL" || v == "FALSE")))
+            .unzip();
+        columns.push("revision");
         values.push(revision.to_string());
         format!(
             "INSERT INTO {} ({}) VALUES ({});",
@@ -172,12 +177,17 @@ pub(crate) fn flag(column: &str) -> String {
 macro_rules! table {
     ($row:ty, $table:literal, [$($key:ident),+], [$($column:ident),*], flags [$($flag:ident),*],
      $order:expr) => {
+        table!($row, $table, [$($key),+], [$($column),*], flags [$($flag),*], $order, later []);
+    };
+    ($row:ty, $table:literal, [$($key:ident),+], [$($column:ident),*], flags [$($flag:ident),*],
+     $order:expr, later [$($later:ident),*]) => {
         impl Table for $row {
             const TABLE: &'static str = $table;
             const KEYS: &'static [&'static str] = &[$(stringify!($key)),+];
             const COLUMNS: &'static [&'static str] = &[$(stringify!($column)),*];
             const FLAGS: &'static [&'static str] = &[$(stringify!($flag)),*];
             const ORDER: Order = $order;
+            const LATER: &'static [&'static str] = &[$(stringify!($later)),*];
 
             fn bind<'q>(
                 &'q self,
@@ -204,8 +214,10 @@ table!(WeightsRow, "model_weights", [model, precision],
     flags [], Order::Columns("t.model, t.precision"));
 table!(ChipRow, "chips", [id],
     [name, memory_gb, memory_source, accelerator_kw, accelerator_kw_source, all_in_kw,
-     all_in_kw_source, accelerator_kw_measure, power_caveat, family],
-    flags [], Order::Columns("t.id"));
+     all_in_kw_source, accelerator_kw_measure, power_caveat, family, dense_tflops_fp4,
+     dense_tflops_fp8, dense_tflops_bf16, memory_tb_s, compute_source],
+    flags [], Order::Columns("t.id"),
+    later [dense_tflops_fp4, dense_tflops_fp8, dense_tflops_bf16, memory_tb_s, compute_source]);
 table!(
     TierRow,
     "price_tiers",
@@ -262,10 +274,15 @@ table!(
         source,
         note,
         tier,
-        setup
+        setup,
+        prefill,
+        replica_basis,
+        batch_tokens_per_s_per_gpu,
+        is_default
     ],
-    flags[mix_stated],
-    Order::Introduced
+    flags[mix_stated, is_default],
+    Order::Introduced,
+    later[prefill, replica_basis, batch_tokens_per_s_per_gpu, is_default]
 );
 table!(PointRow, "curve_points", [curve, idx],
     [tps, tokens_per_s_per_gpu, usd_per_mtok, note, power_w_per_gpu],

@@ -158,6 +158,11 @@ impl Names for ChipRow {
                 self.all_in_kw_source.as_ref(),
                 Target::Source,
             ),
+            (
+                "compute_source",
+                self.compute_source.as_ref(),
+                Target::Source,
+            ),
         ]
     }
 }

@@ -5,7 +5,7 @@ use super::Options;
 /// What `import --help` prints.
 pub const USAGE: &str = "\
 Usage: servecost-server import [--dry-run] [--skip-invalid] [--hardware CHIP] [--model ID]
-                               [--description TEXT]
+                               [--description TEXT] [--as-deployed]
                                [--timeout SECS] [--provider NAME] [--date YYYY-MM-DD]
                                [--source-url URL] FILE-OR-URL-OR-FOLDER...
 
@@ -28,10 +28,16 @@ them, until given again.
   --date YYYY-MM-DD   the day a GPU rental table's or a price table's prices were listed
   --source-url URL    where the files come from (e.g. the repository at its commit): the
                       address of the source rows they make
+  --as-deployed       read the MLPerf summaries after it as deployed: a system of N GPUs is
+                      N / replica copies (the replica from the submitter's configuration in a
+                      parallelism table of the same import, else the least power of two that
+                      holds the weights and a 30 % KV reserve), and its throughput counts the
+                      benchmark's own input with its output (without it: the whole system is
+                      one replica and throughput counts output only, as revision 4 read them)
 
 Formats (by content): servecost CSV (one table per file, by header) and JSON; a cloud's GPU
 rental table (SkyPilot catalogue columns: InstanceType, AcceleratorName, AcceleratorCount,
-Price, SpotPrice, Region); InferenceX agg_*.json rows and raw benchmark output; LiteLLM-style
+Price, SpotPrice, Region); MLPerf summaries and parallelism tables; InferenceX agg_*.json rows and raw benchmark output; LiteLLM-style
 price tables; llm-prices vendor files. See IMPORT.md.";
 
 /// Parses `import`'s arguments (after the word `import`): the options of the whole import, and
@@ -57,6 +63,7 @@ pub fn parse_args(args: &[String]) -> Result<(Options, Vec<(Options, String)>), 
             "--help" | "-h" => return Err(USAGE.to_owned()),
             "--hardware" => per_file.hardware = Some(value("--hardware")?),
             "--model" => per_file.model = Some(value("--model")?),
+            "--as-deployed" => per_file.as_deployed = true,
             "--description" => opts.description = Some(value("--description")?),
             "--provider" => {
                 let v = value("--provider")?;

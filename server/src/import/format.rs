@@ -5,8 +5,8 @@
 
 use super::fetch::Incoming;
 use super::{
-    genai_prices, inferencex, litellm, llm_prices, mlperf, native, rental, runs, ImportProblem,
-    Options, Read,
+    genai_prices, inferencex, litellm, llm_prices, mlperf, native, rental, runs, sizing,
+    ImportProblem, Options, Read,
 };
 
 /// A file format `import` reads.
@@ -157,6 +157,9 @@ pub fn read(file: &Incoming, opts: &Options, read: &mut Read) -> Result<(), Vec<
         }
         if mlperf::is_summary(&file.text) {
             return mlperf::read(&file.name, &file.text, read);
+        }
+        if sizing::is_parallelism_table(&file.text) {
+            return sizing::read(&file.name, &file.text, &mut read.configs);
         }
         return native::csv(&file.name, &file.text, read);
     }

@@ -438,7 +438,7 @@ pub fn curves(
         }
         let group = Group::new(&config, &measured);
         let model = model_of(&group, current, opts, read);
-        group.add(model, &today, read, notes);
+        group.add(model, &today, opts.as_deployed, read, notes);
     }
     if problems.is_empty() {
         Ok(())
@@ -529,7 +529,14 @@ impl<'a> Group<'a> {
     }
 
     /// Adds the curve of `model`, its source and its points to `read`.
-    fn add(&self, model: String, today: &str, read: &mut Read, notes: &mut Vec<String>) {
+    fn add(
+        &self,
+        model: String,
+        today: &str,
+        deployed: bool,
+        read: &mut Read,
+        notes: &mut Vec<String>,
+    ) {
         let (id, kept, measured) = (&self.id, &self.kept, self.measured);
         if kept.len() < measured.len() {
             notes.push(format!(
@@ -539,7 +546,15 @@ impl<'a> Group<'a> {
             ));
         }
         read.rows.sources.push(self.source(today));
-        read.rows.curves.push(self.curve(model));
+        let mut curve = self.curve(model);
+        if deployed {
+            // The run's name says how its GPUs were split: one copy of the model on them.
+            curve.replica_basis = Some(format!(
+                "{} GPUs a replica: the run's parallelism ({}), as its file names it",
+                self.config.gpus, self.config.parallel
+            ));
+        }
+        read.rows.curves.push(curve);
         for (idx, m) in kept.iter().enumerate() {
             read.rows.points.push(PointRow {
                 curve: id.clone(),
@@ -657,6 +672,10 @@ impl<'a> Group<'a> {
                     config.osl
                 )
             }),
+            prefill: None,
+            replica_basis: None,
+            batch_tokens_per_s_per_gpu: None,
+            is_default: false,
         }
     }
 }

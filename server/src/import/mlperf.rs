@@ -35,6 +35,12 @@ pub struct Benchmark {
     pub interactive_tpot_ms: Option<f64>,
     /// Where these figures are stated.
     pub cited: &'static str,
+    /// Mean input and output tokens per sample of the benchmark's dataset (none: not
+    /// recorded), and where they are stated: the benchmark's own mix, read as deployed.
+    pub tokens: Option<(f64, f64, &'static str)>,
+    /// Parameters active per token of the benchmark's model, and where stated: the compute a
+    /// prefilled token takes.
+    pub active_params: Option<(f64, &'static str)>,
 }
 
 /// The benchmarks read, with their limits: `mlcommons/inference` `loadgen/mlperf.conf` at
@@ -46,18 +52,24 @@ pub const BENCHMARKS: &[Benchmark] = &[
         server_tpot_ms: 200.0,
         interactive_tpot_ms: Some(40.0),
         cited: "TPOT limits 200 ms (Server) and 40 ms (Interactive), loadgen/mlperf.conf",
+        tokens: None,
+        active_params: None,
     },
     Benchmark {
         name: "llama3.1-8b",
         server_tpot_ms: 100.0,
         interactive_tpot_ms: Some(30.0),
         cited: "TPOT limits 100 ms (Server) and 30 ms (Interactive), loadgen/mlperf.conf",
+        tokens: None,
+        active_params: None,
     },
     Benchmark {
         name: "deepseek-r1",
         server_tpot_ms: 80.0,
         interactive_tpot_ms: Some(15.0),
         cited: "TPOT limits 80 ms (Server) and 15 ms (Interactive), loadgen/mlperf.conf",
+        tokens: None,
+        active_params: None,
     },
     Benchmark {
         name: "gpt-oss-120b",
@@ -65,6 +77,8 @@ pub const BENCHMARKS: &[Benchmark] = &[
         interactive_tpot_ms: Some(15.0),
         cited: "TPOT limits 80 ms (Server) and 15 ms (Interactive), loadgen/mlperf.conf and the \
                 submission checker; the rules document says 20 ms for Interactive",
+        tokens: None,
+        active_params: None,
     },
 ];
 
@@ -341,6 +355,8 @@ pub fn curves(
     // The results' publication day when the command gives it (`--date`), else today's.
     let day = opts.date.clone().unwrap_or_else(app::db::revisions::today);
     let mut sources = Vec::new();
+    let mut problems = Vec::new();
+    let curves_before = read.rows.curves.len();
     for ((organization, platform, bench), (model, chip, rows)) in systems {
         let Some(b) = benchmark(&bench) else { continue };
         let mut speed: Vec<(f64, &Row)> = rows
@@ -393,6 +409,74 @@ pub fn curves(
             });
         }
         let id = curve_id(&organization, &platform, &bench);
+        let as_deployed = if opts.as_deployed {
+            match deployed(
+                current,
+                read,
+                &organization,
+                &platform,
+                &bench,
+                b,
+                &model,
+                &chip,
+                &rows,
+                &speed,
+            ) {
+                Ok(d) => Some(d),
+                Err(e) => {
+                    problems.push(ImportProblem::new(
+                        &first.file,
+                        format!("line {}", first.line),
+                        "",
+                        e,
+                    ));
+                    continue;
+                }
+            }
+        } else {
+            None
+        };
+        if let Some(d) = as_deployed {
+            let row = deployed_curve(
+                &id,
+                &model,
+                &chip,
+                &source,
+                b,
+                first,
+                &organization,
+                &platform,
+                &bench,
+                &d,
+            );
+            read.rows.curves.push(row);
+            read.origins
+                .entry((CurveRow::KIND, id.clone()))
+                .or_insert_with(|| (first.file.clone(), format!("line {}", first.line)));
+            for (idx, (tps, r)) in speed.iter().enumerate() {
+                read.rows.points.push(PointRow {
+                    curve: id.clone(),
+                    idx: idx as i64,
+                    tps: *tps,
+                    tokens_per_s_per_gpu: Some(per_accelerator(r) * d.scale),
+                    usd_per_mtok: None,
+                    note: Some(format!(
+                        "{}: {} output tokens/s over {} accelerators, {} output tokens/s per \
+                         accelerator, {} tokens/s with the benchmark's input ({}, line {}; logs {})",
+                        r.scenario,
+                        servecost::format::thousands(r.result),
+                        r.accelerators,
+                        servecost::format::thousands(per_accelerator(r).round()),
+                        servecost::format::thousands((per_accelerator(r) * d.scale).round()),
+                        r.file,
+                        r.line,
+                        r.location
+                    )),
+                    power_w_per_gpu: None,
+                });
+            }
+            continue;
+        }
         let offline: Vec<String> = rows
             .iter()
             .filter(|r| r.scenario == "Offline")
@@ -434,6 +518,10 @@ pub fn curves(
             )),
             tier: Some("audited".into()),
             setup: Some(system_name(&organization, first, &platform)),
+            prefill: None,
+            replica_basis: None,
+            batch_tokens_per_s_per_gpu: None,
+            is_default: false,
         });
         read.origins
             .entry((CurveRow::KIND, id.clone()))
@@ -458,5 +546,281 @@ pub fn curves(
             });
         }
     }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    if opts.as_deployed {
+        mark_defaults(read, curves_before);
+    }
     Ok(())
+}
+
+/// Marks each model's default among the curves from `from` on: the median by throughput per
+/// GPU at its slowest (Server) point, of the curves the models have (all audited).
+fn mark_defaults(read: &mut Read, from: usize) {
+    let first_rate = |id: &str, points: &[PointRow]| {
+        points
+            .iter()
+            .find(|p| p.curve == id && p.idx == 0)
+            .and_then(|p| p.tokens_per_s_per_gpu)
+            .unwrap_or(0.0)
+    };
+    let models: std::collections::BTreeSet<String> = read.rows.curves[from..]
+        .iter()
+        .map(|c| c.model.clone())
+        .collect();
+    for model in models {
+        let mut ranked: Vec<(f64, usize)> = read.rows.curves[from..]
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.model == model)
+            .map(|(i, c)| (first_rate(&c.id, &read.rows.points), from + i))
+            .collect();
+        ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some(&(_, i)) = ranked.get((ranked.len() - 1) / 2) {
+            read.rows.curves[i].is_default = true;
+        }
+    }
+}
+
+/// The curve of a system read as deployed.
+#[allow(clippy::too_many_arguments)]
+fn deployed_curve(
+    id: &str,
+    model: &str,
+    chip: &str,
+    source: &str,
+    b: &Benchmark,
+    first: &Row,
+    organization: &str,
+    platform: &str,
+    bench: &str,
+    d: &Deployed,
+) -> CurveRow {
+    let batch = d.batch.map_or(String::new(), |t| {
+        format!(
+            " Offline (no latency bound): {} tokens/s per GPU with the benchmark's input, the \
+             rate batch traffic is served at.",
+            servecost::format::thousands(t.round())
+        )
+    });
+    CurveRow {
+        id: id.to_owned(),
+        revision: 0,
+        model: model.to_owned(),
+        chip: chip.to_owned(),
+        precision: first.precision.clone(),
+        framework: first.framework.clone(),
+        replica_gpus: d.replica,
+        mix_uncached: d.mix.0,
+        mix_cached: 0.0,
+        mix_output: d.mix.1,
+        mix_stated: true,
+        price_basis_usd: None,
+        source: source.to_owned(),
+        note: Some(format!(
+            "MLPerf {bench}, {} ({} × {}). Speeds per user are the floors the scenarios' p99 \
+             TPOT limits guarantee ({}), not measured medians. Throughput counts the \
+             benchmark's input with its output: {} input and {} output tokens a sample on \
+             average ({}), each result's output tokens/s times {}. {}.{batch}",
+            system_name(organization, first, platform),
+            first.accelerators,
+            first.accelerator,
+            b.cited,
+            servecost::format::thousands(d.mix.0),
+            servecost::format::thousands(d.mix.1),
+            d.mix_cited,
+            servecost::format::number((d.scale * 1000.0).round() / 1000.0),
+            d.prefill_words,
+        )),
+        tier: Some("audited".into()),
+        setup: Some(system_name(organization, first, platform)),
+        prefill: Some(d.prefill),
+        replica_basis: Some(d.basis.clone()),
+        batch_tokens_per_s_per_gpu: d.batch,
+        is_default: false,
+    }
+}
+
+/// Share of the chip's dense peak a prefill reaches when servecost works out the prefill rate
+/// `P` of an MLPerf curve from the chip's compute: an assumption, stated with each curve.
+pub const PREFILL_MFU: f64 = 0.4;
+
+/// An MLPerf system read as deployed: its replica, the benchmark's own mix, the prefill rate
+/// its measurement holds and its Offline rate.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Deployed {
+    /// GPUs of one replica.
+    pub replica: f64,
+    /// Where that comes from, in a sentence.
+    pub basis: String,
+    /// Total tokens over output tokens of the benchmark: output rates times this are the
+    /// curve's throughput.
+    pub scale: f64,
+    /// The benchmark's mix: input (uncached) and output parts.
+    pub mix: (f64, f64),
+    /// Where the mix is stated.
+    pub mix_cited: &'static str,
+    /// The prefill rate `P` the curve holds.
+    pub prefill: f64,
+    /// How `P` was worked out.
+    pub prefill_words: String,
+    /// Offline tokens/s per GPU at the benchmark's mix, where measured.
+    pub batch: Option<f64>,
+}
+
+/// The precision's dense compute of a chip, TFLOPS: FP4 for `fp4`, `mxfp4`, `nvfp4`; FP8;
+/// BF16 for `bf16` and `fp16`.
+fn dense_tflops(chip: &app::db::rows::ChipRow, precision: &str) -> Option<f64> {
+    match precision.to_ascii_lowercase().as_str() {
+        "fp4" | "mxfp4" | "nvfp4" => chip.dense_tflops_fp4,
+        "fp8" => chip.dense_tflops_fp8,
+        "bf16" | "fp16" => chip.dense_tflops_bf16,
+        _ => None,
+    }
+}
+
+/// Reads one system as deployed (see [`Deployed`]), or what it lacks to be.
+#[allow(clippy::too_many_arguments)]
+pub fn deployed(
+    current: &Rows,
+    read: &Read,
+    organization: &str,
+    platform: &str,
+    bench: &str,
+    b: &Benchmark,
+    model: &str,
+    chip: &str,
+    rows: &[Row],
+    speed: &[(f64, &Row)],
+) -> Result<Deployed, String> {
+    let what = format!("MLPerf {organization} {platform} {bench}");
+    let first = speed
+        .first()
+        .map(|s| s.1)
+        .ok_or_else(|| format!("{what}: no point"))?;
+    let (input, output, mix_cited) = b
+        .tokens
+        .ok_or_else(|| format!("{what}: the benchmark's token mix is not recorded"))?;
+    let scale = (input + output) / output;
+    let chip_row = current
+        .chips
+        .iter()
+        .chain(&read.rows.chips)
+        .rev()
+        .find(|c| c.id == chip)
+        .ok_or_else(|| format!("{what}: no chip {chip}"))?;
+    // The replica: the submitter's configuration, else servecost's rule.
+    let config = read
+        .configs
+        .iter()
+        .filter(|c| c.configures(organization, platform, bench))
+        .find_map(|c| c.replica().map(|g| (g, c)));
+    let weights = current
+        .weights
+        .iter()
+        .chain(&read.rows.weights)
+        .rev()
+        .find(|w| w.model == model && w.precision.eq_ignore_ascii_case(&first.precision))
+        .ok_or_else(|| {
+            format!(
+                "{what}: no weights of {model} at {} to size its replica by: give them in a \
+                 model_weights row",
+                first.precision
+            )
+        })?;
+    let least = super::sizing::least_replica(weights.gigabytes, chip_row.memory_gb)
+        .ok_or_else(|| format!("{what}: the weights do not fit 4,096 GPUs"))?;
+    let (replica, basis) = match config {
+        Some((g, c)) => (
+            f64::from(g),
+            format!(
+                "{g} GPUs a replica: the submitter's configuration of the system ({}, {})",
+                c.words(),
+                c.path
+            ),
+        ),
+        None => {
+            // The system ran the model on its GPUs: a replica is never more than it had.
+            let g = f64::from(least).min(first.accelerators);
+            (
+                g,
+                format!(
+                    "{} GPUs a replica: servecost's sizing, the least power of two of {} GB \
+                     GPUs that holds the {} weights ({} GB) and keeps {} of the memory for \
+                     the KV cache (the submitter's configuration is not in the dataset); the \
+                     system's {} GPUs are {} copies at its throughput per GPU",
+                    servecost::format::number(g),
+                    servecost::format::number(chip_row.memory_gb),
+                    first.precision,
+                    servecost::format::number(weights.gigabytes),
+                    servecost::format::percent(super::sizing::KV_RESERVE),
+                    servecost::format::number(first.accelerators),
+                    servecost::format::number((first.accelerators / g * 10.0).round() / 10.0),
+                ),
+            )
+        }
+    };
+    // The prefill rate: the chip's dense compute at the precision over the compute a token
+    // takes (2 FLOPs per active parameter) at PREFILL_MFU of peak; never one the measurement
+    // cannot hold (input would then take more than the measured time): at least the rate at
+    // which input takes 80 % of it.
+    let (active, params_cited) = b
+        .active_params
+        .ok_or_else(|| format!("{what}: the model's active parameters are not recorded"))?;
+    let tflops = dense_tflops(chip_row, &first.precision).ok_or_else(|| {
+        format!(
+            "{what}: no dense {} compute of {chip} recorded to work out its prefill rate",
+            first.precision
+        )
+    })?;
+    let computed = tflops * 1e12 * PREFILL_MFU / (2.0 * active);
+    let share = input / (input + output);
+    let fastest = speed
+        .iter()
+        .map(|(_, r)| per_accelerator(r) * scale)
+        .fold(0.0, f64::max);
+    let least_held = fastest * share;
+    let (prefill, prefill_words) = if computed > least_held / 0.8 {
+        (
+            computed.round(),
+            format!(
+                "P {} uncached tokens/s per GPU: servecost's estimate, {} dense TFLOPS at {} \
+                 × {} of peak over 2 FLOPs per active parameter ({} B; {params_cited})",
+                servecost::format::thousands(computed.round()),
+                servecost::format::number(tflops),
+                first.precision.to_ascii_uppercase(),
+                servecost::format::percent(PREFILL_MFU),
+                servecost::format::number(active / 1e9)
+            ),
+        )
+    } else {
+        let p = (least_held / 0.8).round();
+        (
+            p,
+            format!(
+                "P {} uncached tokens/s per GPU: the compute estimate ({}) would leave the \
+                 measurement no time to decode, so P is the rate at which the benchmark's input \
+                 takes {} of the measured GPU time",
+                servecost::format::thousands(p),
+                servecost::format::thousands(computed.round()),
+                servecost::format::percent(0.8)
+            ),
+        )
+    };
+    let batch = rows
+        .iter()
+        .filter(|r| r.scenario == "Offline")
+        .map(|r| per_accelerator(r) * scale)
+        .reduce(f64::max);
+    Ok(Deployed {
+        mix_cited,
+        replica,
+        basis,
+        scale,
+        mix: (input, output),
+        prefill,
+        prefill_words,
+        batch,
+    })
 }

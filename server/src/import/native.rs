@@ -41,6 +41,11 @@ const KINDS: &[(&str, &[&str], &[&str])] = &[
             "accelerator_kw_measure",
             "power_caveat",
             "family",
+            "dense_tflops_fp4",
+            "dense_tflops_fp8",
+            "dense_tflops_bf16",
+            "memory_tb_s",
+            "compute_source",
         ],
     ),
     (
@@ -82,7 +87,16 @@ const KINDS: &[(&str, &[&str], &[&str])] = &[
             "mix_stated",
             "source",
         ],
-        &["price_basis_usd", "note", "tier", "setup"],
+        &[
+            "price_basis_usd",
+            "note",
+            "tier",
+            "setup",
+            "prefill",
+            "replica_basis",
+            "batch_tokens_per_s_per_gpu",
+            "is_default",
+        ],
     ),
     (
         "curve_points",
@@ -329,6 +343,28 @@ impl Valid for ChipRow {
         as_link_opt("all_in_kw", self.all_in_kw, link("kw"))?;
         opt_text("power_caveat", self.power_caveat.as_ref(), MAX_NOTE)?;
         opt_text("family", self.family.as_ref(), MAX_WORD)?;
+        for (field, v) in [
+            ("dense_tflops_fp4", self.dense_tflops_fp4),
+            ("dense_tflops_fp8", self.dense_tflops_fp8),
+            ("dense_tflops_bf16", self.dense_tflops_bf16),
+            ("memory_tb_s", self.memory_tb_s),
+        ] {
+            if let Some(v) = v {
+                finite(field, v, 0.0, 1e6, true)?;
+            }
+        }
+        let figures = [
+            self.dense_tflops_fp4,
+            self.dense_tflops_fp8,
+            self.dense_tflops_bf16,
+            self.memory_tb_s,
+        ];
+        if figures.iter().any(Option::is_some) != self.compute_source.is_some() {
+            return Err((
+                "compute_source",
+                "is given with the compute and bandwidth figures, and only with them".to_owned(),
+            ));
+        }
         paired(
             "accelerator_kw",
             self.accelerator_kw,
@@ -432,6 +468,13 @@ impl Valid for CurveRow {
             }
         }
         opt_text("setup", self.setup.as_ref(), MAX_NAME)?;
+        if let Some(p) = self.prefill {
+            as_link("prefill", p, link("prefill"))?;
+        }
+        if let Some(t) = self.batch_tokens_per_s_per_gpu {
+            finite("batch_tokens_per_s_per_gpu", t, 0.0, 1e9, true)?;
+        }
+        opt_text("replica_basis", self.replica_basis.as_ref(), MAX_NOTE)?;
         opt_text("note", self.note.as_ref(), MAX_NOTE)
     }
 }

@@ -22,7 +22,13 @@ async fn before_the_revision() -> (AnyPool, tempfile_dir::Dir) {
     let url = format!("sqlite://{}?mode=rwc", dir.0.join("before.db").display());
     let pool = app::db::connect(&url).await.expect("connect");
     let migrator = sqlx::migrate!("../migrations");
-    for m in migrator.iter().filter(|m| m.version < VERSION) {
+    // The migrations before it, and the schema's columns added after it (which its rows
+    // leave NULL, so its SQL does not name them): the readers of today read that schema.
+    let schema_only = |sql: &str| !sql.contains("INSERT INTO");
+    for m in migrator
+        .iter()
+        .filter(|m| m.version < VERSION || schema_only(&m.sql))
+    {
         sqlx::raw_sql(&m.sql)
             .execute(&pool)
             .await
