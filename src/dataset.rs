@@ -42,6 +42,12 @@ pub struct Source {
     pub caveat: Option<String>,
 }
 
+/// Share of a replica's memory kept for the KV cache and activations: servecost's assumption
+/// when it sizes a replica itself (serving engines give the KV cache what the weights leave;
+/// vLLM takes 90 % of memory in all by default), and the least a replica should leave before a
+/// warning says so.
+pub const KV_RESERVE: f64 = 0.3;
+
 /// A size of the model's weights at one precision.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -52,6 +58,25 @@ pub struct WeightsSize {
     pub gigabytes: f64,
     /// Source key.
     pub source: String,
+}
+
+impl Model {
+    /// The weights a replica at `precision` holds: that precision's, or the smallest recorded
+    /// where the precision is not known (`None`) or has no size of its own.
+    pub fn weights_at(&self, precision: Option<&str>) -> Option<&WeightsSize> {
+        let smallest = || {
+            self.weights
+                .iter()
+                .min_by(|a, b| a.gigabytes.total_cmp(&b.gigabytes))
+        };
+        precision
+            .and_then(|p| {
+                self.weights
+                    .iter()
+                    .find(|w| w.precision.eq_ignore_ascii_case(p))
+            })
+            .or_else(smallest)
+    }
 }
 
 /// An open-weight model.

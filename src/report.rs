@@ -297,8 +297,11 @@ pub enum WarningCode {
     AssumedMix,
     /// The workload's mix is far from the curve's.
     MixFarFromCurve,
-    /// The model's weights do not fit the replica's memory.
+    /// The model's weights do not fit the replica's memory (reports before such a replica was
+    /// refused; now an error).
     WeightsDoNotFit,
+    /// The weights fit the replica but leave less than the KV reserve of its memory.
+    LittleKvCache,
     /// The model's licence asks large companies for an agreement to offer it as a service.
     LicenceThreshold,
     /// Your own measured curve.
@@ -327,7 +330,7 @@ pub enum WarningCode {
 
 impl WarningCode {
     /// Every code, in the order the crate's README lists them.
-    pub const ALL: [WarningCode; 22] = [
+    pub const ALL: [WarningCode; 23] = [
         Self::TargetBelowCurve,
         Self::TargetCapped,
         Self::TargetNotPublished,
@@ -338,6 +341,7 @@ impl WarningCode {
         Self::AssumedMix,
         Self::MixFarFromCurve,
         Self::WeightsDoNotFit,
+        Self::LittleKvCache,
         Self::LicenceThreshold,
         Self::OwnCurve,
         Self::ReservedTerm,
@@ -365,6 +369,7 @@ impl WarningCode {
             Self::AssumedMix => "assumed_mix",
             Self::MixFarFromCurve => "mix_far_from_curve",
             Self::WeightsDoNotFit => "weights_do_not_fit",
+            Self::LittleKvCache => "little_kv_cache",
             Self::LicenceThreshold => "licence_threshold",
             Self::OwnCurve => "own_curve",
             Self::ReservedTerm => "reserved_term",

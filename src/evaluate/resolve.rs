@@ -77,6 +77,7 @@ pub fn resolve<'a>(
     let (tps, tps_source, tps_capped_from) = target(s, offer, &curve);
     let priced = gpu_price(s, chip, data, &mut problems)?;
     scaling_problems(s, &priced, &mut problems);
+    problems.extend(holds_weights(s, model, curve.row, chip));
     let Some(profile) = LoadProfile::from_spec(&s.profile) else {
         problems.push(Problem::new(
             "profile",
@@ -130,6 +131,47 @@ pub fn resolve<'a>(
         commitment: priced.commitment,
     };
     Ok((resolved, context))
+}
+
+/// A replica that cannot hold the model's weights (at the curve's precision, or the smallest
+/// recorded for your own points): a problem naming both sizes, on `replica` where the link
+/// gives it, else on the dataset's curve.
+fn holds_weights(
+    s: &Scenario,
+    model: &Model,
+    curve: Option<&Curve>,
+    chip: Option<&Chip>,
+) -> Option<Problem> {
+    let chip = chip?;
+    // Your own points without `replica` assume one GPU: a warning says what it cannot hold.
+    if s.replica.is_none() && curve.is_none() {
+        return None;
+    }
+    let weights = model.weights_at(curve.map(|c| c.precision.as_str()))?;
+    let replica = s.replica.or(curve.map(|c| c.replica_gpus)).unwrap_or(1.0);
+    let memory = chip.memory_gb * replica;
+    if weights.gigabytes <= memory {
+        return None;
+    }
+    let (param, value) = match (s.replica, curve) {
+        (None, Some(c)) => ("curve", c.id.clone()),
+        _ => ("replica", crate::format::number(replica)),
+    };
+    let least = (weights.gigabytes / chip.memory_gb).ceil();
+    Some(Problem::new(
+        param,
+        value,
+        format!(
+            "{} × {} holds {}\u{a0}GB, less than {}'s {} weights ({}\u{a0}GB): a replica needs at least {} of these GPUs",
+            crate::format::number(replica),
+            chip.name,
+            crate::format::number(memory),
+            model.name,
+            weights.precision.to_ascii_uppercase(),
+            crate::format::number(weights.gigabytes),
+            crate::format::number(least)
+        ),
+    ))
 }
 
 /// The model: the link's, else the dataset's first.

@@ -423,21 +423,31 @@ fn chip(c: &Case, out: &mut Vec<Warning>) {
             ));
         }
         let precision = ctx.curve.map(|c| c.precision.as_str());
-        let weights = ctx
-            .model
-            .weights
-            .iter()
-            .filter(|w| precision.is_none_or(|p| p == w.precision))
-            .min_by(|a, b| a.gigabytes.total_cmp(&b.gigabytes));
-        if let Some(w) = weights {
+        // A replica the link or the dataset gives that cannot hold them is refused before
+        // (`resolve`); your own points' assumed one GPU is said here.
+        if let Some(w) = ctx.model.weights_at(precision) {
             let memory = chip.memory_gb * r.policy.replica_gpus;
             if w.gigabytes > memory {
                 out.push(warn(
                     WarningCode::WeightsDoNotFit,
                     format!(
-                        "The {} weights ({}\u{a0}GB) do not fit in a replica of {} × {} ({}\u{a0}GB of memory, before any KV cache).",
-                        w.precision,
+                        "The {} weights ({}\u{a0}GB) do not fit in a replica of {} × {} ({}\u{a0}GB of memory, before any KV cache): give the GPUs your benchmark ran on as GPUs per replica.",
+                        w.precision.to_ascii_uppercase(),
                         crate::format::number(w.gigabytes),
+                        crate::format::number(r.policy.replica_gpus),
+                        chip.name,
+                        crate::format::number(memory)
+                    ),
+                    Some(&w.source),
+                ));
+            } else if w.gigabytes > (1.0 - crate::dataset::KV_RESERVE) * memory {
+                out.push(warn(
+                    WarningCode::LittleKvCache,
+                    format!(
+                        "The {} weights ({}\u{a0}GB) leave less than {} of a replica of {} × {} ({}\u{a0}GB) for the KV cache: it holds few requests at once, and the curve's throughput may not be reached.",
+                        w.precision.to_ascii_uppercase(),
+                        crate::format::number(w.gigabytes),
+                        crate::format::percent(crate::dataset::KV_RESERVE),
                         crate::format::number(r.policy.replica_gpus),
                         chip.name,
                         crate::format::number(memory)

@@ -111,9 +111,57 @@ pub fn all(current: &Rows, incoming: &Rows, origins: &Origins) -> Vec<ImportProb
     duplicates(incoming, origins, &mut problems);
     curves(incoming, origins, &mut problems);
     if problems.is_empty() {
+        holds_weights(current, incoming, origins, &mut problems);
+    }
+    if problems.is_empty() {
         default_answers(current, incoming, &mut problems);
     }
     problems
+}
+
+/// Every curve's replica holds its model's weights at its precision (the smallest recorded
+/// where its precision has none), once the import is written: a curve, a size of weights or a
+/// chip's memory that would break that is refused, naming both sizes.
+fn holds_weights(
+    current: &Rows,
+    incoming: &Rows,
+    origins: &Origins,
+    problems: &mut Vec<ImportProblem>,
+) {
+    if incoming.curves.is_empty() && incoming.weights.is_empty() && incoming.chips.is_empty() {
+        return;
+    }
+    let Ok(data) = app::db::rows::dataset(current.overlaid(incoming), 0) else {
+        // `default_answers` says why it does not load.
+        return;
+    };
+    for c in &data.curves {
+        let (Some(model), Some(chip)) = (data.model(&c.model), data.chip(&c.chip)) else {
+            continue;
+        };
+        let Some(w) = model.weights_at(Some(&c.precision)) else {
+            continue;
+        };
+        let memory = chip.memory_gb * c.replica_gpus;
+        if w.gigabytes > memory {
+            problems.push(problem(
+                origins,
+                CurveRow::KIND,
+                &c.id,
+                "replica_gpus",
+                format!(
+                    "curve {:?}: {} × {} holds {} GB, less than {}'s {} weights ({} GB)",
+                    c.id,
+                    servecost::format::number(c.replica_gpus),
+                    chip.name,
+                    servecost::format::number(memory),
+                    model.name,
+                    w.precision.to_ascii_uppercase(),
+                    servecost::format::number(w.gigabytes)
+                ),
+            ));
+        }
+    }
 }
 
 /// The kinds of row another row may name.

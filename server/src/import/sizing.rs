@@ -12,10 +12,7 @@
 
 use super::ImportProblem;
 
-/// Share of a replica's memory servecost keeps for the KV cache and activations when it sizes
-/// a replica itself: an assumption (serving engines give the KV cache what the weights leave;
-/// vLLM's default takes 90 % of memory in all), stated with every replica it sizes.
-pub const KV_RESERVE: f64 = 0.3;
+pub use servecost::dataset::KV_RESERVE;
 
 /// The columns a parallelism table has.
 const COLUMNS: [&str; 8] = [

@@ -887,3 +887,36 @@ async fn an_address_that_is_slow_large_unknown_or_plain_http_elsewhere_changes_n
     .await;
     assert_eq!(revisions(&db).await, before, "nothing was written");
 }
+
+/// A curve whose replica cannot hold its model's weights is refused, naming both sizes, and
+/// nothing is written.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replica_that_cannot_hold_the_weights_is_refused() {
+    let (_app, db, _store) = app_with_store().await;
+    let dir = std::env::temp_dir().join(format!("servecost-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("one-gpu.json");
+    // Muse Spark Open's FP4 weights are 537 GB; one B300 holds 288 GB.
+    let doc = serde_json::json!({
+        "curves": [{
+            "id": "one-b300-fp4", "model": "muse-spark-open", "chip": "b300",
+            "precision": "fp4", "framework": "not stated", "replica_gpus": 1,
+            "mix_uncached": 1, "mix_cached": 0, "mix_output": 1, "mix_stated": true,
+            "source": "inferencex"
+        }],
+        "curve_points": [
+            {"curve": "one-b300-fp4", "tps": 50, "tokens_per_s_per_gpu": 9000},
+            {"curve": "one-b300-fp4", "tps": 250, "tokens_per_s_per_gpu": 2000}
+        ]
+    });
+    std::fs::write(&file, doc.to_string()).expect("write");
+    let problems = import(&db, &[file.display().to_string()], Options::default())
+        .await
+        .expect_err("refused");
+    let words = problems[0].to_string();
+    assert!(words.contains("replica_gpus"), "{words}");
+    assert!(words.contains("288 GB"), "{words}");
+    assert!(words.contains("537 GB"), "{words}");
+    assert_eq!(revisions(&db).await, SEEDED, "nothing was written");
+    let _ = std::fs::remove_dir_all(dir);
+}
