@@ -153,10 +153,34 @@ fn padded(mut rows: Vec<Row>) -> Vec<Row> {
 pub struct Pasted {
     /// One row per pasted line or benchmark result.
     pub rows: Vec<Row>,
+    /// True for benchmark results: a whole measurement, so they replace the table's rows
+    /// (and its mix); spreadsheet rows are added to the rows there.
+    pub results: bool,
     /// The `input:cached:output` mix the benchmark results were measured at, when they say
     /// (vLLM's results give total input and output tokens; their random prompts share no
     /// prefix, so nothing was cached).
     pub mix: Option<String>,
+}
+
+/// What a paste read, in words: `Read 3 benchmark results: they replace the rows and the mix.`
+pub fn read_words(p: &Pasted) -> String {
+    let n = p.rows.len();
+    if p.results {
+        format!(
+            "Read {n} benchmark {}: {} the rows and the mix.",
+            if n == 1 { "result" } else { "results" },
+            if n == 1 {
+                "it replaces"
+            } else {
+                "they replace"
+            }
+        )
+    } else {
+        format!(
+            "Read {n} {}, added to the rows.",
+            if n == 1 { "row" } else { "rows" }
+        )
+    }
 }
 
 /// Reads pasted text: the result JSON of `vllm bench serve` (one object a run, several
@@ -171,7 +195,11 @@ pub fn read_paste(text: &str, gpus: Option<f64>) -> Result<Pasted, String> {
     if text.starts_with('{') || text.starts_with('[') {
         benchmark_json(text, gpus)
     } else {
-        spreadsheet(text).map(|rows| Pasted { rows, mix: None })
+        spreadsheet(text).map(|rows| Pasted {
+            rows,
+            mix: None,
+            results: false,
+        })
     }
 }
 
@@ -230,11 +258,15 @@ const BENCH_FIELDS: [&str; 4] = [
     "total_output_tokens",
 ];
 
-/// One run of a vLLM serving-benchmark result: the fields servecost reads (the others are
-/// left alone).
+/// One run of a vLLM or SGLang serving-benchmark result: the fields servecost reads (the
+/// others are left alone). SGLang's `bench_serving` names the total `total_throughput`, or
+/// gives input and output throughput apart.
 #[derive(Debug, Default, Deserialize)]
 struct Run {
+    #[serde(alias = "total_throughput")]
     total_token_throughput: Option<f64>,
+    input_throughput: Option<f64>,
+    output_throughput: Option<f64>,
     median_tpot_ms: Option<f64>,
     total_input_tokens: Option<f64>,
     total_output_tokens: Option<f64>,
@@ -333,7 +365,9 @@ fn benchmark_json(text: &str, gpus: Option<f64>) -> Result<Pasted, String> {
         };
         let get = |field: &str| -> Result<f64, String> {
             let value = match field {
-                "total_token_throughput" => run.total_token_throughput,
+                "total_token_throughput" => run
+                    .total_token_throughput
+                    .or_else(|| Some(run.input_throughput? + run.output_throughput?)),
                 "median_tpot_ms" => run.median_tpot_ms,
                 "total_input_tokens" => run.total_input_tokens,
                 _ => run.total_output_tokens,
@@ -342,8 +376,8 @@ fn benchmark_json(text: &str, gpus: Option<f64>) -> Result<Pasted, String> {
                 Some(v) if v.is_finite() && v > 0.0 => Ok(v),
                 Some(_) => Err(format!("{which}{field} must be a positive number")),
                 None => Err(format!(
-                    "{which}{field} is missing: a vLLM serving-benchmark result (vllm bench \
-                     serve --save-result) has {}",
+                    "{which}{field} is missing: a serving-benchmark result (vllm bench serve \
+                     --save-result, or SGLang's bench_serving --output-file) has {}",
                     BENCH_FIELDS.join(", ")
                 )),
             }
@@ -372,6 +406,7 @@ fn benchmark_json(text: &str, gpus: Option<f64>) -> Result<Pasted, String> {
     let share = |x: f64| write_rounded(100.0 * x / total, false);
     Ok(Pasted {
         rows,
+        results: true,
         mix: Some(format!("{}:0:{}", share(input), share(output))),
     })
 }
@@ -537,8 +572,10 @@ fn fields(raw: &str) -> FromForm {
             .and_then(|g| read_number(&servecost::codec::decode(&g), false, false));
         match read_paste(&text, gpus) {
             Ok(p) => {
-                rows = merged(&rows, &p.rows);
-                mix = p.mix;
+                // Benchmark results are a whole measurement: they replace the rows and the
+                // mix; spreadsheet rows are added.
+                rows = merged(if p.results { &[] } else { &rows }, &p.rows);
+                mix = p.mix.map(|m| (m, p.results));
             }
             Err(reason) => paste = Some((text, reason)),
         }
@@ -549,7 +586,9 @@ fn fields(raw: &str) -> FromForm {
         &first("hit").unwrap_or_default(),
     ) {
         base = query::set(&base, "curve_mix", &m);
-    } else if let Some(m) = mix.filter(|_| query::get(&base, "curve_mix").is_none()) {
+    } else if let Some((m, _)) =
+        mix.filter(|(_, replaces)| *replaces || query::get(&base, "curve_mix").is_none())
+    {
         base = query::set(&base, "curve_mix", &m);
     }
     let points = points_text(&rows);
@@ -632,6 +671,33 @@ mod tests {
     }
 
     #[test]
+    fn an_sglang_result_reads_as_vllm_s_and_says_it_replaces_the_rows() {
+        // SGLang's bench_serving names the total `total_throughput`, or gives input and
+        // output throughput apart.
+        let named = r#"{"total_throughput": 10736.36, "median_tpot_ms": 23.378,
+            "total_input_tokens": 1310720, "total_output_tokens": 1310720}"#;
+        let apart = r#"{"input_throughput": 5368.18, "output_throughput": 5368.18,
+            "median_tpot_ms": 23.378, "total_input_tokens": 1310720, "total_output_tokens": 1310720}"#;
+        for text in [named, apart] {
+            let p = read_paste(text, Some(8.0)).expect("reads");
+            assert_eq!(p.rows, vec![Row::new("42.78".into(), "1342".into())]);
+            assert!(p.results);
+            assert_eq!(
+                read_words(&p),
+                "Read 1 benchmark result: it replaces the rows and the mix."
+            );
+        }
+        let two = read_paste(&format!("{named}\n{apart}"), Some(8.0)).expect("two");
+        assert_eq!(
+            read_words(&two),
+            "Read 2 benchmark results: they replace the rows and the mix."
+        );
+        let rows = read_paste("20\t3000\n40\t1500", None).expect("rows");
+        assert!(!rows.results);
+        assert_eq!(read_words(&rows), "Read 2 rows, added to the rows.");
+    }
+
+    #[test]
     fn spreadsheet_rows_with_or_without_a_header() {
         let p = read_paste("tps\ttput\n20\t3,000\n40\t1,800\n", None).expect("tabs");
         assert_eq!(
@@ -706,10 +772,20 @@ mod tests {
             "curve=own&replica=8&pt_tps=20&pt_tput=3000&paste={}",
             query::encode(VLLM)
         ));
+        // A benchmark result replaces the typed rows.
         assert_eq!(
             f.query,
-            "replica=8&curve_mix=50:0:50&curve=own&points=20:3k,42.78:1.342k"
+            "replica=8&curve_mix=50:0:50&curve=own&points=42.78:1.342k"
         );
+        // It replaces a typed mix too; spreadsheet rows are added and keep it.
+        let f = from_form(&format!(
+            "curve=own&replica=8&curve_mix=1:0:1&pt_tps=20&pt_tput=3000&paste={}",
+            query::encode(VLLM)
+        ));
+        assert!(f.query.contains("curve_mix=50:0:50"), "{}", f.query);
+        let f = from_form("curve=own&curve_mix=1:0:1&pt_tps=20&pt_tput=3000&paste=40%091500");
+        assert!(f.query.contains("curve_mix=1:0:1"), "{}", f.query);
+        assert!(f.query.contains("points=20:3k,40:1.5k"), "{}", f.query);
         // Unreadable paste is kept with its reason; the rows still count.
         let f = from_form("curve=own&pt_tps=20&pt_tput=3000&paste=%7Boops");
         assert!(f.paste.expect("kept").1.contains("JSON"));
@@ -770,7 +846,7 @@ mod tests {
         );
         assert_eq!(
             after_post(&body),
-            "/?replica=8&curve_mix=50:0:50&curve=own&points=20:3k,42.78:1.342k"
+            "/?replica=8&curve_mix=50:0:50&curve=own&points=42.78:1.342k"
         );
         let failed = after_post("curve=own&pt_tps=20&pt_tput=3000&paste=%7Boops");
         assert!(

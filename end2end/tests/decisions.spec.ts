@@ -85,7 +85,7 @@ test("owned hardware: a purchase price of 35,000 over 4 years is priced, and ren
   expect(back.api.self_host.monthly_usd).toBeCloseTo(rented.api.self_host.monthly_usd, 6);
 });
 
-test("your benchmark: typed points, a mix, 8 GPUs per replica and a pasted vLLM result", async ({ page, request, javaScriptEnabled: js }) => {
+test("your benchmark: typed points, a mix, 8 GPUs per replica, then a pasted vLLM result in their place", async ({ page, request, javaScriptEnabled: js }) => {
   await page.goto("/");
   await ready(page, js);
   await page.getByLabel(/Throughput curve/).selectOption("own");
@@ -123,29 +123,35 @@ test("your benchmark: typed points, a mix, 8 GPUs per replica and a pasted vLLM 
   await page.getByRole("button", { name: "Read the pasted text" }).click();
   await page.waitForLoadState("domcontentloaded");
   await expect(page.getByTestId("error-paste")).toHaveText("");
-  // One point more, in its place by speed: 1000 / median TPOT per user, total throughput over
-  // the 8 GPUs.
+  // A benchmark result is a whole measurement: it replaces the typed rows and their mix. Its
+  // point: 1000 / median TPOT per user, total throughput over the 8 GPUs.
+  if (js) await expect(page.getByTestId("paste-read")).toHaveText("Read 1 benchmark result: it replaces the rows and the mix.");
   const speed = 1000 / result.median_tpot_ms;
   const perGpu = result.total_token_throughput / 8;
-  await expect(page.getByLabel("Point 2: output tokens/s per user")).toHaveValue(String(Number(speed.toPrecision(4))));
-  await expect(page.getByLabel("Point 2: total tokens/s per GPU")).toHaveValue(String(Number(perGpu.toPrecision(4))));
+  await expect(page.getByLabel("Point 1: output tokens/s per user")).toHaveValue(String(Number(speed.toPrecision(4))));
+  await expect(page.getByLabel("Point 1: total tokens/s per GPU")).toHaveValue(String(Number(perGpu.toPrecision(4))));
+  await expect(page.getByLabel("Point 2: output tokens/s per user")).toHaveValue("");
+  const mix = await page.getByLabel("Mix the points were measured at").inputValue();
+  const [inPart, cachedPart, outPart] = mix.split(":").map(Number);
+  expect(cachedPart).toBe(0);
+  expect(inPart / outPart).toBeCloseTo(result.total_input_tokens / result.total_output_tokens, 2);
   const { api, query } = await matchesApi(page, request);
   expect(api.inputs.curve_source).toBe("user");
   expect(api.inputs.replica_gpus).toBe(8);
-  // The curve the page priced is the four points: the three typed and the pasted one.
+  // The curve the page priced is the pasted point alone, at the result's mix.
   const pasted = `${Number(speed.toPrecision(4))}:${Number(perGpu.toPrecision(4)) / 1000}k`;
-  expect(query).toContain(`points=10:2.6k,${pasted},100:900,200:500`);
+  expect(query).toContain(`points=${pasted}`);
+  expect(query).not.toContain("10:2.6k");
+  expect(query).toContain(`curve_mix=${mix}`);
   await accessible(page, js);
 
   // The link keeps it all: reopened, the editor is filled.
   await page.goto(`/?${query}`);
   await ready(page, js);
-  const rows = [typed[0], [String(Number(speed.toPrecision(4))), String(Number(perGpu.toPrecision(4)))], typed[1], typed[2]];
-  for (const [i, [tps, tput]] of rows.entries()) {
-    await expect(page.getByLabel(`Point ${i + 1}: output tokens/s per user`)).toHaveValue(tps);
-    await expect(page.getByLabel(`Point ${i + 1}: total tokens/s per GPU`)).toHaveValue(tput.replace(",", ""));
-  }
-  await expect(page.getByLabel("Mix the points were measured at")).toHaveValue("1:0:1");
+  await expect(page.getByLabel("Point 1: output tokens/s per user")).toHaveValue(String(Number(speed.toPrecision(4))));
+  await expect(page.getByLabel("Point 1: total tokens/s per GPU")).toHaveValue(String(Number(perGpu.toPrecision(4))));
+  await expect(page.getByLabel("Point 2: output tokens/s per user")).toHaveValue("");
+  await expect(page.getByLabel("Mix the points were measured at")).toHaveValue(mix);
   await expect(page.getByLabel("GPUs per replica")).toHaveValue("8");
   const reopened = await pageNumbers(page);
   expect(reopened.selfHost).toBeCloseTo(api.self_host.monthly_usd, 6);

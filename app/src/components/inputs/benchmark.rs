@@ -254,6 +254,8 @@ fn point_row(p: Points, i: usize) -> impl IntoView {
 fn paste_box(p: Points, kept_paste: RwSignal<Option<(String, String)>>) -> impl IntoView {
     let ctx = p.ctx;
     let paste = RwSignal::new(kept_paste.get_untracked().map(|k| k.0).unwrap_or_default());
+    // What the last paste read, said beside the box.
+    let said = RwSignal::new(None::<String>);
     let read = move |ev: leptos::ev::MouseEvent| {
         ev.prevent_default();
         let gpus = ctx
@@ -262,22 +264,28 @@ fn paste_box(p: Points, kept_paste: RwSignal<Option<(String, String)>>) -> impl 
             .and_then(|g| servecost::codec::read_number(&decode(&g), false, false));
         match curve_editor::read_paste(&paste.get_untracked(), gpus) {
             Ok(read) => {
-                let merged = p
-                    .rows
-                    .with_untracked(|r| curve_editor::merged(r, &read.rows));
+                // Benchmark results are a whole measurement: they replace the rows and the
+                // mix; spreadsheet rows are added to the rows there.
+                let merged = p.rows.with_untracked(|r| {
+                    curve_editor::merged(if read.results { &[] } else { r }, &read.rows)
+                });
                 p.rows.set(merged);
                 paste.set(String::new());
                 p.paste_error.set(None);
                 kept_paste.set(None);
+                said.set(Some(curve_editor::read_words(&read)));
                 p.publish();
                 let has_mix = ctx
                     .query
                     .with_untracked(|q| query::get(q, "curve_mix").is_some());
-                if let Some(mix) = read.mix.filter(|_| !has_mix) {
+                if let Some(mix) = read.mix.filter(|_| read.results || !has_mix) {
                     ctx.on_change.run(("curve_mix", mix));
                 }
             }
-            Err(reason) => p.paste_error.set(Some(reason)),
+            Err(reason) => {
+                said.set(None);
+                p.paste_error.set(Some(reason));
+            }
         }
     };
     view! {
@@ -285,8 +293,9 @@ fn paste_box(p: Points, kept_paste: RwSignal<Option<(String, String)>>) -> impl 
             <label for="f-paste">"Paste rows or benchmark results"</label>
             <textarea id="f-paste" name="paste" rows="3" aria-describedby="f-paste-hint f-paste-error"
                 prop:value=move || paste.get() on:input=move |ev| paste.set(event_target_value(&ev))>{crate::textarea_text(&paste.get_untracked())}</textarea>
-            <small id="f-paste-hint" class="hint">"Rows copied from a spreadsheet (speed, then throughput; tab, comma or semicolon separated), or the result JSON of vLLM's "<code>"vllm bench serve --save-result"</code>" (one object a run, or several): its total throughput is divided by GPUs per replica, its speed is 1000 / median_tpot_ms."</small>
+            <small id="f-paste-hint" class="hint">"Rows copied from a spreadsheet (speed, then throughput; tab, comma or semicolon separated), or the result JSON of vLLM's "<code>"vllm bench serve --save-result"</code>" or SGLang's "<code>"bench_serving --output-file"</code>" (one object a run, or several; they replace the rows and the mix): its total throughput is divided by GPUs per replica, its speed is 1000 / median_tpot_ms."</small>
             <small id="f-paste-error" class="field-error" role="alert" data-testid="error-paste">{move || p.paste_error.get()}</small>
+            <small class="hint" role="status" data-testid="paste-read">{move || said.get()}</small>
             <button type="submit" class="read" formmethod="post" on:click=read>"Read the pasted text"</button>
         </div>
     }
