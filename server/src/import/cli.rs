@@ -115,7 +115,7 @@ pub fn parse_args(args: &[String]) -> Result<(Options, Vec<(Options, String)>), 
         }
         if matches!(
             arg.as_str(),
-            "--hardware" | "--model" | "--provider" | "--date" | "--source-url"
+            "--hardware" | "--model" | "--provider" | "--date" | "--source-url" | "--as-deployed"
         ) {
             pending = Some(arg.as_str());
         }

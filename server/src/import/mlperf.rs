@@ -569,15 +569,18 @@ fn mark_defaults(read: &mut Read, from: usize) {
         .iter()
         .map(|c| c.model.clone())
         .collect();
+    // Over every MLPerf curve of the model this import reads as deployed (several groups of
+    // files each come here): one default a model.
     for model in models {
-        let mut ranked: Vec<(f64, usize)> = read.rows.curves[from..]
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| c.model == model)
-            .map(|(i, c)| (first_rate(&c.id, &read.rows.points), from + i))
-            .collect();
+        let mut ranked: Vec<(f64, usize)> = Vec::new();
+        for (i, c) in read.rows.curves.iter_mut().enumerate() {
+            if c.model == model && c.prefill.is_some() && c.tier.as_deref() == Some("audited") {
+                c.is_default = false;
+                ranked.push((first_rate(&c.id, &read.rows.points), i));
+            }
+        }
         ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
-        if let Some(&(_, i)) = ranked.get((ranked.len() - 1) / 2) {
+        if let Some(&(_, i)) = ranked.get(ranked.len().saturating_sub(1) / 2) {
             read.rows.curves[i].is_default = true;
         }
     }
@@ -711,26 +714,22 @@ pub fn deployed(
         .find(|c| c.id == chip)
         .ok_or_else(|| format!("{what}: no chip {chip}"))?;
     // The replica: the submitter's configuration, else servecost's rule.
-    let config = read
+    // The Server scenario's configuration first: the curve's slowest point is its result.
+    let mut configs: Vec<&super::sizing::Config> = read
         .configs
         .iter()
         .filter(|c| c.configures(organization, platform, bench))
+        .collect();
+    configs.sort_by_key(|c| c.scenario != "Server");
+    let config = configs
+        .into_iter()
         .find_map(|c| c.replica().map(|g| (g, c)));
     let weights = current
         .weights
         .iter()
         .chain(&read.rows.weights)
         .rev()
-        .find(|w| w.model == model && w.precision.eq_ignore_ascii_case(&first.precision))
-        .ok_or_else(|| {
-            format!(
-                "{what}: no weights of {model} at {} to size its replica by: give them in a \
-                 model_weights row",
-                first.precision
-            )
-        })?;
-    let least = super::sizing::least_replica(weights.gigabytes, chip_row.memory_gb)
-        .ok_or_else(|| format!("{what}: the weights do not fit 4,096 GPUs"))?;
+        .find(|w| w.model == model && w.precision.eq_ignore_ascii_case(&first.precision));
     let (replica, basis) = match config {
         Some((g, c)) => (
             f64::from(g),
@@ -741,8 +740,26 @@ pub fn deployed(
             ),
         ),
         None => {
-            // The system ran the model on its GPUs: a replica is never more than it had.
-            let g = f64::from(least).min(first.accelerators);
+            let weights = weights.ok_or_else(|| {
+                format!(
+                    "{what}: no weights of {model} at {} to size its replica by: give them in a \
+                     model_weights row",
+                    first.precision
+                )
+            })?;
+            let least = super::sizing::least_replica(weights.gigabytes, chip_row.memory_gb)
+                .filter(|&g| f64::from(g) <= first.accelerators)
+                .ok_or_else(|| {
+                    format!(
+                        "{what}: the least replica that holds the {} weights ({} GB) and the KV \
+                         reserve is larger than the system's {} GPUs: give the submitter's \
+                         configuration",
+                        first.precision,
+                        servecost::format::number(weights.gigabytes),
+                        servecost::format::number(first.accelerators)
+                    )
+                })?;
+            let g = f64::from(least);
             (
                 g,
                 format!(
@@ -823,4 +840,149 @@ pub fn deployed(
         prefill_words,
         batch,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A benchmark whose token mix and model are recorded (none of the shipped ones is yet).
+    const BENCH: Benchmark = Benchmark {
+        name: "llama3.1-8b",
+        server_tpot_ms: 100.0,
+        interactive_tpot_ms: Some(30.0),
+        cited: "TPOT limits",
+        tokens: Some((900.0, 100.0, "a test's figures")),
+        active_params: Some((8e9, "a test's figure")),
+    };
+
+    fn row(scenario: &str, result: f64, accelerators: f64) -> Row {
+        Row {
+            file: "summary.csv".into(),
+            line: 2,
+            organization: "Acme".into(),
+            availability: "available".into(),
+            division: "closed".into(),
+            platform: "X_B300x8".into(),
+            system: "Acme X".into(),
+            benchmark: "llama3.1-8b".into(),
+            scenario: scenario.into(),
+            result,
+            accelerator: "NVIDIA B300".into(),
+            accelerators,
+            framework: "TensorRT".into(),
+            precision: "fp4".into(),
+            location: "closed/Acme".into(),
+        }
+    }
+
+    fn dataset() -> Rows {
+        let chip: app::db::rows::ChipRow = serde_json::from_value(serde_json::json!({
+            "id": "b300", "name": "NVIDIA B300", "memory_gb": 270.0, "memory_source": "s",
+            "dense_tflops_fp4": 14000.0, "compute_source": "s"
+        }))
+        .expect("chip");
+        Rows {
+            chips: vec![chip],
+            weights: vec![app::db::rows::WeightsRow {
+                model: "llama-3.1-8b".into(),
+                precision: "fp4".into(),
+                gigabytes: 6.0,
+                source: "s".into(),
+            }],
+            ..Rows::default()
+        }
+    }
+
+    #[test]
+    fn a_system_is_sized_its_input_counted_and_its_prefill_held() {
+        let rows = vec![row("Server", 80_000.0, 8.0), row("Offline", 96_000.0, 8.0)];
+        let speed = vec![(10.0, &rows[0])];
+        let read = Read::default();
+        let d = deployed(
+            &dataset(),
+            &read,
+            "Acme",
+            "X_B300x8",
+            "llama3.1-8b",
+            &BENCH,
+            "llama-3.1-8b",
+            "b300",
+            &rows,
+            &speed,
+        )
+        .expect("deployed");
+        // 6 GB fit one 270 GB GPU with the reserve: 8 copies of one GPU.
+        assert_eq!(d.replica, 1.0);
+        assert!(d.basis.contains("servecost's sizing"), "{}", d.basis);
+        // 900 input and 100 output tokens a sample: 10 tokens a output token.
+        assert_eq!(d.scale, 10.0);
+        assert_eq!(d.mix, (900.0, 100.0));
+        // 14,000 TFLOPS × 40 % over 16 GFLOPs a token: 350,000 tokens/s, more than the
+        // 90,000 the measurement's input needs (10,000 output tokens/s per GPU × 9).
+        assert_eq!(d.prefill, 350_000.0);
+        assert_eq!(d.batch, Some(120_000.0));
+        // The submitter's configuration, where given, is the replica.
+        let mut read = Read::default();
+        read.configs.push(super::super::sizing::Config {
+            path: "closed/Acme/configs/X_B300x8/Server/llama3_1-8b.py".into(),
+            submitter: "Acme".into(),
+            system: "X_B300x8".into(),
+            scenario: "Server".into(),
+            benchmark: "llama3_1-8b".into(),
+            tensor: Some(2),
+            pipeline: Some(1),
+            experts: None,
+            origin: "p.csv, line 2".into(),
+        });
+        let d = deployed(
+            &dataset(),
+            &read,
+            "Acme",
+            "X_B300x8",
+            "llama3.1-8b",
+            &BENCH,
+            "llama-3.1-8b",
+            "b300",
+            &rows,
+            &speed,
+        )
+        .expect("deployed");
+        assert_eq!(d.replica, 2.0);
+        assert!(d.basis.contains("TP 2 × PP 1"), "{}", d.basis);
+        // A prefill the chip could not reach is raised to one the measurement can hold.
+        let slow: Benchmark = Benchmark {
+            active_params: Some((8e11, "a test's figure")),
+            ..BENCH
+        };
+        let d = deployed(
+            &dataset(),
+            &Read::default(),
+            "Acme",
+            "X_B300x8",
+            "llama3.1-8b",
+            &slow,
+            "llama-3.1-8b",
+            "b300",
+            &rows,
+            &speed,
+        )
+        .expect("deployed");
+        assert_eq!(d.prefill, 112_500.0);
+        // Without a token mix, it says so.
+        let e = deployed(
+            &dataset(),
+            &Read::default(),
+            "Acme",
+            "X_B300x8",
+            "llama3.1-8b",
+            &BENCHMARKS[1],
+            "llama-3.1-8b",
+            "b300",
+            &rows,
+            &speed,
+        )
+        .expect_err("no mix");
+        assert!(e.contains("token mix is not recorded"), "{e}");
+    }
 }
