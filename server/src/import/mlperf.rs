@@ -898,20 +898,22 @@ mod tests {
     fn a_system_is_sized_its_input_counted_and_its_prefill_held() {
         let rows = vec![row("Server", 80_000.0, 8.0), row("Offline", 96_000.0, 8.0)];
         let speed = vec![(10.0, &rows[0])];
+        let run = |read: &Read, b: &Benchmark| {
+            deployed(
+                &dataset(),
+                read,
+                "Acme",
+                "X_B300x8",
+                "llama3.1-8b",
+                b,
+                "llama-3.1-8b",
+                "b300",
+                &rows,
+                &speed,
+            )
+        };
         let read = Read::default();
-        let d = deployed(
-            &dataset(),
-            &read,
-            "Acme",
-            "X_B300x8",
-            "llama3.1-8b",
-            &BENCH,
-            "llama-3.1-8b",
-            "b300",
-            &rows,
-            &speed,
-        )
-        .expect("deployed");
+        let d = run(&read, &BENCH).expect("deployed");
         // 6 GB fit one 270 GB GPU with the reserve: 8 copies of one GPU.
         assert_eq!(d.replica, 1.0);
         assert!(d.basis.contains("servecost's sizing"), "{}", d.basis);
@@ -935,19 +937,7 @@ mod tests {
             experts: None,
             origin: "p.csv, line 2".into(),
         });
-        let d = deployed(
-            &dataset(),
-            &read,
-            "Acme",
-            "X_B300x8",
-            "llama3.1-8b",
-            &BENCH,
-            "llama-3.1-8b",
-            "b300",
-            &rows,
-            &speed,
-        )
-        .expect("deployed");
+        let d = run(&read, &BENCH).expect("deployed");
         assert_eq!(d.replica, 2.0);
         assert!(d.basis.contains("TP 2 × PP 1"), "{}", d.basis);
         // A prefill the chip could not reach is raised to one the measurement can hold.
@@ -955,34 +945,10 @@ mod tests {
             active_params: Some((8e11, "a test's figure")),
             ..BENCH
         };
-        let d = deployed(
-            &dataset(),
-            &Read::default(),
-            "Acme",
-            "X_B300x8",
-            "llama3.1-8b",
-            &slow,
-            "llama-3.1-8b",
-            "b300",
-            &rows,
-            &speed,
-        )
-        .expect("deployed");
+        let d = run(&Read::default(), &slow).expect("deployed");
         assert_eq!(d.prefill, 112_500.0);
         // Without a token mix, it says so.
-        let e = deployed(
-            &dataset(),
-            &Read::default(),
-            "Acme",
-            "X_B300x8",
-            "llama3.1-8b",
-            &BENCHMARKS[1],
-            "llama-3.1-8b",
-            "b300",
-            &rows,
-            &speed,
-        )
-        .expect_err("no mix");
+        let e = run(&Read::default(), &BENCHMARKS[1]).expect_err("no mix");
         assert!(e.contains("token mix is not recorded"), "{e}");
     }
 }
