@@ -493,6 +493,71 @@ pub fn file_name(path: &str) -> String {
         .map_or_else(|| path.to_owned(), |n| n.to_string_lossy().into_owned())
 }
 
+/// One row of a CSV table being read: its line and its cells by column name, trimmed.
+pub struct CsvRow<'a> {
+    header: &'a [String],
+    record: &'a csv::StringRecord,
+    /// Its line in the file.
+    pub line: u64,
+}
+
+impl CsvRow<'_> {
+    /// The cell of column `name` (empty where the table has no such column).
+    pub fn cell(&self, name: &str) -> &str {
+        self.header
+            .iter()
+            .position(|h| h == name)
+            .and_then(|i| self.record.get(i))
+            .unwrap_or_default()
+            .trim()
+    }
+
+    /// Whether the table has a column `name`.
+    pub fn has(&self, name: &str) -> bool {
+        self.header.iter().any(|h| h == name)
+    }
+}
+
+/// Reads a CSV table row by row: `each` gets every row and the problems to add to; a header or
+/// a row that is not CSV is a problem naming the file (and line 1 for the header). Any problem
+/// refuses the file.
+pub fn csv_rows(
+    file: &str,
+    text: &str,
+    mut each: impl FnMut(&CsvRow<'_>, &mut Vec<ImportProblem>),
+) -> Result<(), Vec<ImportProblem>> {
+    let text = text.replace("\r\n", "\n");
+    let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
+    let header: Vec<String> = match reader.headers() {
+        Ok(h) => h.iter().map(|h| h.trim().to_owned()).collect(),
+        Err(e) => return Err(vec![ImportProblem::new(file, "line 1", "", e.to_string())]),
+    };
+    let mut problems = Vec::new();
+    for record in reader.records() {
+        match record {
+            Ok(record) => {
+                let row = CsvRow {
+                    header: &header,
+                    record: &record,
+                    line: record.position().map_or(0, csv::Position::line),
+                };
+                each(&row, &mut problems);
+            }
+            Err(e) => problems.push(ImportProblem::new(
+                file,
+                "",
+                "",
+                format!("not a CSV row: {e}"),
+            )),
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}
+
 /// The chip ids the dataset holds once the import is written: the dataset's and the import's.
 fn chip_ids(current: &Rows, read: &Read) -> Vec<String> {
     current

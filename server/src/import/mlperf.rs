@@ -146,36 +146,10 @@ pub fn is_summary(text: &str) -> bool {
 /// naming its line and column.
 pub fn read(file: &str, text: &str, read: &mut Read) -> Result<(), Vec<ImportProblem>> {
     let short = super::file_name(file);
-    let text = text.replace("\r\n", "\n");
-    let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
-    let header: Vec<String> = match reader.headers() {
-        Ok(h) => h.iter().map(|h| h.trim().to_owned()).collect(),
-        Err(e) => return Err(vec![ImportProblem::new(file, "line 1", "", e.to_string())]),
-    };
-    let at = |name: &str| header.iter().position(|h| h == name);
-    let mut problems = Vec::new();
-    for record in reader.records() {
-        let record = match record {
-            Ok(r) => r,
-            Err(e) => {
-                problems.push(ImportProblem::new(
-                    file,
-                    "",
-                    "",
-                    format!("not a CSV row: {e}"),
-                ));
-                continue;
-            }
-        };
-        let line = record.position().map_or(0, csv::Position::line);
-        let cell = |name: &str| {
-            at(name)
-                .and_then(|i| record.get(i))
-                .unwrap_or_default()
-                .trim()
-        };
+    super::csv_rows(file, text, |row, problems| {
+        let (line, cell) = (row.line, |name: &str| row.cell(name));
         if cell("Units") != "Tokens/s" {
-            continue;
+            return;
         }
         let number = |name: &'static str, zero: bool| -> Result<f64, ImportProblem> {
             match cell(name).parse::<f64>() {
@@ -217,12 +191,7 @@ pub fn read(file: &str, text: &str, read: &mut Read) -> Result<(), Vec<ImportPro
                 problems.extend(b.err());
             }
         }
-    }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(problems)
-    }
+    })
 }
 
 /// The benchmark a row's `MlperfModel` is (its accuracy target aside).

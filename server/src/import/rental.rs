@@ -56,32 +56,8 @@ pub fn is_rental_table(text: &str) -> bool {
 /// column.
 pub fn read(file: &str, text: &str, read: &mut Read) -> Result<(), Vec<ImportProblem>> {
     let short = super::file_name(file);
-    let text = text.replace("\r\n", "\n");
-    let mut reader = csv::ReaderBuilder::new()
-        .trim(csv::Trim::All)
-        .from_reader(text.as_bytes());
-    let header: Vec<String> = match reader.headers() {
-        Ok(h) => h.iter().map(str::to_owned).collect(),
-        Err(e) => return Err(vec![ImportProblem::new(file, "line 1", "", e.to_string())]),
-    };
-    let at = |name: &str| header.iter().position(|h| h == name);
-    let spot_at = at("SpotPrice");
-    let mut problems = Vec::new();
-    for record in reader.records() {
-        let record = match record {
-            Ok(r) => r,
-            Err(e) => {
-                problems.push(ImportProblem::new(
-                    file,
-                    "",
-                    "",
-                    format!("not a CSV row: {e}"),
-                ));
-                continue;
-            }
-        };
-        let line = record.position().map_or(0, csv::Position::line);
-        let cell = |name: &str| at(name).and_then(|i| record.get(i)).unwrap_or_default();
+    super::csv_rows(file, text, |row, problems| {
+        let (line, cell) = (row.line, |name: &str| row.cell(name));
         let price = |name: &'static str, text: &str| -> Result<Option<f64>, ImportProblem> {
             if text.is_empty() {
                 return Ok(None);
@@ -110,13 +86,14 @@ pub fn read(file: &str, text: &str, read: &mut Read) -> Result<(), Vec<ImportPro
                         cell("AcceleratorCount")
                     ),
                 ));
-                continue;
+                return;
             }
         };
         let on_demand = price("Price", cell("Price"));
-        let spot = match spot_at {
-            Some(_) => price("SpotPrice", cell("SpotPrice")),
-            None => Ok(None),
+        let spot = if row.has("SpotPrice") {
+            price("SpotPrice", cell("SpotPrice"))
+        } else {
+            Ok(None)
         };
         match (on_demand, spot) {
             (Ok(on_demand), Ok(spot)) => read.rentals.push(Entry {
@@ -135,12 +112,7 @@ pub fn read(file: &str, text: &str, read: &mut Read) -> Result<(), Vec<ImportPro
                 problems.extend(b.err());
             }
         }
-    }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(problems)
-    }
+    })
 }
 
 /// Rows at one price: an instance type, a kind (`on_demand`, `spot`) and the price per GPU (its

@@ -91,38 +91,11 @@ pub fn is_parallelism_table(text: &str) -> bool {
 /// separated by `|`, which leaves it ambiguous) is a problem naming its line.
 pub fn read(file: &str, text: &str, out: &mut Vec<Config>) -> Result<(), Vec<ImportProblem>> {
     let short = super::file_name(file);
-    let text = text.replace("\r\n", "\n");
-    let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
-    let header: Vec<String> = match reader.headers() {
-        Ok(h) => h.iter().map(|h| h.trim().to_owned()).collect(),
-        Err(e) => return Err(vec![ImportProblem::new(file, "line 1", "", e.to_string())]),
-    };
-    let at = |name: &str| header.iter().position(|h| h == name);
-    let mut problems = Vec::new();
-    for record in reader.records() {
-        let record = match record {
-            Ok(r) => r,
-            Err(e) => {
-                problems.push(ImportProblem::new(
-                    file,
-                    "",
-                    "",
-                    format!("not a CSV row: {e}"),
-                ));
-                continue;
-            }
-        };
-        let line = record.position().map_or(0, csv::Position::line);
-        let cell = |name: &str| {
-            at(name)
-                .and_then(|i| record.get(i))
-                .unwrap_or_default()
-                .trim()
-                .to_owned()
-        };
+    super::csv_rows(file, text, |row, problems| {
+        let line = row.line;
         // A count, none where the file holds several, or a problem.
         let mut count = |name: &'static str, blank: Option<u32>| -> Option<u32> {
-            let v = cell(name);
+            let v = row.cell(name);
             if v.is_empty() {
                 return blank;
             }
@@ -148,22 +121,17 @@ pub fn read(file: &str, text: &str, out: &mut Vec<Config>) -> Result<(), Vec<Imp
         let pipeline = count("pipeline_parallelism", Some(1));
         let experts = count("moe_expert_parallelism", None);
         out.push(Config {
-            path: cell("path"),
-            submitter: cell("submitter"),
-            system: cell("system"),
-            scenario: cell("scenario"),
-            benchmark: cell("benchmark"),
+            path: row.cell("path").to_owned(),
+            submitter: row.cell("submitter").to_owned(),
+            system: row.cell("system").to_owned(),
+            scenario: row.cell("scenario").to_owned(),
+            benchmark: row.cell("benchmark").to_owned(),
             tensor,
             pipeline,
             experts,
             origin: format!("{short}, line {line}"),
         });
-    }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(problems)
-    }
+    })
 }
 
 /// The least power of two of GPUs of `memory_gb` each that holds `weights_gb` and leaves
