@@ -41,6 +41,7 @@ fn bench(c: &mut Criterion) {
         gpu_hour_reason: String::new(),
         vendor: None,
         alternative_mix: None,
+        mix_floor: None,
         curve_ratios: Some(servecost::decision::CurveSpread {
             lo: 1.0,
             hi: 2.7,

@@ -279,6 +279,12 @@ pub struct Curve {
     /// the rate batch traffic, which waits, is served at; none: not measured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub batch_tokens_per_s_per_gpu: Option<f64>,
+    /// Where the sources bound the curve's input rather than state it (MLPerf publishes each
+    /// benchmark's longest prompt, not its mean): the least and greatest uncached-input share
+    /// of its mix they allow, output the rest. `mix` is then servecost's assumption inside them,
+    /// and the judgement draws the mix across them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_share_bounds: Option<[f64; 2]>,
     /// The model's default curve (where no curve of the model is, its first is).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub is_default: bool,

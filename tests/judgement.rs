@@ -322,3 +322,57 @@ fn a_change_names_the_plan_cheapest_over_most_of_it() {
     let default = report("");
     assert!(default.flips.flips.iter().all(|f| f.mostly != Some(f.to)));
 }
+
+/// A curve whose sources bound its input rather than state it (an MLPerf benchmark's longest
+/// prompt): the warning says so and names both bounds, and the sample draws the mix across
+/// them, `P` as given, so it moves the cheapest plan's bill both ways.
+#[test]
+fn a_bounded_input_is_drawn_across_its_bounds() {
+    let mut data = revision_3();
+    let s = parse("requests=300M").expect("valid").scenario;
+    let id = evaluate(&s, &data).expect("answers").inputs.curve.clone();
+    let c = data.curves.iter_mut().find(|c| c.id == id).expect("curve");
+    c.mix_stated = false;
+    c.mix = servecost::units::Mix::from_parts(0.4, 0.0, 0.6).expect("mix");
+    c.input_share_bounds = Some([0.1, 0.7]);
+    let r = evaluate(&s, &data).expect("answers");
+    let w = r
+        .warnings
+        .iter()
+        .find(|w| w.code == "assumed_mix")
+        .expect("the assumption is said");
+    assert!(w.message.contains("longest prompt"), "{}", w.message);
+    let (low, high) = (
+        servecost::format::percent(0.1),
+        servecost::format::percent(0.7),
+    );
+    assert!(
+        w.message.contains(&low) && w.message.contains(&high),
+        "{}",
+        w.message
+    );
+    let u = r.uncertainty.expect("a sample");
+    let range = u
+        .ranges
+        .iter()
+        .find(|g| g.key == "curve_mix")
+        .expect("the mix is drawn");
+    assert!(
+        range.range.contains(&low) && range.range.contains(&high),
+        "{}",
+        range.range
+    );
+    assert!(range.reason.contains("longest prompt"), "{}", range.reason);
+    // Drawn at its own ends, the mix moves the bill: the bounds are not a label only.
+    let stated = {
+        let mut d = data.clone();
+        let c = d.curves.iter_mut().find(|c| c.id == id).expect("curve");
+        c.input_share_bounds = None;
+        c.mix_stated = true;
+        evaluate(&s, &d)
+            .expect("answers")
+            .uncertainty
+            .expect("a sample")
+    };
+    assert_ne!(u.difference_usd, stated.difference_usd);
+}

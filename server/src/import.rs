@@ -560,12 +560,14 @@ pub fn csv_rows(
 
 /// The chip ids the dataset holds once the import is written: the dataset's and the import's.
 fn chip_ids(current: &Rows, read: &Read) -> Vec<String> {
-    current
+    // Once each: a chip the import writes again is still one chip.
+    let ids: std::collections::BTreeSet<String> = current
         .chips
         .iter()
         .chain(&read.rows.chips)
         .map(|c| c.id.clone())
-        .collect()
+        .collect();
+    ids.into_iter().collect()
 }
 
 /// The models (id, name) the dataset holds once the import is written.

@@ -298,6 +298,9 @@ pub(crate) struct Draw {
     /// When set, the input's share of the curve's GPU time at its measured point: `P` follows
     /// from it with the draw's `k`, mix and throughput, so the measured point stays reachable.
     pub(crate) input_share: Option<f64>,
+    /// When set, the mix `P` follows from instead of the draw's (a drawn mix between bounds
+    /// leaves the chip's rate as it is).
+    pub(crate) prefill_mix: Option<crate::units::Mix>,
 }
 
 impl Draw {
@@ -307,6 +310,7 @@ impl Draw {
             r,
             throughput: 1.0,
             input_share: None,
+            prefill_mix: None,
         }
     }
 
@@ -314,7 +318,7 @@ impl Draw {
     pub(crate) fn prefill(&self, tokens_per_s: f64) -> f64 {
         match self.input_share {
             Some(share) => {
-                let m = &self.r.curve_mix;
+                let m = self.prefill_mix.as_ref().unwrap_or(&self.r.curve_mix);
                 let p =
                     (m.uncached + self.r.cache_cost * m.cached) * tokens_per_s * self.throughput
                         / share;

@@ -178,8 +178,13 @@ pub struct SampleContext {
     pub gpu_hour_reason: String,
     /// The curve was published by a vendor of the stack it measures (its source key).
     pub vendor: Option<String>,
-    /// The other reading of an assumed mix (and the curve's source key).
+    /// The other reading of an assumed mix (and the curve's source key): where the sources
+    /// bound the mix, its end with the most input.
     pub alternative_mix: Option<(Mix, String)>,
+    /// Where the sources bound the mix: its end with the least input, which draws below the
+    /// middle move towards, with `P` held as given (a chip's rate does not follow the mix);
+    /// none: as far the other way as the other reading, `P` following the mix.
+    pub mix_floor: Option<Mix>,
     /// Independent curves of the model on chips of the same family.
     pub curve_ratios: Option<CurveSpread>,
     /// Search the hybrid.
@@ -439,7 +444,18 @@ impl Lever {
                 d.r.cache_cost = (base.cache_cost * factor(logs.cache_cost, u)).min(1.0)
             }
             Lever::CurveMix => {
-                if let Some((alt, _)) = &ctx.alternative_mix {
+                if let (Some((high, _)), Some(low)) = (&ctx.alternative_mix, &ctx.mix_floor) {
+                    let t = s.curve_mix * (2.0 * u - 1.0);
+                    let end = if t < 0.0 { low } else { high };
+                    let m = base.curve_mix;
+                    let t = t.abs();
+                    d.prefill_mix = Some(m);
+                    d.r.curve_mix = Mix {
+                        uncached: (m.uncached + (end.uncached - m.uncached) * t).max(0.0),
+                        cached: (m.cached + (end.cached - m.cached) * t).max(0.0),
+                        output: (m.output + (end.output - m.output) * t).max(0.0),
+                    };
+                } else if let Some((alt, _)) = &ctx.alternative_mix {
                     let t = (s.curve_mix * (2.0 * u - 1.0)).max(logs.mix_floor);
                     let m = base.curve_mix;
                     d.r.curve_mix = Mix {

@@ -110,12 +110,29 @@ pub(super) fn sample_context(
             .curve
             .filter(|c| !c.mix_stated && s.curve_mix.is_none())
             .and_then(|c| {
-                crate::units::Mix::from_parts(c.mix.uncached + c.mix.cached, 0.0, c.mix.output)
-                    .map(|m| (m, c.source.clone()))
+                match c.input_share_bounds {
+                    Some([_, high]) => input_mix(high),
+                    None => crate::units::Mix::from_parts(
+                        c.mix.uncached + c.mix.cached,
+                        0.0,
+                        c.mix.output,
+                    ),
+                }
+                .map(|m| (m, c.source.clone()))
             }),
+        mix_floor: ctx
+            .curve
+            .filter(|c| !c.mix_stated && s.curve_mix.is_none())
+            .and_then(|c| c.input_share_bounds)
+            .and_then(|[low, _]| input_mix(low)),
         curve_ratios: ratios,
         hybrid: s.hybrid,
     }
+}
+
+/// A mix of uncached input at `share` of the tokens and output the rest.
+pub(crate) fn input_mix(share: f64) -> Option<crate::units::Mix> {
+    crate::units::Mix::from_parts(share, 0.0, 1.0 - share)
 }
 
 /// `scenario` as one option of a joint sample ([`decision::joint_cheapest`]), costed as `plan`.

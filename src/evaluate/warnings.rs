@@ -525,6 +525,25 @@ fn assumed_mix(s: &Scenario, r: &Resolved, curve: &crate::dataset::Curve, out: &
     if curve.mix_stated || s.curve_mix.is_some() {
         return;
     }
+    if let Some([low, high]) = curve.input_share_bounds {
+        let p = crate::format::percent;
+        out.push(warn(
+            WarningCode::AssumedMix,
+            format!(
+                "The benchmark publishes its longest prompt, not its mean one: its input is \
+                 between {} and {} of the curve's tokens, and servecost assumes {} ({}; the \
+                 curve's note says why). A workload at that mix costs what the measurement \
+                 implies whatever the input was; at another mix, per-class costs lean on it, and \
+                 the judgement draws it across the range: set curve_mix to choose the reading.",
+                p(low),
+                p(high),
+                p(curve.mix.uncached),
+                mix_text(&curve.mix)
+            ),
+            Some(&curve.source),
+        ));
+        return;
+    }
     // The other reading: fixed ISL/OSL without a prefix cache, as InferenceX's own
     // runs are measured, with the same input and output lengths.
     let m = curve.mix;

@@ -148,6 +148,7 @@ pub fn inferencex_curve(
         prefill: None,
         replica_basis: None,
         batch_tokens_per_s_per_gpu: None,
+        input_share_bounds: None,
         is_default: false,
     }
 }
@@ -274,6 +275,7 @@ pub fn published() -> Dataset {
                 prefill: None,
                 replica_basis: None,
                 batch_tokens_per_s_per_gpu: None,
+                input_share_bounds: None,
                 is_default: false,
             },
         ],

@@ -373,6 +373,13 @@ pub struct CurveRow {
     /// Tokens/s per GPU at its mix without a latency bound (none: not measured).
     #[serde(default)]
     pub batch_tokens_per_s_per_gpu: Option<f64>,
+    /// The least uncached-input share of its mix its sources allow, where they bound it
+    /// rather than state it (none: stated, or assumed without bounds).
+    #[serde(default)]
+    pub input_share_low: Option<f64>,
+    /// The greatest such share.
+    #[serde(default)]
+    pub input_share_high: Option<f64>,
     /// The model's default curve.
     #[serde(default)]
     #[sqlx(try_from = "Flag")]
@@ -474,6 +481,10 @@ fn curve(row: CurveRow, points: &[PointRow]) -> Result<Curve, sqlx::Error> {
         prefill: row.prefill,
         replica_basis: row.replica_basis,
         batch_tokens_per_s_per_gpu: row.batch_tokens_per_s_per_gpu,
+        input_share_bounds: row
+            .input_share_low
+            .zip(row.input_share_high)
+            .map(|(low, high)| [low, high]),
         is_default: row.is_default,
         point_sources: if mine.iter().any(|p| p.note.is_some()) {
             mine.iter()

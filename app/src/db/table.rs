@@ -278,11 +278,20 @@ table!(
         prefill,
         replica_basis,
         batch_tokens_per_s_per_gpu,
-        is_default
+        is_default,
+        input_share_low,
+        input_share_high
     ],
     flags[mix_stated, is_default],
     Order::Introduced,
-    later[prefill, replica_basis, batch_tokens_per_s_per_gpu, is_default]
+    later[
+        prefill,
+        replica_basis,
+        batch_tokens_per_s_per_gpu,
+        is_default,
+        input_share_low,
+        input_share_high
+    ]
 );
 table!(PointRow, "curve_points", [curve, idx],
     [tps, tokens_per_s_per_gpu, usd_per_mtok, note, power_w_per_gpu],

@@ -40,6 +40,9 @@ rental table (SkyPilot catalogue columns: InstanceType, AcceleratorName, Acceler
 Price, SpotPrice, Region); MLPerf summaries and parallelism tables; InferenceX agg_*.json rows and raw benchmark output; LiteLLM-style
 price tables; llm-prices vendor files. See IMPORT.md.";
 
+/// The options that take no value.
+pub const SWITCHES: [&str; 3] = ["--dry-run", "--skip-invalid", "--as-deployed"];
+
 /// Parses `import`'s arguments (after the word `import`): the options of the whole import, and
 /// each file with its own. `--hardware`, `--model`, `--provider` and `--date` apply to the files
 /// that follow them, until given again, so one import (one revision) can read files that need
@@ -102,7 +105,7 @@ pub fn parse_args(args: &[String]) -> Result<(Options, Vec<(Options, String)>), 
             }
             flag if flag.starts_with("--") => {
                 return Err(format!(
-                    "unknown option {flag}: accepted are --dry-run, --skip-invalid, --hardware CHIP, --model ID, \
+                    "unknown option {flag}: accepted are --dry-run, --skip-invalid, --as-deployed, --hardware CHIP, --model ID, \
                      --description TEXT, --timeout SECS, --provider NAME, --date YYYY-MM-DD, \
                      --source-url URL"
                 ))

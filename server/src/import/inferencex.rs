@@ -675,6 +675,8 @@ impl<'a> Group<'a> {
             prefill: None,
             replica_basis: None,
             batch_tokens_per_s_per_gpu: None,
+            input_share_low: None,
+            input_share_high: None,
             is_default: false,
         }
     }

@@ -37,8 +37,9 @@ pub struct Benchmark {
     pub interactive_tpot_ms: Option<f64>,
     /// Where these figures are stated.
     pub cited: &'static str,
-    /// Mean input and output tokens per sample of the benchmark's dataset (none: not
-    /// recorded), and where they are stated: the benchmark's own mix, read as deployed.
+    /// The longest prompt of the benchmark's dataset and its mean output, tokens per sample
+    /// (MLCommons publishes no mean input), and where they are stated: the bounds of the
+    /// benchmark's own mix, read as deployed (none: not recorded).
     pub tokens: Option<(f64, f64, &'static str)>,
     /// Parameters active per token of the benchmark's model, and where stated: the compute a
     /// prefilled token takes.
@@ -54,24 +55,39 @@ pub const BENCHMARKS: &[Benchmark] = &[
         server_tpot_ms: 200.0,
         interactive_tpot_ms: Some(40.0),
         cited: "TPOT limits 200 ms (Server) and 40 ms (Interactive), loadgen/mlperf.conf",
-        tokens: None,
-        active_params: None,
+        tokens: Some((
+            1023.0,
+            294.45,
+            "prompts under 1,024 tokens, processorca.py; output per the reference's README, \
+             mlcommons/inference b66003e language/llama2-70b",
+        )),
+        active_params: Some((70e9, "70B, dense: Llama 2 model card")),
     },
     Benchmark {
         name: "llama3.1-8b",
         server_tpot_ms: 100.0,
         interactive_tpot_ms: Some(30.0),
         cited: "TPOT limits 100 ms (Server) and 30 ms (Interactive), loadgen/mlperf.conf",
-        tokens: None,
-        active_params: None,
+        tokens: Some((
+            2540.0,
+            128.0,
+            "prompts padded to 2,540 tokens by NVIDIA's v5.1 harness; output capped at \
+             max_new_tokens 128, which the audited logs reach",
+        )),
+        active_params: Some((8e9, "8B, dense: Llama 3.1 model card")),
     },
     Benchmark {
         name: "deepseek-r1",
         server_tpot_ms: 80.0,
         interactive_tpot_ms: Some(15.0),
         cited: "TPOT limits 80 ms (Server) and 15 ms (Interactive), loadgen/mlperf.conf",
-        tokens: None,
-        active_params: None,
+        tokens: Some((
+            3140.0,
+            3886.2274,
+            "MAX_ISL 3,136 plus 4 template tokens; output the reference's mean, \
+             mlcommons/inference b66003e language/deepseek-r1",
+        )),
+        active_params: Some((37e9, "37B active of 671B: DeepSeek-R1 README")),
     },
     Benchmark {
         name: "gpt-oss-120b",
@@ -79,8 +95,16 @@ pub const BENCHMARKS: &[Benchmark] = &[
         interactive_tpot_ms: Some(15.0),
         cited: "TPOT limits 80 ms (Server) and 15 ms (Interactive), loadgen/mlperf.conf and the \
                 submission checker; the rules document says 20 ms for Interactive",
-        tokens: None,
-        active_params: None,
+        tokens: Some((
+            15330.0,
+            1278.2,
+            "max_seq_len 15,330, inference_rules.adoc; output TEST09's reference for the \
+             performance set, mlcommons/inference language/gpt-oss-120b",
+        )),
+        active_params: Some((
+            5.13e9,
+            "5.13B active of 116.83B: gpt-oss model card, Table 1",
+        )),
     },
 ];
 
@@ -515,6 +539,8 @@ fn whole_system_curve(
         prefill: None,
         replica_basis: None,
         batch_tokens_per_s_per_gpu: None,
+        input_share_low: None,
+        input_share_high: None,
         is_default: false,
     }
 }

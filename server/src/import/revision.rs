@@ -29,7 +29,7 @@ pub fn arguments(file: &Path) -> Result<Vec<String>, Vec<ImportProblem>> {
         } else {
             folder.join(line).display().to_string()
         };
-        takes_value = line.starts_with("--") && line != "--dry-run";
+        takes_value = line.starts_with("--") && !super::cli::SWITCHES.contains(&line);
         args.push(arg);
     }
     Ok(args)
@@ -51,9 +51,13 @@ pub async fn sql(
     let super::Planned { rows, names, .. } = planned(&current, &files)?;
     let revision = base + 1;
     let description = opts.description.unwrap_or_default();
+    let folder = file
+        .parent()
+        .and_then(Path::file_name)
+        .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
     let mut out = format!(
         "-- Revision {revision}: written by `servecost-server import` from the files that\n\
-         -- server/dataset/open-models/import.args lists (see its README); the test\n\
+         -- server/dataset/{folder}/import.args lists (see its README); the test\n\
          -- `published_revision` imports them again and compares with this file byte for byte.\n\
          -- Do not edit: change the files and bless the test (SERVECOST_BLESS=1).\n\n"
     );

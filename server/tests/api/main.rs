@@ -23,4 +23,5 @@ mod router;
 mod saved;
 mod seed;
 mod share;
+mod sizing;
 mod usage;

@@ -1,23 +1,45 @@
-//! The open models' revision (`migrations/20261206000002_open_models.sql`) is the import of the
-//! files `server/dataset/open-models/import.args` lists, byte for byte; importing them again
-//! changes nothing; links pinned to the revisions before it keep their data.
+//! Each published revision written by an import (`migrations/20261206000002_open_models.sql`,
+//! revision 4; `migrations/20261208000003_sizing.sql`, revision 5) is the import of the files
+//! its `server/dataset/<folder>/import.args` lists, byte for byte; importing the newest's files
+//! again changes nothing; links pinned to the revisions before each keep their numbers.
 
 use std::path::Path;
 
 use crate::common::{fresh_db, SEEDED};
 use sqlx::AnyPool;
 
-/// The migration that writes the revision.
-const MIGRATION: &str = "../migrations/20261206000002_open_models.sql";
-/// Its version: the migrations before it make the dataset it is imported over.
-const VERSION: i64 = 20261206000002;
-/// When it was written.
-const CREATED_AT: &str = "2026-12-05T12:00:00Z";
-/// The import's arguments.
-const ARGUMENTS: &str = "dataset/open-models/import.args";
+/// A revision an import writes.
+struct Published {
+    /// The migration that writes it.
+    migration: &'static str,
+    /// Its version: the migrations before it make the dataset it is imported over.
+    version: i64,
+    /// When it was written.
+    created_at: &'static str,
+    /// The import's arguments.
+    arguments: &'static str,
+    /// The revision it is.
+    revision: i64,
+}
+
+const OPEN_MODELS: Published = Published {
+    migration: "../migrations/20261206000002_open_models.sql",
+    version: 20261206000002,
+    created_at: "2026-12-05T12:00:00Z",
+    arguments: "dataset/open-models/import.args",
+    revision: 4,
+};
+
+const SIZING: Published = Published {
+    migration: "../migrations/20261208000003_sizing.sql",
+    version: 20261208000003,
+    created_at: "2026-12-07T12:00:00Z",
+    arguments: "dataset/sizing/import.args",
+    revision: 5,
+};
 
 /// A database with the migrations before the revision's.
-async fn before_the_revision() -> (AnyPool, tempfile_dir::Dir) {
+async fn before_the_revision(version: i64) -> (AnyPool, tempfile_dir::Dir) {
     let dir = tempfile_dir::Dir::new();
     let url = format!("sqlite://{}?mode=rwc", dir.0.join("before.db").display());
     let pool = app::db::connect(&url).await.expect("connect");
@@ -27,7 +49,7 @@ async fn before_the_revision() -> (AnyPool, tempfile_dir::Dir) {
     let schema_only = |sql: &str| !sql.contains("INSERT INTO");
     for m in migrator
         .iter()
-        .filter(|m| m.version < VERSION || schema_only(&m.sql))
+        .filter(|m| m.version < version || schema_only(&m.sql))
     {
         sqlx::raw_sql(&m.sql)
             .execute(&pool)
@@ -59,10 +81,10 @@ mod tempfile_dir {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_open_models_revision_is_the_import_of_its_files() {
-    let (pool, _dir) = before_the_revision().await;
-    let sql = server::import::revision::sql(&pool, Path::new(ARGUMENTS), CREATED_AT)
+/// The revision's migration is the import of its files, byte for byte.
+async fn is_the_import_of_its_files(p: &Published) {
+    let (pool, _dir) = before_the_revision(p.version).await;
+    let sql = server::import::revision::sql(&pool, Path::new(p.arguments), p.created_at)
         .await
         .unwrap_or_else(|problems| {
             panic!(
@@ -75,21 +97,34 @@ async fn the_open_models_revision_is_the_import_of_its_files() {
             )
         });
     if std::env::var_os("SERVECOST_BLESS").is_some() {
-        std::fs::write(MIGRATION, &sql).expect("write the migration");
+        std::fs::write(p.migration, &sql).expect("write the migration");
     }
-    let shipped = std::fs::read_to_string(MIGRATION).expect("the migration");
+    let shipped = std::fs::read_to_string(p.migration).expect("the migration");
     assert!(
         shipped == sql,
-        "{MIGRATION} is not the import of {ARGUMENTS}: re-run with SERVECOST_BLESS=1 after \
-         changing a file or a reader, and review the diff"
+        "{} is not the import of {}: re-run with SERVECOST_BLESS=1 after changing a file or a \
+         reader, and review the diff",
+        p.migration,
+        p.arguments
     );
-    assert!(sql.contains(&format!("VALUES ({SEEDED}, ")));
+    assert!(sql.contains(&format!("VALUES ({}, ", p.revision)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_open_models_revision_is_the_import_of_its_files() {
+    is_the_import_of_its_files(&OPEN_MODELS).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sizing_revision_is_the_import_of_its_files() {
+    is_the_import_of_its_files(&SIZING).await;
+    assert_eq!(SIZING.revision, SEEDED, "the sizing revision is the newest");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn importing_the_revision_s_files_again_changes_nothing() {
     let db = fresh_db().await;
-    let args = server::import::revision::arguments(Path::new(ARGUMENTS)).expect("arguments");
+    let args = server::import::revision::arguments(Path::new(SIZING.arguments)).expect("arguments");
     let (opts, files) = server::import::parse_args(&args).expect("parse");
     let outcome = server::import::run_each(&db.pool, &files, &opts)
         .await
@@ -103,46 +138,68 @@ async fn importing_the_revision_s_files_again_changes_nothing() {
     assert_eq!(outcome.revision, None);
 }
 
-/// Links saved before the revision keep their numbers, and the revision moves none of them: it
-/// adds models, curves, offers and prices without touching a row a link of revision 3 reads
-/// (no new row is a default).
+/// Links saved before each revision keep their numbers: revision 3's links, which neither
+/// revision moves, and revision 4's links of the open models, whose curves revision 5 reads
+/// anew (each pinned report is the engine's own answer at revision 4).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn links_saved_before_the_revision_keep_their_numbers() {
     use crate::common::{app, json};
     use axum::http::StatusCode;
     let (app, db) = app().await;
-    let queries = [
-        "",
-        "requests=20M",
-        "api=orcarouter-muse-spark",
-        "curve=own&points=10:2.6k,100:900,200:500&curve_mix=1:0:1&replica=8&chip=h200",
-        "curve=inferencex-mi355x-fp4&own=1&capex=25000",
+    let pinned = [
+        (3, ""),
+        (3, "requests=20M"),
+        (3, "api=orcarouter-muse-spark"),
+        (
+            3,
+            "curve=own&points=10:2.6k,100:900,200:500&curve_mix=1:0:1&replica=8&chip=h200",
+        ),
+        (3, "curve=inferencex-mi355x-fp4&own=1&capex=25000"),
+        (4, "model=gpt-oss-120b"),
+        (4, "model=deepseek-r1&requests=3M"),
+        (4, "model=llama-2-70b&tokens=2B&mix=2:0:1"),
     ];
-    for (i, query) in queries.iter().enumerate() {
-        let id = format!("pinnedRev3x{i}");
+    let at_4 = app::db::load_dataset(&db.pool, OPEN_MODELS.revision)
+        .await
+        .expect("revision 4");
+    for (i, (revision, query)) in pinned.iter().enumerate() {
+        let id = format!("pinnedRev{revision}x{i}");
         sqlx::query(
             "INSERT INTO scenarios (id, query, name, note, revision, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(&id)
         .bind(*query)
-        .bind("Before the open models")
+        .bind("Before the sizing")
         .bind("")
-        .bind(SEEDED - 1)
+        .bind(*revision)
         .bind("2026-12-04T00:00:00Z")
         .execute(&db.pool)
         .await
         .expect("insert");
         let saved = json(&app, &format!("/api/v1/scenarios/{id}"), StatusCode::OK).await;
-        assert_eq!(saved["revision"], SEEDED - 1, "{query}");
+        assert_eq!(saved["revision"], *revision, "{query}");
         assert_eq!(saved["newest_revision"], SEEDED, "{query}");
-        assert_eq!(saved["report"]["dataset_revision"], SEEDED - 1, "{query}");
-        for side in ["rent", "self_host"] {
-            assert_eq!(
-                saved["report"][side]["monthly_usd"], saved["current"][side]["monthly_usd"],
-                "{query}: {side}"
-            );
+        assert_eq!(saved["report"]["dataset_revision"], *revision, "{query}");
+        if *revision == 3 {
+            for side in ["rent", "self_host"] {
+                assert_eq!(
+                    saved["report"][side]["monthly_usd"], saved["current"][side]["monthly_usd"],
+                    "{query}: {side}"
+                );
+            }
+            assert_eq!(saved["newer_data_changes_result"], false, "{query}");
+        } else {
+            let parsed = servecost::parse(query).expect("valid");
+            let then = servecost::evaluate(&parsed.scenario, &at_4).expect("answers at revision 4");
+            let then = serde_json::to_value(&then).expect("json");
+            for side in ["rent", "self_host"] {
+                assert_eq!(
+                    saved["report"][side]["monthly_usd"], then[side]["monthly_usd"],
+                    "{query}: {side}"
+                );
+            }
+            assert!(then["self_host"]["monthly_usd"].is_number(), "{query}");
         }
-        assert_eq!(saved["newer_data_changes_result"], false, "{query}");
     }
 }

@@ -264,13 +264,24 @@ fn the_importer_takes_the_ends_of_every_range() {
         let mut c = base.curves[0].clone();
         c.id = "edge-curve".into();
         c.replica_gpus = at("replica", low);
-        // One GPU cannot hold the first model's weights (refused, `import` tests): the edge
-        // curve is of a model whose weights are not recorded.
+        // A replica that cannot hold its model's weights is refused (`import` tests): the edge
+        // curve is of a model whose smallest weights fit the least replica of its chip.
+        let memory = base
+            .chips
+            .iter()
+            .find(|chip| chip.id == c.chip)
+            .map_or(0.0, |chip| chip.memory_gb);
+        let least = at("replica", true).min(c.replica_gpus);
         c.model = base
             .models
             .iter()
-            .find(|m| !base.weights.iter().any(|w| w.model == m.id))
-            .expect("a model without recorded weights")
+            .find(|m| {
+                base.weights
+                    .iter()
+                    .filter(|w| w.model == m.id)
+                    .all(|w| w.gigabytes <= memory * least)
+            })
+            .expect("a model whose weights fit the least replica")
             .id
             .clone();
         let points = vec![

@@ -265,7 +265,15 @@ async fn every_row_names_an_existing_source() {
     // (each provider's own list prices; the API price tables are a third party's lists).
     let (published, tables): (Vec<&String>, Vec<&String>) =
         vendor.iter().partition(|k| !k.starts_with("rental-"));
-    assert_eq!(published, ["orcarouter", "sglang-cookbook", "vendor-specs"]);
+    assert_eq!(
+        published,
+        [
+            "chip-compute",
+            "orcarouter",
+            "sglang-cookbook",
+            "vendor-specs"
+        ]
+    );
     assert_eq!(tables.len(), 6, "{tables:?}");
 }
 

@@ -4,6 +4,7 @@
 use super::{input_share, scale_odds, Lever, Range, SampleContext};
 use crate::curve::Reading;
 use crate::resolved::Resolved;
+use crate::units::Mix;
 
 impl Lever {
     pub(super) fn describe(self, base: &Resolved, reading: &Reading, ctx: &SampleContext) -> Range {
@@ -73,6 +74,31 @@ impl Lever {
                 n((base.cache_cost * s.cache_cost).min(1.0)),
                 times(s.cache_cost)
             ),
+            Lever::CurveMix if ctx.mix_floor.is_some() => {
+                let input = |m: &Mix| crate::format::percent(m.uncached);
+                let ends = ctx.mix_floor.as_ref().zip(ctx.alternative_mix.as_ref());
+                ends.map_or_else(String::new, |(low, (high, _))| {
+                    let toward = |end: &Mix| {
+                        Mix::from_parts(
+                            base.curve_mix.uncached
+                                + (end.uncached - base.curve_mix.uncached) * s.curve_mix,
+                            0.0,
+                            base.curve_mix.output
+                                + (end.output - base.curve_mix.output) * s.curve_mix,
+                        )
+                        .map_or_else(String::new, |m| input(&m))
+                    };
+                    format!(
+                        "input {} to {} of the curve's tokens ({} of the way to the bounds its \
+                         sources set, {} and {}), P as given",
+                        toward(low),
+                        toward(high),
+                        crate::format::percent(s.curve_mix),
+                        input(low),
+                        input(high)
+                    )
+                })
+            }
             Lever::CurveMix => format!(
                 "from {} of the way to the other reading (no prefix cache) to as far the other \
                  way (more of the input cached, at most all of it)",
@@ -138,6 +164,11 @@ impl Lever {
                 .to_owned(),
             Lever::CacheCost => "k is an assumption: attention over a cached prefix still costs \
                  GPU time, and no publication measures how much."
+                .to_owned(),
+            Lever::CurveMix if ctx.mix_floor.is_some() => "The benchmark publishes its longest \
+                 prompt, not its mean one: how much of the measured time went to prefilling \
+                 input is known only within bounds, and the share of it decides what an output \
+                 token costs at another mix."
                 .to_owned(),
             Lever::CurveMix => "The publication does not state the mix it measured at: the \
                  assumed mix may overstate or understate its caching."

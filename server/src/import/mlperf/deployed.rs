@@ -54,8 +54,7 @@ pub(super) fn curve(
 ) -> CurveRow {
     let batch = d.batch.map_or(String::new(), |t| {
         format!(
-            " Offline (no latency bound): {} tokens/s per GPU with the benchmark's input, the \
-             rate batch traffic is served at.",
+            " Offline (no latency bound): {} tokens/s per GPU, the rate batch is served at.",
             servecost::format::thousands(t.round())
         )
     });
@@ -70,20 +69,20 @@ pub(super) fn curve(
         mix_uncached: d.mix.0,
         mix_cached: 0.0,
         mix_output: d.mix.1,
-        mix_stated: true,
+        mix_stated: false,
         price_basis_usd: None,
         source: source.to_owned(),
         note: Some(format!(
-            "MLPerf {bench}, {} ({} × {}). Speeds per user are the floors the scenarios' p99 \
-             TPOT limits guarantee ({}), not measured medians. Throughput counts the \
-             benchmark's input with its output: {} input and {} output tokens a sample on \
-             average ({}), each result's output tokens/s times {}. {}.{batch}",
+            "MLPerf {bench}, {} ({} × {}). Speeds per user are the floors of the p99 TPOT \
+             limits ({}), not medians. Throughput counts the benchmark's input: {} input tokens \
+             a sample, assumed ({}), and {} output ({}); output tokens/s times {}. {}.{batch}",
             system_name(organization, first, platform),
             first.accelerators,
             first.accelerator,
             b.cited,
-            servecost::format::thousands(d.mix.0),
-            servecost::format::thousands(d.mix.1),
+            servecost::format::thousands(d.mix.0.round()),
+            d.input_words,
+            servecost::format::number(d.mix.1),
             d.mix_cited,
             servecost::format::number((d.scale * 1000.0).round() / 1000.0),
             d.prefill_words,
@@ -93,13 +92,28 @@ pub(super) fn curve(
         prefill: Some(d.prefill),
         replica_basis: Some(d.basis.clone()),
         batch_tokens_per_s_per_gpu: d.batch,
+        input_share_low: Some(d.input_share_bounds.0),
+        input_share_high: Some(d.input_share_bounds.1),
         is_default: false,
+    }
+}
+
+/// `1 GPU`, `8 GPUs`.
+fn gpus(n: f64) -> String {
+    if n == 1.0 {
+        "1 GPU".to_owned()
+    } else {
+        format!("{} GPUs", servecost::format::number(n))
     }
 }
 
 /// Share of the chip's dense peak a prefill reaches when servecost works out the prefill rate
 /// `P` of an MLPerf curve from the chip's compute: an assumption, stated with each curve.
 pub const PREFILL_MFU: f64 = 0.4;
+
+/// The most of a measurement's GPU time servecost lets the benchmark's input take at the
+/// prefill rate `P`: the rest is decoding, which every measured token needs.
+pub const INPUT_TIME: f64 = 0.8;
 
 /// An MLPerf system read as deployed: its replica, the benchmark's own mix, the prefill rate
 /// its measurement holds and its Offline rate.
@@ -114,8 +128,12 @@ pub struct Deployed {
     pub scale: f64,
     /// The benchmark's mix: input (uncached) and output parts.
     pub mix: (f64, f64),
-    /// Where the mix is stated.
+    /// Where the mix's bounds are stated.
     pub mix_cited: &'static str,
+    /// How the input a sample was bounded and assumed.
+    pub input_words: String,
+    /// The least and greatest share of input in the mix the bounds allow.
+    pub input_share_bounds: (f64, f64),
     /// The prefill rate `P` the curve holds.
     pub prefill: f64,
     /// How `P` was worked out.
@@ -154,10 +172,9 @@ pub fn system(
         .first()
         .map(|s| s.1)
         .ok_or_else(|| format!("{what}: no point"))?;
-    let (input, output, mix_cited) = b
+    let (longest, output, mix_cited) = b
         .tokens
         .ok_or_else(|| format!("{what}: the benchmark's token mix is not recorded"))?;
-    let scale = (input + output) / output;
     let chip_row = current
         .chips
         .iter()
@@ -186,7 +203,8 @@ pub fn system(
         Some((g, c)) => (
             f64::from(g),
             format!(
-                "{g} GPUs a replica: the submitter's configuration of the system ({}, {})",
+                "{} a replica: the submitter's configuration of the system ({}, {})",
+                gpus(f64::from(g)),
                 c.words(),
                 c.path
             ),
@@ -215,11 +233,11 @@ pub fn system(
             (
                 g,
                 format!(
-                    "{} GPUs a replica: servecost's sizing, the least power of two of {} GB \
+                    "{} a replica: servecost's sizing, the least power of two of {} GB \
                      GPUs that holds the {} weights ({} GB) and keeps {} of the memory for \
                      the KV cache (the submitter's configuration is not in the dataset); the \
                      system's {} GPUs are {} copies at its throughput per GPU",
-                    servecost::format::number(g),
+                    gpus(g),
                     servecost::format::number(chip_row.memory_gb),
                     first.precision,
                     servecost::format::number(weights.gigabytes),
@@ -231,9 +249,7 @@ pub fn system(
         }
     };
     // The prefill rate: the chip's dense compute at the precision over the compute a token
-    // takes (2 FLOPs per active parameter) at PREFILL_MFU of peak; never one the measurement
-    // cannot hold (input would then take more than the measured time): at least the rate at
-    // which input takes 80 % of it.
+    // takes (2 FLOPs per active parameter) at PREFILL_MFU of peak.
     let (active, params_cited) = b
         .active_params
         .ok_or_else(|| format!("{what}: the model's active parameters are not recorded"))?;
@@ -243,40 +259,41 @@ pub fn system(
             first.precision
         )
     })?;
-    let computed = tflops * 1e12 * PREFILL_MFU / (2.0 * active);
-    let share = input / (input + output);
-    let fastest = speed
+    let prefill = (tflops * 1e12 * PREFILL_MFU / (2.0 * active)).round();
+    let prefill_words = format!(
+        "P {} tokens/s per GPU, servecost's estimate: {} dense {} TFLOPS at {} of peak, 2 \
+         FLOPs per active parameter ({} B, {params_cited})",
+        servecost::format::thousands(prefill),
+        servecost::format::number(tflops),
+        first.precision.to_ascii_uppercase(),
+        servecost::format::percent(PREFILL_MFU),
+        servecost::format::number(active / 1e9)
+    );
+    // The input a sample: MLCommons publishes the longest prompt, not the mean. At most the
+    // longest, and at most what leaves the measurement time to decode at P (input taking
+    // INPUT_TIME of the measured time at the busiest point); servecost assumes half of that.
+    let busiest = speed
         .iter()
-        .map(|(_, r)| per_accelerator(r) * scale)
+        .map(|(_, r)| per_accelerator(r))
         .fold(0.0, f64::max);
-    let least_held = fastest * share;
-    let (prefill, prefill_words) = if computed > least_held / 0.8 {
-        (
-            computed.round(),
-            format!(
-                "P {} uncached tokens/s per GPU: servecost's estimate, {} dense TFLOPS at {} \
-                 × {} of peak over 2 FLOPs per active parameter ({} B; {params_cited})",
-                servecost::format::thousands(computed.round()),
-                servecost::format::number(tflops),
-                first.precision.to_ascii_uppercase(),
-                servecost::format::percent(PREFILL_MFU),
-                servecost::format::number(active / 1e9)
-            ),
+    let held = INPUT_TIME * prefill * output / busiest;
+    let most = longest.min(held);
+    let input = most / 2.0;
+    let share = |i: f64| i / (i + output);
+    let input_words = if most < longest {
+        format!(
+            "at most {}, as more would leave no time to decode at P (input at most {} of the \
+             measured time); half assumed",
+            servecost::format::thousands(most.round()),
+            servecost::format::percent(INPUT_TIME)
         )
     } else {
-        let p = (least_held / 0.8).round();
-        (
-            p,
-            format!(
-                "P {} uncached tokens/s per GPU: the compute estimate ({}) would leave the \
-                 measurement no time to decode, so P is the rate at which the benchmark's input \
-                 takes {} of the measured GPU time",
-                servecost::format::thousands(p),
-                servecost::format::thousands(computed.round()),
-                servecost::format::percent(0.8)
-            ),
+        format!(
+            "at most {}, the longest prompt; half assumed",
+            servecost::format::thousands(most.round())
         )
     };
+    let scale = (input + output) / output;
     let batch = rows
         .iter()
         .filter(|r| r.scenario == "Offline")
@@ -284,6 +301,8 @@ pub fn system(
         .reduce(f64::max);
     Ok(Deployed {
         mix_cited,
+        input_words,
+        input_share_bounds: (0.0, share(most)),
         replica,
         basis,
         scale,
@@ -299,7 +318,7 @@ mod tests {
     use super::super::{Benchmark, Row, BENCHMARKS};
     use super::*;
 
-    /// A benchmark whose token mix and model are recorded (none of the shipped ones is yet).
+    /// A benchmark of the test's own figures.
     const BENCH: Benchmark = Benchmark {
         name: "llama3.1-8b",
         server_tpot_ms: 100.0,
@@ -370,13 +389,16 @@ mod tests {
         // 6 GB fit one 270 GB GPU with the reserve: 8 copies of one GPU.
         assert_eq!(d.replica, 1.0);
         assert!(d.basis.contains("servecost's sizing"), "{}", d.basis);
-        // 900 input and 100 output tokens a sample: 10 tokens a output token.
-        assert_eq!(d.scale, 10.0);
-        assert_eq!(d.mix, (900.0, 100.0));
-        // 14,000 TFLOPS × 40 % over 16 GFLOPs a token: 350,000 tokens/s, more than the
-        // 90,000 the measurement's input needs (10,000 output tokens/s per GPU × 9).
+        // Prompts of at most 900 tokens and 100 output tokens a sample: half the longest
+        // prompt assumed, 450 input tokens, 5.5 tokens a output token, input 0 % to 90 %.
+        assert_eq!(d.mix, (450.0, 100.0));
+        assert_eq!(d.scale, 5.5);
+        assert_eq!(d.input_share_bounds, (0.0, 0.9));
+        // 14,000 TFLOPS × 40 % over 16 GFLOPs a token: 350,000 tokens/s, which the longest
+        // prompt leaves time to decode at (900 × 10,000 / 100 = 90,000 input tokens/s).
         assert_eq!(d.prefill, 350_000.0);
-        assert_eq!(d.batch, Some(120_000.0));
+        assert!(d.input_words.contains("the longest prompt"));
+        assert_eq!(d.batch, Some(66_000.0));
         // The submitter's configuration, where given, is the replica.
         let mut read = Read::default();
         read.configs.push(crate::import::sizing::Config {
@@ -393,15 +415,26 @@ mod tests {
         let d = run(&read, &BENCH).expect("deployed");
         assert_eq!(d.replica, 2.0);
         assert!(d.basis.contains("TP 2 × PP 1"), "{}", d.basis);
-        // A prefill the chip could not reach is raised to one the measurement can hold.
+        // A chip that prefills slowly bounds the input by the measurement: 3,500 tokens/s at
+        // 80 % of the time leaves 28 input tokens a sample of 100 output at 10,000 a second.
         let slow: Benchmark = Benchmark {
             active_params: Some((8e11, "a test's figure")),
             ..BENCH
         };
         let d = run(&Read::default(), &slow).expect("deployed");
-        assert_eq!(d.prefill, 112_500.0);
+        assert_eq!(d.prefill, 3_500.0);
+        assert_eq!(d.mix, (14.0, 100.0));
+        assert!(
+            d.input_words.contains("no time to decode"),
+            "{}",
+            d.input_words
+        );
         // Without a token mix, it says so.
-        let e = run(&Read::default(), &BENCHMARKS[1]).expect_err("no mix");
+        let unknown = Benchmark {
+            tokens: None,
+            ..BENCHMARKS[1]
+        };
+        let e = run(&Read::default(), &unknown).expect_err("no mix");
         assert!(e.contains("token mix is not recorded"), "{e}");
     }
 }
