@@ -80,3 +80,39 @@ test("an experimental run names its tier and its measured power", async ({ page,
   await expect(article.locator("th", { hasText: "Measured power per GPU" })).toHaveCount(1);
   await expect(article.locator("td", { hasText: / W$/ }).first()).toBeVisible();
 });
+
+// An infra lead checks how gpt-oss-120b is sized: it fits one GPU, so no self-hosted option of
+// its ranking takes a whole MLPerf system (8 to 512 GPUs) as one replica, and the page's bills
+// are the API's for its own link, whose replica is the dataset's as deployed.
+test("gpt-oss-120b is ranked on replicas as deployed", async ({ page, request, javaScriptEnabled }) => {
+  await page.goto("/");
+  await ready(page, javaScriptEnabled);
+  await page.getByLabel("Open-weight model").selectOption("gpt-oss-120b");
+  if (javaScriptEnabled === false) {
+    await page.getByRole("button", { name: "Choose this model" }).click();
+  }
+  await page.waitForURL(/model=gpt-oss-120b/);
+  await page.waitForLoadState("domcontentloaded");
+  await ready(page, javaScriptEnabled);
+  const query = await ownLink(page);
+  const api = await apiReport(request, query);
+  expect(api.dataset_revision).toBeGreaterThanOrEqual(5);
+  expect(api.inputs.replica_gpus).toBeLessThanOrEqual(8);
+  const shown = await bills(page);
+  expect(shown.rent).toBeCloseTo(api.rent.monthly_usd, 6);
+  expect(shown.self).toBeCloseTo(api.self_host.monthly_usd, 6);
+  await page.getByTestId("options").locator("summary").click();
+  if (javaScriptEnabled === false) {
+    // Without JavaScript the section links to the ranking's own page.
+    await page.getByRole("link", { name: "rank them" }).click();
+    await page.waitForURL(/\/options\?/);
+  }
+  const rows = page.getByTestId("option").filter({ hasText: / × (NVIDIA|AMD)/ });
+  await expect(rows.first()).toBeVisible();
+  const labels = await rows.allTextContents();
+  expect(labels.length).toBeGreaterThan(0);
+  for (const label of labels) {
+    const gpus = Number(/(\d+) × (NVIDIA|AMD)/.exec(label)![1]);
+    expect(gpus, label).toBeLessThanOrEqual(8);
+  }
+});
