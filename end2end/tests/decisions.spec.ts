@@ -223,3 +223,51 @@ test("several benchmark results pasted at once fill the table, with and without 
   await expect(page.getByLabel("Mix the points were measured at")).toHaveValue("50:0:50");
   await matchesApi(page, request);
 });
+
+// An infra lead types a benchmark of DeepSeek-R1 (671B parameters) measured on one 80 GB H100:
+// one GPU cannot hold the weights, and the refusal names both sizes at the replica field; the
+// API refuses the page's own link with the same message.
+test("a replica that cannot hold the model's weights is refused, naming both sizes", async ({ page, request, javaScriptEnabled: js }) => {
+  await page.goto("/");
+  await ready(page, js);
+  await page.getByLabel("Open-weight model").selectOption("deepseek-r1");
+  if (js === false) {
+    await page.getByRole("button", { name: "Choose this model" }).click();
+  }
+  await page.waitForURL(/model=deepseek-r1/);
+  await page.waitForLoadState("domcontentloaded");
+  await ready(page, js);
+  await page.getByLabel(/Throughput curve/).selectOption("own");
+  await apply(page, js);
+  await expect(page.getByTestId("benchmark")).toBeVisible();
+  for (const [i, [tps, tput]] of [
+    ["10", "2,600"],
+    ["50", "900"],
+  ].entries()) {
+    await page.getByLabel(`Point ${i + 1}: output tokens/s per user`).fill(tps);
+    await page.getByLabel(`Point ${i + 1}: total tokens/s per GPU`).fill(tput);
+  }
+  await page.getByLabel("Mix the points were measured at").fill("1:0:1");
+  await page.getByLabel("Chip the points were measured on").selectOption("h100");
+  await page.getByLabel("GPUs per replica").fill("1");
+  await apply(page, js);
+  const error = page.getByTestId("error-replica");
+  await expect(error).toContainText("80");
+  await expect(error).toContainText("GB");
+  await expect(error).toContainText("a replica needs at least");
+  const message = (await error.textContent()) ?? "";
+  expect(message).toMatch(/428/);
+  if (js) {
+    // The page's own link (without JavaScript the form's fields are the page's address, and
+    // the page answers them itself: the refusal above).
+    const query = new URL(page.url()).search.slice(1);
+    expect(query).toContain("replica=1");
+    const response = await request.get(`/api/v1/evaluate?${query}`);
+    expect(response.status()).toBe(422);
+    const body = await response.json();
+    const problem = body.problems.find((p: { param: string }) => p.param === "replica");
+    expect(problem, JSON.stringify(body.problems)).toBeDefined();
+    expect(problem.reason).toContain("a replica needs at least");
+    expect(problem.reason).toMatch(/428/);
+  }
+});
