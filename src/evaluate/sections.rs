@@ -399,8 +399,9 @@ impl<'a> Costed<'a> {
             } else {
                 String::new()
             };
+            let noun = if gpus == 1.0 { "GPU" } else { "GPUs" };
             w.message.push_str(&format!(
-                " This fleet commits {} GPUs for {months} months: {} in all{signed}.",
+                " This fleet commits {} {noun} for {months} months: {} in all{signed}.",
                 crate::format::number(gpus),
                 crate::format::usd(total)
             ));
