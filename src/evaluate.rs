@@ -1,6 +1,7 @@
 //! One evaluation: a scenario and the dataset in, the full report out.
 
 mod judgement;
+mod reach;
 mod resolve;
 mod sections;
 mod warnings;
@@ -60,7 +61,9 @@ pub fn evaluate_with(
 
 /// The report of a checked scenario (one body for every kind of scenario `evaluate` takes).
 fn report(s: &Checked, data: &Dataset, depth: Depth) -> Result<Report, Vec<Problem>> {
-    let c = Costed::new(s, data)?;
+    // A target beyond the chosen curve prices self-hosting on another curve or as a floor.
+    let beyond = reach::beyond(s, data);
+    let c = Costed::new(beyond.as_ref().map_or(&**s, |b| &b.priced), data)?;
     let ratios = curve_ratios(&c.r, &c.ctx, data, &c.interactive);
     let judged = c.judge(depth, ratios.clone());
     let full = depth == Depth::Full;
@@ -83,13 +86,24 @@ fn report(s: &Checked, data: &Dataset, depth: Depth) -> Result<Report, Vec<Probl
     } else {
         Vec::new()
     };
+    warnings.extend(warnings::offer_below_target(s, &c.ctx));
+    let speed = beyond.as_ref().map(|b| b.speed.clone());
+    if let Some(speed) = &speed {
+        // What the target beyond the curve changed is read first.
+        warnings.insert(0, reach::warning(speed, &c.ctx.model.name));
+    }
+    let mut verdict = c.verdict();
+    // A floor below renting (alone or in the hybrid) decides nothing at the target.
+    verdict.decided = !speed
+        .as_ref()
+        .is_some_and(|sp| sp.floor && verdict.best != crate::decision::Strategy::Rent);
     let report = Report {
         query: s.query().to_owned(),
         dataset_revision: data.revision,
         inputs: c.inputs(),
         rent: c.rent_report(),
         hybrid: c.hybrid_report(),
-        verdict: c.verdict(),
+        verdict,
         series: c.series(full, &judged.bands, &self_host),
         self_host,
         uncertainty: judged.uncertainty,
@@ -102,6 +116,7 @@ fn report(s: &Checked, data: &Dataset, depth: Depth) -> Result<Report, Vec<Probl
         warnings,
         plan: c.projection(),
         batch: c.batch_report(),
+        speed,
     };
     finite(report)
 }

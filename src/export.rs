@@ -50,6 +50,40 @@ pub fn csv(r: &Report) -> String {
         "decision,tie,{},fraction,\n",
         clean(r.verdict.tie)
     ));
+    out.push_str(&format!("decision,decided,{},id,\n", r.verdict.decided));
+    // The offer's speed is a constraint: said when its source states none.
+    match (&i.api, i.api_tps) {
+        (Some(_), Some(v)) => out.push_str(&format!(
+            "input,api_tps,{},output tokens/s per user,\n",
+            clean(v)
+        )),
+        (Some(_), None) => out.push_str("input,api_tps,speed not stated,text,\n"),
+        (None, _) => {}
+    }
+    if let Some(sp) = &r.speed {
+        out.push_str(&format!(
+            "speed,target,{},output tokens/s per user,\n",
+            clean(sp.target)
+        ));
+        out.push_str(&format!("speed,chosen,{},id,\n", field(&sp.chosen)));
+        out.push_str(&format!(
+            "speed,chosen_fastest,{},output tokens/s per user,\n",
+            clean(sp.chosen_fastest)
+        ));
+        out.push_str(&format!("speed,priced_on,{},id,\n", field(&sp.priced_on)));
+        out.push_str(&format!(
+            "speed,priced_at,{},output tokens/s per user,\n",
+            clean(sp.priced_at)
+        ));
+        out.push_str(&format!("speed,floor,{},id,\n", sp.floor));
+        for c in &sp.reaching {
+            out.push_str(&format!(
+                "speed,reaching.{}.monthly,{},$/month,\n",
+                field(&c.curve),
+                clean(c.monthly_usd)
+            ));
+        }
+    }
     for (section, name, value, unit) in rows {
         out.push_str(&format!(
             "{section},{},{value},{},\n",
@@ -309,7 +343,7 @@ pub fn options_csv(o: &Options, origin: &str) -> String {
     let mut out = String::from(
         "rank,option,kind,monthly_usd,gpus,utilization,usd_per_mtok_input,usd_per_mtok_cached,\
          usd_per_mtok_output,usd_per_mtok_blended,api_share,p_cheapest,for_rent,current,link,\
-         group\n",
+         group,speed_tps\n",
     );
     for (i, row) in o.options.iter().enumerate() {
         let kind = match row.kind {
@@ -339,6 +373,8 @@ pub fn options_csv(o: &Options, origin: &str) -> String {
                 crate::options::OptionGroup::Floor => "floor",
             }
             .to_owned(),
+            row.speed_tps
+                .map_or_else(|| "speed not stated".to_owned(), clean),
         ];
         out.push_str(&cells.join(","));
         out.push('\n');

@@ -80,6 +80,11 @@ pub struct ServingOption {
     pub per_mtok: PerMtok,
     /// Share of the demand the hybrid sends to the API (`None` otherwise).
     pub api_share: Option<f64>,
+    /// The output speed per user it serves: the target for self-hosting and the hybrid (on a
+    /// curve that reaches it); for renting, the offer's measured speed, `None` where its source
+    /// states none ("speed not stated").
+    #[serde(default)]
+    pub speed_tps: Option<f64>,
     /// The GPU-hour price's commitment (`None`: renting, owned hardware, or not stated).
     pub commitment: Option<Commitment>,
     /// False for an owner's cost (a hyperscaler's own cost of a GPU-hour): a floor, not a
@@ -475,6 +480,20 @@ impl Ranking {
         if !self.seen.insert(key) {
             return;
         }
+        // An offer's measured speed is held to the target like a curve's.
+        if let (Some(speed), Some(target)) = (r.inputs.api_tps, v.scenario.tps) {
+            if speed < target {
+                self.skipped.push(SkippedOption {
+                    label: format!("Rent: {}", offer_label(&v.scenario, data)),
+                    reason: format!(
+                        "tps: it serves {} tokens/s per user as measured, slower than the target, {}",
+                        crate::format::significant(speed, 4),
+                        crate::format::significant(target, 4)
+                    ),
+                });
+                return;
+            }
+        }
         let plan = api_label(&r, data);
         self.out.push(ServingOption {
             label: format!("Rent: {plan}"),
@@ -487,6 +506,7 @@ impl Ranking {
             utilization: None,
             per_mtok: r.rent.per_mtok,
             api_share: None,
+            speed_tps: r.inputs.api_tps,
             commitment: None,
             for_rent: true,
             group: OptionGroup::Buyable,
@@ -509,6 +529,16 @@ impl Ranking {
                 data,
             )
         };
+        // A curve that cannot reach the target is priced as a floor: not an option at it.
+        let priced = priced.and_then(|r| match &r.speed {
+            Some(sp) if sp.floor => Err(format!(
+                "tps: target {} tokens/s per user is faster than the fastest measured point, {} \
+                 tokens/s per user",
+                crate::format::significant(sp.target, 4),
+                crate::format::significant(sp.chosen_fastest, 4)
+            )),
+            _ => Ok(r),
+        });
         let r = match priced {
             Ok(r) => r,
             Err(reason) => {
@@ -551,6 +581,7 @@ impl Ranking {
             utilization: Some(r.self_host.utilization),
             per_mtok: r.self_host.effective_per_mtok,
             api_share: None,
+            speed_tps: Some(r.inputs.tps),
             commitment: r.inputs.gpu_kind,
             for_rent: v.for_rent,
             group,

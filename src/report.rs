@@ -56,6 +56,55 @@ pub struct Report {
     /// What the batch traffic does to the bills (`None` without batch traffic).
     #[serde(default)]
     pub batch: Option<crate::batch::BatchReport>,
+    /// A speed target the chosen curve does not reach: which of the model's curves do, and
+    /// what self-hosting is priced on (`None` when the chosen curve reaches the target).
+    #[serde(default)]
+    pub speed: Option<SpeedReach>,
+}
+
+/// A speed target faster than the chosen curve's fastest measured point. Renting and the
+/// verdict stay: self-hosting is priced on the cheapest of the model's curves that reach the
+/// target where the curve was the model's default, else on the chosen curve at its fastest
+/// point, as a floor (a faster speed per user serves fewer tokens a GPU, so at the target
+/// self-hosting costs at least that).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SpeedReach {
+    /// The speed target, tokens/s per user.
+    pub target: f64,
+    /// The chosen curve (`own` for your own points).
+    pub chosen: String,
+    /// The chosen curve's label.
+    pub chosen_label: String,
+    /// The chosen curve's fastest measured speed, tokens/s per user.
+    pub chosen_fastest: f64,
+    /// The curve self-hosting is priced on.
+    pub priced_on: String,
+    /// The speed self-hosting is priced at, tokens/s per user: the target, or the chosen
+    /// curve's fastest point for a floor.
+    pub priced_at: f64,
+    /// True when the self-hosted figures are a floor, priced slower than the target.
+    pub floor: bool,
+    /// The model's dataset curves that reach the target, cheapest self-hosting first.
+    pub reaching: Vec<ReachingCurve>,
+}
+
+/// One of the model's curves that reaches the speed target, with what self-hosting the
+/// workload on it costs: at your GPU-hour inputs on the chosen curve's chip, else at the
+/// chip's default price.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ReachingCurve {
+    /// Curve id.
+    pub curve: String,
+    /// Curve label.
+    pub label: String,
+    /// Its fastest measured speed, tokens/s per user.
+    pub fastest: f64,
+    /// Self-hosting's bill on it, $ per month.
+    pub monthly_usd: f64,
+    /// The calculator link (query string) that prices the workload on it.
+    pub query: String,
 }
 
 /// Inputs as resolved: ids, names, and the numbers the dataset supplied.
@@ -70,6 +119,10 @@ pub struct Inputs {
     pub api: Option<String>,
     /// Where the API prices come from: a source key, or `user`.
     pub api_source: String,
+    /// The API offer's measured output speed per user, tokens/s (`None`: its source states
+    /// none, or your own prices).
+    #[serde(default)]
+    pub api_tps: Option<f64>,
     /// $ per million input tokens.
     pub price_in: f64,
     /// $ per million output tokens.
@@ -250,6 +303,15 @@ pub struct Verdict {
     pub margin_usd: Option<f64>,
     /// The tie threshold: plans within this share of the cheapest's monthly bill cost the same.
     pub tie: f64,
+    /// False when self-hosting is priced as a floor ([`SpeedReach::floor`]) and a plan with own
+    /// replicas is cheapest: no measurement says which plan is cheaper at the speed target, and
+    /// `winner` and `best` only order the figures. Renting cheaper than the floors decides.
+    #[serde(default = "decided")]
+    pub decided: bool,
+}
+
+fn decided() -> bool {
+    true
 }
 
 /// A plan that costs the same as the named one within the tie threshold.
@@ -285,6 +347,11 @@ pub enum WarningCode {
     TargetCapped,
     /// The API offer publishes no output speed: the target is the curve's slowest point.
     TargetNotPublished,
+    /// The target is faster than the chosen curve's fastest point: self-hosting is priced on
+    /// a curve that reaches it, or as a floor.
+    TargetAboveCurve,
+    /// The API offer's measured speed is below the target: renting from it is slower.
+    OfferBelowTarget,
     /// Batch traffic priced at an interactive speed.
     BatchAtInteractiveSpeed,
     /// A vendor measuring its own product.
@@ -330,10 +397,12 @@ pub enum WarningCode {
 
 impl WarningCode {
     /// Every code, in the order the crate's README lists them.
-    pub const ALL: [WarningCode; 23] = [
+    pub const ALL: [WarningCode; 25] = [
         Self::TargetBelowCurve,
         Self::TargetCapped,
         Self::TargetNotPublished,
+        Self::TargetAboveCurve,
+        Self::OfferBelowTarget,
         Self::BatchAtInteractiveSpeed,
         Self::VendorCurve,
         Self::ExperimentalCurve,
@@ -362,6 +431,8 @@ impl WarningCode {
             Self::TargetBelowCurve => "target_below_curve",
             Self::TargetCapped => "target_capped",
             Self::TargetNotPublished => "target_not_published",
+            Self::TargetAboveCurve => "target_above_curve",
+            Self::OfferBelowTarget => "offer_below_target",
             Self::BatchAtInteractiveSpeed => "batch_at_interactive_speed",
             Self::VendorCurve => "vendor_curve",
             Self::ExperimentalCurve => "experimental_curve",

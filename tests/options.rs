@@ -325,12 +325,30 @@ fn floors_and_vendor_best_cases_are_listed_apart() {
 }
 
 /// A speed the scenario's own curve cannot reach leaves it out of the ranking, named with the
-/// reason; the curves that reach it are still ranked.
+/// reason; the curves that reach it are still ranked. An offer's measured speed is held to the
+/// target the same way.
 #[test]
 fn a_curve_that_cannot_reach_the_speed_is_listed_and_the_rest_ranked() {
     // The SGLang TP4 curve stops at 208.7 tokens/s per user; the InferenceX curves reach 254.
+    // The Muse Spark Open API is measured at 142.9: slower than the target, so not ranked.
     let ranked = ranked("curve=sglang-gb300-tp4&tps=230");
-    assert!(ranked.options.iter().any(|o| o.kind == OptionKind::Rent));
+    assert!(ranked.options.iter().all(|o| o.kind != OptionKind::Rent));
+    assert!(
+        ranked
+            .skipped
+            .iter()
+            .any(|s| s.label.starts_with("Rent") && s.reason.contains("142.9")),
+        "{:?}",
+        ranked.skipped
+    );
+    let slower = self::ranked("curve=sglang-gb300-tp4&tps=100");
+    let rent: Vec<_> = slower
+        .options
+        .iter()
+        .filter(|o| o.kind == OptionKind::Rent)
+        .collect();
+    assert!(!rent.is_empty());
+    assert!(rent.iter().all(|o| o.speed_tps == Some(142.9)), "{rent:?}");
     assert!(ranked
         .options
         .iter()
@@ -341,14 +359,18 @@ fn a_curve_that_cannot_reach_the_speed_is_listed_and_the_rest_ranked() {
         ranked.skipped
     );
     assert!(ranked.options.iter().all(|o| !o.current));
-    // An input that does not read is still refused, and so is a speed no curve reaches.
+    // An input that does not read is still refused; a speed nothing reaches ranks nothing and
+    // says why for each.
     let s = parse("tps=300").expect("valid").scenario;
     let bad = servecost::Scenario {
         prefill: Some(-1.0),
         ..s.clone().into_scenario()
     };
     assert!(options(&bad, &revision_3()).is_err());
-    assert!(options(&s, &revision_3()).is_err());
+    let none = options(&s, &revision_3()).expect("a ranking");
+    assert!(none.options.is_empty(), "{:?}", none.options);
+    assert!(none.skipped.iter().all(|s| s.reason.contains("tps")));
+    assert!(none.skipped.len() > 1);
 }
 
 #[test]

@@ -11,6 +11,7 @@ mod in_force;
 pub mod inputs;
 mod options;
 mod problems;
+mod reach;
 mod share;
 mod site_nav;
 mod sources;

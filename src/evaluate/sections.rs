@@ -125,6 +125,7 @@ impl<'a> Costed<'a> {
                 .collect(),
             margin_usd: judged.margin(),
             tie: s.uncertainty.tie,
+            decided: true,
         }
     }
 
@@ -434,6 +435,7 @@ impl<'a> Costed<'a> {
             model_name: ctx.model.name.clone(),
             api: ctx.offer.map(|o| o.id.clone()),
             api_source: ctx.api_source.clone(),
+            api_tps: ctx.offer.and_then(|o| o.speed_tps),
             price_in: r.api.price_in,
             price_out: r.api.price_out,
             cache_discount: r.api.cache_discount,

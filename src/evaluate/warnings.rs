@@ -78,6 +78,25 @@ struct Case<'a, 'b> {
     reading: &'a Reading,
 }
 
+/// An offer whose measured speed is below your target: renting from it is slower than the
+/// target asks (the offer is priced as it serves). `s` is the scenario as given, before a
+/// target beyond the curve priced self-hosting slower.
+pub(super) fn offer_below_target(s: &Scenario, ctx: &Context) -> Option<Warning> {
+    let (target, offer) = (s.tps?, ctx.offer?);
+    let speed = offer.speed_tps.filter(|v| *v < target)?;
+    Some(warn(
+        WarningCode::OfferBelowTarget,
+        format!(
+            "{} serves {} tokens/s per user as measured, slower than the target of {}: renting \
+             from it does not meet the target, and is priced as it serves.",
+            offer.name,
+            crate::format::significant(speed, 4),
+            crate::format::significant(target, 4)
+        ),
+        Some(&offer.source),
+    ))
+}
+
 /// The target speed: capped at the curve, not published, interactive for batch work.
 fn speed(c: &Case, out: &mut Vec<Warning>) {
     let Case { s, r, ctx, .. } = *c;
@@ -98,8 +117,8 @@ fn speed(c: &Case, out: &mut Vec<Warning>) {
         out.push(warn(
             WarningCode::TargetNotPublished,
             format!(
-                "{} publishes no output speed: the target is the curve's slowest measured point, \
-                 {} tokens/s per user. Give the speed your users need.",
+                "{} publishes no output speed: the target is servecost's assumption, the curve's \
+                 slowest measured point, {} tokens/s per user. Give the speed your users need.",
                 ctx.offer.map_or("The API offer", |o| o.name.as_str()),
                 crate::format::significant(r.tps, 4)
             ),

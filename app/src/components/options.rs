@@ -97,7 +97,7 @@ pub fn OptionsTable(
         <p class="intro">
             {count} " options, " {ranked_count} " of them ranked"
             {cheapest.map(|c| format!("; the cheapest one can rent or buy: {} a month ({})", usd(c.monthly_usd), kind_text(c.kind).to_ascii_lowercase()))}
-            ". The same workload on each API offer of the model, on each of its curves at each GPU price of the curve's chip (a fixed fleet, and an hourly one where the price is by the hour), and each self-hosted option's best hybrid, all at your speed target. Ranked: what one can rent or buy, priced from independent curves; a vendor's curve at face value and an owner's cost are listed apart below them."
+            ". The same workload on each API offer of the model, on each of its curves at each GPU price of the curve's chip (a fixed fleet, and an hourly one where the price is by the hour), and each self-hosted option's best hybrid. Self-hosting is priced at your speed target (a curve that cannot reach it is not ranked); an API offer serves at the speed its source measures, held to the target where one is stated and marked \u{201c}speed not stated\u{201d} where none is. Ranked: what one can rent or buy, priced from independent curves; a vendor's curve at face value and an owner's cost are listed apart below them."
         </p>
         <div class="table-scroll">
             <table>
@@ -158,6 +158,18 @@ fn option_row(i: usize, o: ServingOption, ranked_count: usize, draws: f64) -> im
         };
         format!("{share} of the demand to the API")
     });
+    // An offer's speed is a constraint: said where its source states none.
+    let speed = (o.kind == OptionKind::Rent).then(|| {
+        o.speed_tps.map_or_else(
+            || "speed not stated".to_owned(),
+            |v| {
+                format!(
+                    "measured {} tokens/s per user",
+                    crate::format::significant(v, 3)
+                )
+            },
+        )
+    });
     let rank = if o.group == OptionGroup::Buyable {
         (i + 1).to_string()
     } else {
@@ -174,6 +186,7 @@ fn option_row(i: usize, o: ServingOption, ranked_count: usize, draws: f64) -> im
                     <span class="kind">{kind_text(o.kind)}{mark}</span>" "{o.plan.clone()}
                 </a>
                 {o.terms.clone().map(|t| view! { <span class="note">{t}</span> })}
+                {speed.map(|t| view! { <span class="note" data-testid="option-speed">{t}</span> })}
                 {what.map(|t| view! { <span class="note"><strong>{t}</strong></span> })}
                 {split.map(|t| view! { <span class="note">{t}</span> })}
             </th>

@@ -24,4 +24,5 @@ mod saved;
 mod seed;
 mod share;
 mod sizing;
+mod speed;
 mod usage;

@@ -272,15 +272,18 @@ async fn answers_fit_their_documented_schemas() {
     assert_fits(&doc, evaluate, "get", 400, &body);
     let body = json(
         &app,
-        &format!("{evaluate}?tps=300"),
+        &format!("{evaluate}?curve=nope"),
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
     assert_fits(&doc, evaluate, "get", 422, &body);
     let body = json(&app, "/api/v1/dataset", StatusCode::OK).await;
     assert_fits(&doc, "/api/v1/dataset", "get", 200, &body);
+    let body = json(&app, &format!("{evaluate}?tps=600"), StatusCode::OK).await;
+    assert_fits(&doc, evaluate, "get", 200, &body);
     for query in [
         "",
+        "?tps=600",
         "?requests=20M&capex=45k",
         "?requests=300M&profile=diurnal",
     ] {
@@ -289,7 +292,7 @@ async fn answers_fit_their_documented_schemas() {
     }
     let body = json(
         &app,
-        "/api/v1/options?tps=600",
+        "/api/v1/options?model=nope",
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;

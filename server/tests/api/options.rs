@@ -104,6 +104,11 @@ async fn the_csv_holds_the_same_rows_and_bad_input_is_named() {
         }
         assert!(row[14].ends_with(&format!("/?{}", o["query"].as_str().expect("query"))));
         assert_eq!(&row[15], o["group"].as_str().expect("group"));
+        // The speed it serves, or that its source states none.
+        match o["speed_tps"].as_f64() {
+            Some(v) => assert_eq!(row[16].parse::<f64>().expect("a speed"), v),
+            None => assert_eq!(&row[16], "speed not stated", "{o}"),
+        }
     }
     let body = json(&app, "/api/v1/options?requests=-3", StatusCode::BAD_REQUEST).await;
     assert_eq!(problem_params(&body), ["requests"]);
@@ -119,14 +124,24 @@ async fn the_csv_holds_the_same_rows_and_bad_input_is_named() {
     );
     let rows = body["options"].as_array().expect("options");
     assert!(rows.iter().any(|o| o["kind"] == "self_host"));
-    // A speed no curve reaches is the scenario's problem.
+    // A speed nothing reaches ranks nothing and says why for each; a model that does not
+    // exist is the scenario's problem.
+    let body = json(&app, "/api/v1/options?tps=600", StatusCode::OK).await;
+    assert!(
+        body["options"].as_array().expect("options").is_empty(),
+        "{body}"
+    );
+    let skipped = body["skipped"].as_array().expect("skipped");
+    assert!(skipped
+        .iter()
+        .all(|s| s["reason"].as_str().is_some_and(|r| r.contains("tps"))));
     let body = json(
         &app,
-        "/api/v1/options?tps=600",
+        "/api/v1/options?model=nope",
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
-    assert_eq!(problem_params(&body), ["tps"]);
+    assert_eq!(problem_params(&body), ["model"]);
 }
 
 /// The calculator as served ranks nothing (each option is priced with a sureness sample of

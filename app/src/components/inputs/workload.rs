@@ -31,7 +31,7 @@ pub fn WorkloadInputs(
             <nav class="tabs" aria-label="How to give the workload">{form_tabs(ctx, form)}</nav>
             {form_fields(ctx, form)}
             <Param ctx name="tps"
-                explain="The output speed each user must see. Default: the hosted API's measured speed."/>
+                explain="The output speed each user must see. Default: the API offer's measured speed where its source states one, else servecost's assumption, the curve's slowest measured point. Faster than the default curve reaches, self-hosting is priced on the cheapest curve that does."/>
             <div class="marks" aria-label="Published operating points, tokens/s per user">{operating_points(ctx)}</div>
             <Param ctx name="batch"
                 explain="Tokens sent without anyone waiting (overnight jobs, evaluations): priced at the API's batch discount, and served by your own fleet at its most efficient speed in the hours the other traffic leaves idle."/>
