@@ -26,19 +26,25 @@ pub struct BatchServing {
     /// GPU time of an output token at the throughput-optimal point over that at the target
     /// speed (at most 1).
     pub output_ratio: f64,
-    /// Output tokens/s per user at the throughput-optimal point.
+    /// Output tokens/s per user at the throughput-optimal point (0 at an Offline rate: no
+    /// per-user speed applies).
     pub tps: f64,
+    /// True when batch is served at the curve's Offline result (its measured rate without a
+    /// latency bound), higher than any point of the curve.
+    pub offline: bool,
 }
 
 impl BatchServing {
     /// Batch traffic of `share` on `curve` (measured at `mix`), whose interactive traffic takes
     /// `interactive` GPU time a token: the throughput-optimal point's output time relative to it.
+    /// `offline`, the curve's Offline result in tokens/s per GPU at the same mix, is that point
+    /// where it is higher than every point of the curve (batch waits: no latency bound).
     pub fn new(
         share: f64,
         curve: &ThroughputCurve,
         mix: &Mix,
-        prefill: f64,
-        cache_cost: f64,
+        (prefill, cache_cost): (f64, f64),
+        offline: Option<f64>,
         interactive: &GpuTime,
     ) -> Self {
         if !(share > 0.0) {
@@ -46,26 +52,34 @@ impl BatchServing {
                 share: 0.0,
                 output_ratio: 1.0,
                 tps: 0.0,
+                offline: false,
             };
         }
         let best = curve
             .points()
             .iter()
-            .max_by(|a, b| a.tokens_per_s_per_gpu.total_cmp(&b.tokens_per_s_per_gpu));
-        let (ratio, tps) = match best {
-            Some(p) => {
-                let ratio = GpuTime::derive(p.tokens_per_s_per_gpu, mix, prefill, cache_cost)
+            .max_by(|a, b| a.tokens_per_s_per_gpu.total_cmp(&b.tokens_per_s_per_gpu))
+            .map(|p| (p.tokens_per_s_per_gpu, p.tps, false));
+        let best = match (best, offline.filter(|t| t.is_finite() && *t > 0.0)) {
+            (Some((t, _, _)), Some(o)) if o > t => Some((o, 0.0, true)),
+            (None, Some(o)) => Some((o, 0.0, true)),
+            (b, _) => b,
+        };
+        let (ratio, tps, offline) = match best {
+            Some((t, tps, offline)) => {
+                let ratio = GpuTime::derive(t, mix, prefill, cache_cost)
                     .ok()
                     .filter(|g| interactive.output > 0.0 && g.output.is_finite())
                     .map_or(1.0, |g| (g.output / interactive.output).min(1.0));
-                (ratio, p.tps)
+                (ratio, tps, offline)
             }
-            None => (1.0, 0.0),
+            None => (1.0, 0.0, false),
         };
         Self {
             share,
             output_ratio: ratio,
             tps,
+            offline,
         }
     }
 
@@ -149,8 +163,13 @@ pub struct BatchReport {
     pub discount_stated: bool,
     /// What the discount takes off renting's bill, $ per month.
     pub rent_saving_usd: f64,
-    /// Output tokens/s per user at the curve's throughput-optimal point, where batch is served.
+    /// Output tokens/s per user at the curve's throughput-optimal point, where batch is served
+    /// (0 at the Offline rate, where no per-user speed applies).
     pub tps: f64,
+    /// True when batch is served at the curve's Offline result: its measured rate without a
+    /// latency bound, higher than any point of the curve.
+    #[serde(default)]
+    pub offline: bool,
     /// GPU-hours a month the batch work takes there.
     pub gpu_hours: f64,
     /// GPU-hours a month of the fleet held for the other traffic alone that batch may fill:
@@ -213,7 +232,7 @@ mod tests {
         let mix = Mix::from_parts(0.1, 0.8, 0.1).expect("mix");
         let at = |t| GpuTime::derive(t, &mix, 50_000.0, 0.1).expect("gpu time");
         let interactive = at(2_000.0);
-        let b = BatchServing::new(0.25, &curve, &mix, 50_000.0, 0.1, &interactive);
+        let b = BatchServing::new(0.25, &curve, &mix, (50_000.0, 0.1), None, &interactive);
         assert_eq!(b.tps, 20.0);
         assert!((b.output_ratio - at(8_000.0).output / interactive.output).abs() < 1e-12);
         // A quarter of the output at the fast point's time, the rest at the target's.
@@ -222,7 +241,27 @@ mod tests {
         assert!((served.output - want).abs() < 1e-15);
         assert_eq!(served.uncached, interactive.uncached);
         // No batch: nothing changes.
-        let none = BatchServing::new(0.0, &curve, &mix, 50_000.0, 0.1, &interactive);
+        let none = BatchServing::new(0.0, &curve, &mix, (50_000.0, 0.1), None, &interactive);
         assert_eq!(none.serve(interactive), interactive);
+    }
+    #[test]
+    fn an_offline_rate_above_the_curve_serves_batch() {
+        let curve = ThroughputCurve::new(vec![
+            crate::curve::CurvePoint::measured(10.0, 4_000.0),
+            crate::curve::CurvePoint::measured(50.0, 1_000.0),
+        ])
+        .expect("curve");
+        let mix = Mix::from_parts(0.0, 0.0, 1.0).expect("mix");
+        let g = GpuTime::derive(1_000.0, &mix, 50_000.0, 0.1).expect("g");
+        let at = |offline| BatchServing::new(0.5, &curve, &mix, (50_000.0, 0.1), offline, &g);
+        // Output only: the output time is 1/T, so the ratio is the rates' inverse ratio.
+        let point = at(None);
+        assert!(!point.offline && point.tps == 10.0);
+        assert!((point.output_ratio - 0.25).abs() < 1e-12);
+        let offline = at(Some(8_000.0));
+        assert!(offline.offline && offline.tps == 0.0);
+        assert!((offline.output_ratio - 0.125).abs() < 1e-12);
+        // An Offline result below the curve's best point does not slow batch down.
+        assert_eq!(at(Some(3_000.0)), point);
     }
 }

@@ -41,6 +41,9 @@ pub struct Resolved {
     pub overflow_warm: f64,
     /// Share of every class's tokens sent as batch traffic ([`crate::batch`]).
     pub batch: f64,
+    /// The curve's Offline result, total tokens/s per GPU at its mix, where measured: the rate
+    /// batch traffic is served at when above the curve's points.
+    pub batch_rate: Option<f64>,
 }
 
 /// The problem a curve error is, named by the parameter that fixes it.
@@ -86,8 +89,8 @@ impl Resolved {
             self.batch,
             &self.curve,
             &self.curve_mix,
-            self.prefill,
-            self.cache_cost,
+            (self.prefill, self.cache_cost),
+            self.batch_rate,
             interactive,
         )
     }

@@ -24,7 +24,7 @@ const MIN_ROWS: usize = 3;
 /// paste box, and the ISL/OSL/cache-hit way of giving the mix), a usage export's, sent back
 /// with the reason when the server could not read it, and the load profile editor's
 /// ([`crate::load_editor::FIELDS`]).
-pub const FORM_ONLY: [&str; 17] = [
+pub const FORM_ONLY: [&str; 18] = [
     "pt_tps",
     "pt_tput",
     "paste",
@@ -36,6 +36,7 @@ pub const FORM_ONLY: [&str; 17] = [
     "usage_error",
     "usage_model",
     "usage_read",
+    "model_dropped",
     // The signature of the messages above (`crate::notice`).
     "notice",
     "peak_factor",
@@ -210,6 +211,8 @@ pub struct FromForm {
     pub usage: Option<(String, String)>,
     /// What the server read from a usage export, for the page to say.
     pub usage_read: Option<String>,
+    /// What choosing another model dropped (figures of a chip it has no curve on).
+    pub model_dropped: Option<String>,
     /// The folded sections of the form the link opens (`open=`, left out of `query`).
     pub opened: Vec<&'static str>,
 }
@@ -248,6 +251,7 @@ fn fields(raw: &str) -> FromForm {
             paste: None,
             usage: None,
             usage_read: None,
+            model_dropped: None,
             opened: Vec::new(),
         };
     }
@@ -261,6 +265,7 @@ fn fields(raw: &str) -> FromForm {
     let usage =
         first("usage_error").map(|reason| (first("usage_model").unwrap_or_default(), reason));
     let usage_read = first("usage_read");
+    let model_dropped = first("model_dropped");
     let mut base = FORM_ONLY
         .iter()
         .fold(raw.to_owned(), |q, name| query::edit(&q, &[], &[name]));
@@ -286,6 +291,7 @@ fn fields(raw: &str) -> FromForm {
             paste: None,
             usage,
             usage_read,
+            model_dropped,
             opened: Vec::new(),
         };
     }
@@ -338,6 +344,7 @@ fn fields(raw: &str) -> FromForm {
         paste,
         usage,
         usage_read,
+        model_dropped,
         opened: Vec::new(),
     }
 }

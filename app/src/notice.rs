@@ -13,7 +13,13 @@ use leptos::server::codee::string::JsonSerdeWasmCodec;
 pub const PARAM: &str = "notice";
 
 /// The parameters a signature covers: the messages and the model a message names.
-pub const SIGNED: [&str; 4] = ["usage_error", "usage_model", "usage_read", "paste_error"];
+pub const SIGNED: [&str; 5] = [
+    "usage_error",
+    "usage_model",
+    "usage_read",
+    "paste_error",
+    "model_dropped",
+];
 
 /// The parts of `query` a signature covers: every `name=value` of [`SIGNED`] as the link
 /// writes it (still encoded, repeats and empty ones included, in their order), joined by `&`;

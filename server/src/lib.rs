@@ -151,6 +151,18 @@ async fn read_paste(
     axum::response::Redirect::to(&app::query::href(&state.store.notice_key().sign(query)))
 }
 
+/// The model's choice (`GET /model`, with and without JavaScript): 303 to the scenario on the
+/// new model, what belonged to the old one left out and the figures of a chip the new model has
+/// no curve on dropped, with a notice saying which (signed: the server's own words).
+async fn switch_model(
+    State(state): State<AppState>,
+    axum::extract::RawQuery(query): axum::extract::RawQuery,
+) -> axum::response::Redirect {
+    let query = app::notice::without(&query.unwrap_or_default());
+    let to = app::components::inputs::switched(&query, &state.store.current());
+    axum::response::Redirect::to(&app::query::href(&state.store.notice_key().sign(&to)))
+}
+
 /// The header limit `headers` passes, named: [`HEADER_COUNT_LIMIT`] headers and
 /// [`HEADER_BYTES_LIMIT`] bytes. The HTTP parser's own limits are set above these
 /// ([`serve::Limits`]), so that a refusal is this JSON answer rather than the parser's empty one.
@@ -242,6 +254,7 @@ pub fn router(state: AppState) -> Router {
             "/",
             axum::routing::post(read_paste).layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT)),
         )
+        .route("/model", get(switch_model))
         .route("/embed", get(api::embed::page))
         .route("/embed/s/{id}", get(api::embed::saved))
         .route("/api/v1/evaluate", get(api::evaluate))

@@ -116,6 +116,7 @@ pub fn resolve<'a>(
         ops_per_gpu: s.ops_gpus_per_fte.map_or(0.0, |n| s.fte_cost / 12.0 / n),
         overflow_warm: s.overflow_warm,
         batch: s.batch,
+        batch_rate: curve.row.and_then(|c| c.batch_tokens_per_s_per_gpu),
     };
     let context = Context {
         model,

@@ -264,6 +264,7 @@ impl<'a> Costed<'a> {
             discount_stated: discount.is_some(),
             rent_saving_usd: list.cost(&r.volumes).monthly_usd - self.rent.monthly_usd,
             tps: serving.tps,
+            offline: serving.offline,
             gpu_hours,
             idle_gpu_hours: fillable,
             absorbed_gpu_hours: gpu_hours.min(fillable),

@@ -17,7 +17,7 @@ use crate::components::Field;
 use crate::query::{self, Outcome};
 use crate::values::in_force;
 
-pub use model::ModelChoice;
+pub use model::{switched, ModelChoice};
 pub use renting::Renting;
 pub use self_hosting::SelfHosting;
 pub use workload::WorkloadInputs;
@@ -71,6 +71,8 @@ pub struct Ctx {
     pub kept_usage: StoredValue<Option<(String, String)>>,
     /// What the server read from a usage export just now, for the import to say.
     pub usage_read: StoredValue<Option<String>>,
+    /// What choosing another model dropped, as the server wrote it.
+    pub model_dropped: StoredValue<Option<String>>,
     /// The folded sections the link opens ([`FOLDS`], from its `open=`).
     pub opened: StoredValue<Vec<&'static str>>,
 }

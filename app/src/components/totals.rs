@@ -66,10 +66,19 @@ pub fn Totals(
                 percent(bt.share)
             )
         };
+        // Batch waits: at the curve's Offline result where measured, else its most efficient
+        // point.
+        let rate = if bt.offline {
+            "at the curve's Offline rate (measured without a latency bound; no per-user speed applies)".to_owned()
+        } else {
+            format!(
+                "at {} tokens/s per user, the curve's most efficient point",
+                crate::format::significant(bt.tps, 3)
+            )
+        };
         let own = format!(
-            " Self-hosted, batch work takes {} GPU-hours a month at {} tokens/s per user, the curve's most efficient point; {} of them run on the fleet held for the other traffic, in the hours it leaves free ({} of its free capacity up to the target utilisation){}.",
+            " Self-hosted, batch work takes {} GPU-hours a month {rate}; {} of them run on the fleet held for the other traffic, in the hours it leaves free ({} of its free capacity up to the target utilisation){}.",
             n(bt.gpu_hours),
-            crate::format::significant(bt.tps, 3),
             n(bt.absorbed_gpu_hours),
             servecost::format::percent_share(bt.absorbed_share()),
             if bt.added_gpu_hours > 0.0 {
@@ -78,7 +87,7 @@ pub fn Totals(
                 String::new()
             }
         );
-        view! { <p class="hint batch-note" data-testid="batch-note">{rent}{own}</p> }
+        view! { <p class="hint batch-note" data-testid="batch-note" data-offline=bt.offline.to_string()>{rent}{own}</p> }
     });
     view! {
         <div class="totals">

@@ -151,6 +151,7 @@ fn Body(
     let kept_paste = RwSignal::new(form.paste);
     let kept_usage = StoredValue::new(form.usage);
     let usage_read = StoredValue::new(form.usage_read);
+    let model_dropped = StoredValue::new(form.model_dropped);
     let opened = StoredValue::new(form.opened);
     // Links on the page (presets, operating points, price tiers) navigate within the app: follow them.
     Effect::new(move |_| {
@@ -188,6 +189,7 @@ fn Body(
         kept_paste,
         kept_usage,
         usage_read,
+        model_dropped,
         opened,
     };
     let keys = Memo::new(move |_| {

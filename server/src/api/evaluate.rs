@@ -49,7 +49,7 @@ pub fn refused(r: servecost::codec::Refused) -> ApiError {
         (status = 400, description = "A parameter cannot be read or is out of range", body = ErrorBody),
         (status = 414, description = "The query string is over 8 KiB", body = ErrorBody),
         (status = 503, description = "The answer took longer than 30 s (never for a valid scenario; retry after `Retry-After`)", body = ErrorBody),
-        (status = 422, description = "The parameters have no answer (e.g. a target faster than the curve)", body = ErrorBody),
+        (status = 422, description = "The parameters have no answer (e.g. a replica that cannot hold the model's weights)", body = ErrorBody),
     )
 )]
 pub async fn evaluate(

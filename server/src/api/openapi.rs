@@ -26,7 +26,8 @@ use crate::api::{dataset, evaluate, export, oembed, options, scenarios, usage};
                        the default applies, as on the page. A value that cannot be read is a 400; \
                        readable values that have no answer together (two workload forms, `tokens` \
                        without `mix`, `own=1` without `capex`, a mix of nothing, a point outside \
-                       the curve's ranges, a target faster than the curve) are a 422."
+                       the curve's ranges, a replica too small for the weights) are a 422. A target faster \
+                       than the curve is answered: see the report's `speed`."
     ),
     paths(
         evaluate::evaluate,

@@ -25,4 +25,5 @@ mod seed;
 mod share;
 mod sizing;
 mod speed;
+mod switch;
 mod usage;

@@ -124,14 +124,19 @@ async fn the_csv_holds_the_same_rows_and_bad_input_is_named() {
     );
     let rows = body["options"].as_array().expect("options");
     assert!(rows.iter().any(|o| o["kind"] == "self_host"));
-    // A speed nothing reaches ranks nothing and says why for each; a model that does not
-    // exist is the scenario's problem.
+    // A speed no curve reaches ranks no self-hosting and says why for each; the offers whose
+    // source states no speed stay, marked so. A model that does not exist is the scenario's
+    // problem.
     let body = json(&app, "/api/v1/options?tps=600", StatusCode::OK).await;
+    let rows = body["options"].as_array().expect("options");
+    assert!(!rows.is_empty());
     assert!(
-        body["options"].as_array().expect("options").is_empty(),
+        rows.iter()
+            .all(|o| o["kind"] == "rent" && o["speed_tps"].is_null()),
         "{body}"
     );
     let skipped = body["skipped"].as_array().expect("skipped");
+    assert!(skipped.len() > 1);
     assert!(skipped
         .iter()
         .all(|s| s["reason"].as_str().is_some_and(|r| r.contains("tps"))));

@@ -134,3 +134,20 @@ async fn offers_without_a_measured_speed_say_so_in_the_ranking() {
     assert_eq!(page.matches(">speed not stated<").count(), rent.len());
     assert!(!page.contains("all at your speed target"));
 }
+
+/// Batch work waits: where the curve has an Offline result (an MLPerf curve), it is served at
+/// that rate, and the page says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn batch_is_served_at_the_offline_rate_where_measured() {
+    let (app, _db) = app().await;
+    let q = "model=llama-3.1-8b&requests=20M&batch=0.5";
+    let r = json(&app, &format!("/api/v1/evaluate?{q}"), StatusCode::OK).await;
+    assert_eq!(r["batch"]["offline"], true, "{}", r["batch"]);
+    assert_eq!(r["batch"]["tps"].as_f64(), Some(0.0));
+    let page = body_text(get(&app, &format!("/?{q}")).await).await;
+    assert!(page.contains(r#"data-offline="true""#));
+    assert!(
+        page.contains("at the curve&#x27;s Offline rate")
+            || page.contains("at the curve's Offline rate")
+    );
+}

@@ -19,6 +19,81 @@ pub const OF_THE_MODEL: [&str; 7] = [
     "chip_name",
 ];
 
+/// The parameters that hold figures of one chip: owned hardware's purchase price, power and
+/// maintenance, a GPU-hour price of your own and its kind, and the replica's size. Kept when the
+/// new model has a curve on the same chip (priced on it), dropped with a notice otherwise.
+pub const OF_THE_CHIP: [&str; 7] = [
+    "own", "capex", "kw", "maint", "gpu_hour", "gpu_kind", "replica",
+];
+
+/// The hidden field naming the chip the page was priced on when the model is changed.
+pub const FROM_CHIP: &str = "from";
+
+/// The link after choosing another model (`model=` in `query`, with the chip the page was
+/// priced on in [`FROM_CHIP`]): the scenario kept but what belonged to the model before. Where
+/// the new model has a curve on the same chip, your figures of that chip are kept and the
+/// curve is chosen (the model's most trusted one on it); otherwise they are dropped, and
+/// `model_dropped` says which (the server signs it, `crate::notice`).
+pub fn switched(query: &str, data: &servecost::Dataset) -> String {
+    let query = query.trim_start_matches('?');
+    let model = query::get(query, "model").map(|m| servecost::codec::decode(&m));
+    let from = query::get(query, FROM_CHIP).map(|c| servecost::codec::decode(&c));
+    let mut removed: Vec<&str> = OF_THE_MODEL.to_vec();
+    removed.push(FROM_CHIP);
+    let base = query::edit(query, &[], &removed);
+    let (Some(model), Some(from)) = (model, from.filter(|c| !c.is_empty())) else {
+        return base;
+    };
+    let on_chip: Vec<&servecost::dataset::Curve> =
+        data.curves_of(&model).filter(|c| c.chip == from).collect();
+    let default = data.default_curve(&model);
+    if let Some(first) = on_chip.first() {
+        // The model's default where it runs on this chip, else its most trusted curve there.
+        let pick = default
+            .filter(|d| d.chip == from)
+            .or_else(|| on_chip.iter().copied().find(|c| c.is_default))
+            .unwrap_or(first);
+        return if default.is_some_and(|d| d.id == pick.id) {
+            base
+        } else {
+            query::set(&base, "curve", &pick.id)
+        };
+    }
+    let given: Vec<&str> = OF_THE_CHIP
+        .iter()
+        .copied()
+        .filter(|p| query::get(&base, p).is_some_and(|v| !v.is_empty()))
+        .collect();
+    if given.is_empty() {
+        return base;
+    }
+    let chip = data.chip(&from).map_or(from.clone(), |c| c.name.clone());
+    let name = data.model(&model).map_or(model.clone(), |m| m.name.clone());
+    let what: Vec<String> = given
+        .iter()
+        .map(|p| {
+            let value = query::get(&base, p)
+                .map(|v| servecost::codec::decode(&v))
+                .unwrap_or_default();
+            match *p {
+                "own" => "owned hardware".to_owned(),
+                "capex" => format!("purchase price {value} a GPU"),
+                "kw" => format!("{value} kW a GPU"),
+                "maint" => format!("maintenance {value} a year"),
+                "gpu_hour" => format!("GPU-hour price {value}"),
+                "gpu_kind" => format!("price kind {value}"),
+                _ => format!("replica of {value} GPUs"),
+            }
+        })
+        .collect();
+    let note = format!(
+        "{name} has no curve on the {chip}: the figures you gave for it are dropped ({}). Give those of the chip below.",
+        what.join(", ")
+    );
+    let base = query::edit(&base, &[], &given);
+    query::set(&base, "model_dropped", &note)
+}
+
 /// The models to choose from, each with what the dataset holds of it.
 fn options(d: &servecost::Dataset) -> Vec<(String, String)> {
     let reach = d.reach();
@@ -61,19 +136,34 @@ pub fn ModelChoice(
 ) -> impl IntoView {
     let options = ctx.data.with_value(options);
     let current = ctx.model();
-    // The scenario without its model and what belonged to it, as the form's hidden fields.
+    // The chip the page is priced on: the server keeps its figures only where the new model
+    // has a curve on it ([`switched`]).
+    let chip = Memo::new(move |_| {
+        ctx.report
+            .with(|r| r.as_ref().and_then(|r| r.inputs.chip.clone()))
+            .unwrap_or_default()
+    });
+    // The scenario without its model, as the form's hidden fields, and the chip.
     let kept = Memo::new(move |_| {
-        ctx.query.with(|q| {
-            let mut removed = vec!["model"];
-            removed.extend(OF_THE_MODEL);
-            query::pairs(&query::edit(q, &[], &removed))
-        })
+        let mut pairs = ctx
+            .query
+            .with(|q| query::pairs(&query::edit(q, &[], &["model", FROM_CHIP])));
+        pairs.push((FROM_CHIP.to_owned(), query::encode(&chip.get())));
+        pairs
     });
     let go = move |ev: leptos::ev::Event| {
         let model = event_target_value(&ev);
-        let mut removed: Vec<&str> = OF_THE_MODEL.to_vec();
-        removed.push("model");
-        let href = ctx.link(&[("model", model.as_str())], &removed);
+        let q = ctx.query.with_untracked(|q| {
+            query::edit(
+                q,
+                &[
+                    ("model", model.as_str()),
+                    (FROM_CHIP, chip.get_untracked().as_str()),
+                ],
+                &[],
+            )
+        });
+        let href = format!("/model?{}", query::uri_query(&q));
         #[cfg(feature = "hydrate")]
         {
             let _ = window().location().set_href(&href);
@@ -84,7 +174,7 @@ pub fn ModelChoice(
     let reach = ctx.data.with_value(|d| d.reach());
     let here = reach.iter().find(|r| r.model == current).cloned();
     view! {
-        <form class="inputs model-choice" id="model-form" method="get" action="/">
+        <form class="inputs model-choice" id="model-form" method="get" action="/model">
             <fieldset>
                 <legend>"Model"</legend>
                 <div class="field">
@@ -116,6 +206,9 @@ pub fn ModelChoice(
                         }
                     })}
                 </div>
+                {ctx.model_dropped.get_value().map(|note| view! {
+                    <p class="notice" role="status" data-testid="model-dropped">{note}</p>
+                })}
                 {move || kept.get().into_iter().map(|(k, v)| {
                     view! { <input type="hidden" name=k value=servecost::codec::decode(&v)/> }
                 }).collect_view()}

@@ -98,6 +98,18 @@ pub fn SelfHosting(
                     (c.id.clone(), format!("{}, {mix}", d.curve_label(c)))
                 })
                 .collect();
+            // The model's default first, as the link leaves it: a speed it cannot reach is
+            // then priced on the cheapest curve that can, and a form sent without JavaScript
+            // keeps it the default.
+            if let Some(c) = d.default_curve(&model) {
+                options.insert(
+                    0,
+                    (
+                        String::new(),
+                        format!("The model's default: {}", d.curve_label(c)),
+                    ),
+                );
+            }
             options.push((
                 OWN_CURVE.into(),
                 "Your benchmark (your own measured points)".into(),
@@ -117,7 +129,7 @@ pub fn SelfHosting(
     view! {
         <fieldset>
             <legend>"Self-hosting"</legend>
-            {move || view! { <Choice name="curve" label="Throughput curve (model × chip × precision × framework)" options=curves.get() value=ctx.text("curve") on_change/> }}
+            {move || view! { <Choice name="curve" label="Throughput curve (model × chip × precision × framework)" options=curves.get() value=ctx.typed("curve") on_change/> }}
             {move || curve_in_force(ctx)}
             <Choice name="own" label="GPUs" options=vec![("0".into(), "Priced per GPU-hour (a published tier or yours)".into()), ("1".into(), "Owned (you buy them)".into())] value=own_value on_change/>
             {move || own_curve.get().then(|| view! { <Benchmark ctx kept_paste=ctx.kept_paste/> })}
