@@ -68,11 +68,15 @@ impl Config {
     /// Whether it configures `benchmark` (a summary's `MlperfModel`, its accuracy target
     /// aside) on `system` of `submitter`.
     pub fn configures(&self, submitter: &str, system: &str, benchmark: &str) -> bool {
-        let bare = |b: &str| {
+        // `llama3_1-8b`, `llama3_1_8b` and `llama3.1-8b-99` are one benchmark: the separators
+        // are the file's spelling, not its name.
+        let bare = |b: &str| -> String {
             b.strip_suffix("-99.9")
                 .or_else(|| b.strip_suffix("-99"))
                 .unwrap_or(b)
-                .replace('_', ".")
+                .chars()
+                .filter(|c| !matches!(c, '-' | '_' | '.'))
+                .collect()
         };
         self.submitter == submitter
             && (self.system == system || self.system == system.trim_end_matches("_TRT"))
@@ -169,6 +173,15 @@ mod tests {
         assert!(out[0].configures("NVIDIA", "B200-SXM-180GBx8_TRT", "deepseek-r1"));
         assert_eq!(out[1].replica(), Some(1));
         assert!(out[1].configures("A", "S", "llama3.1-8b"));
+        assert!(!out[1].configures("A", "S", "llama3.1-405b"));
+        assert!(!out[1].configures("B", "S", "llama3.1-8b"));
+        // v6.1's folders spell the benchmark with underscores.
+        let v61 = Config {
+            benchmark: "deepseek_r1".into(),
+            ..out[0].clone()
+        };
+        assert!(v61.configures("NVIDIA", "B200-SXM-180GBx8", "deepseek-r1"));
+        assert!(!v61.configures("NVIDIA", "B200-SXM-180GBx8", "deepseek-r1-distill"));
         assert_eq!(out[2].replica(), None);
         let bad = "path,submitter,system,scenario,benchmark,tensor_parallelism,pipeline_parallelism,moe_expert_parallelism,note\n\
                    x,A,S,Server,b,0,1,,\n";

@@ -1,5 +1,6 @@
 //! Each published revision written by an import (`migrations/20261206000002_open_models.sql`,
-//! revision 4; `migrations/20261208000003_sizing.sql`, revision 5) is the import of the files
+//! revision 4; `migrations/20261208000003_sizing.sql`, revision 5;
+//! `migrations/20261209000001_v61_configs.sql`, revision 6) is the import of the files
 //! its `server/dataset/<folder>/import.args` lists, byte for byte; importing the newest's files
 //! again changes nothing; links pinned to the revisions before each keep their numbers.
 
@@ -37,6 +38,17 @@ const SIZING: Published = Published {
     arguments: "dataset/sizing/import.args",
     revision: 5,
 };
+
+const V61_CONFIGS: Published = Published {
+    migration: "../migrations/20261209000001_v61_configs.sql",
+    version: 20261209000001,
+    created_at: "2026-12-07T21:00:00Z",
+    arguments: "dataset/v6.1-configs/import.args",
+    revision: 6,
+};
+
+/// The newest revision an import writes.
+const NEWEST: Published = V61_CONFIGS;
 
 /// A database with the migrations before the revision's.
 async fn before_the_revision(version: i64) -> (AnyPool, tempfile_dir::Dir) {
@@ -118,13 +130,21 @@ async fn the_open_models_revision_is_the_import_of_its_files() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_sizing_revision_is_the_import_of_its_files() {
     is_the_import_of_its_files(&SIZING).await;
-    assert_eq!(SIZING.revision, SEEDED, "the sizing revision is the newest");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_v6_1_configurations_revision_is_the_import_of_its_files() {
+    is_the_import_of_its_files(&V61_CONFIGS).await;
+    assert_eq!(
+        NEWEST.revision, SEEDED,
+        "the newest revision is the one seeded"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn importing_the_revision_s_files_again_changes_nothing() {
     let db = fresh_db().await;
-    let args = server::import::revision::arguments(Path::new(SIZING.arguments)).expect("arguments");
+    let args = server::import::revision::arguments(Path::new(NEWEST.arguments)).expect("arguments");
     let (opts, files) = server::import::parse_args(&args).expect("parse");
     let outcome = server::import::run_each(&db.pool, &files, &opts)
         .await
@@ -138,9 +158,9 @@ async fn importing_the_revision_s_files_again_changes_nothing() {
     assert_eq!(outcome.revision, None);
 }
 
-/// Links saved before each revision keep their numbers: revision 3's links, which neither
-/// revision moves, and revision 4's links of the open models, whose curves revision 5 reads
-/// anew (each pinned report is the engine's own answer at revision 4).
+/// Links saved before each revision keep their numbers: revision 3's links, which no later
+/// revision moves, and revision 4's and 5's links of the open models, whose curves revisions 5
+/// and 6 read anew (each pinned report is the engine's own answer at its revision).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn links_saved_before_the_revision_keep_their_numbers() {
     use crate::common::{app, json};
@@ -158,12 +178,12 @@ async fn links_saved_before_the_revision_keep_their_numbers() {
         (4, "model=gpt-oss-120b"),
         (4, "model=deepseek-r1&requests=3M"),
         (4, "model=llama-2-70b&tokens=2B&mix=2:0:1"),
+        (5, "model=deepseek-r1&requests=3M"),
+        (5, "model=deepseek-r1&requests=3M&tps=30"),
+        (5, "model=gpt-oss-120b&tps=50"),
     ];
-    let at_4 = app::db::load_dataset(&db.pool, OPEN_MODELS.revision)
-        .await
-        .expect("revision 4");
     for (i, (revision, query)) in pinned.iter().enumerate() {
-        let id = format!("pinnedRev{revision}x{i}");
+        let id = format!("pinnedRv{revision}x{i:02}");
         sqlx::query(
             "INSERT INTO scenarios (id, query, name, note, revision, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6)",
@@ -191,7 +211,10 @@ async fn links_saved_before_the_revision_keep_their_numbers() {
             assert_eq!(saved["newer_data_changes_result"], false, "{query}");
         } else {
             let parsed = servecost::parse(query).expect("valid");
-            let then = servecost::evaluate(&parsed.scenario, &at_4).expect("answers at revision 4");
+            let at = app::db::load_dataset(&db.pool, *revision)
+                .await
+                .expect("the pinned revision");
+            let then = servecost::evaluate(&parsed.scenario, &at).expect("answers then");
             let then = serde_json::to_value(&then).expect("json");
             for side in ["rent", "self_host"] {
                 assert_eq!(

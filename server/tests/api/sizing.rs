@@ -1,7 +1,7 @@
-//! The sizing revision (revision 5) over the whole dataset: every curve's replica holds its
+//! The sizing revisions (5, and 6 with the v6.1 configurations) over the whole dataset: every curve's replica holds its
 //! model's weights and is no larger than twice the least power of two that does unless its
 //! source states the larger size; the MLPerf curves' replicas are their submitters'
-//! configurations wherever the revision's files hold one; and a workload at a benchmark's own
+//! configurations wherever the revisions' tables hold one (the newest round first); and a workload at a benchmark's own
 //! mix, at full use, costs the GPU-hour price over the rate MLPerf measured (its output
 //! tokens/s per accelerator, read again here from the summary), within 1 %.
 
@@ -19,24 +19,101 @@ fn line_of(note: &str) -> usize {
         .expect("a line number")
 }
 
+/// The summary's rows by line (the header is line 1), and its column of `name`.
+struct Summary {
+    header: Vec<String>,
+    by_line: BTreeMap<usize, csv::StringRecord>,
+}
+
+impl Summary {
+    fn read() -> Self {
+        let text = std::fs::read_to_string("dataset/open-models/mlperf/summary.csv").expect("csv");
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let header = reader
+            .headers()
+            .expect("header")
+            .iter()
+            .map(str::to_owned)
+            .collect();
+        let by_line = reader
+            .records()
+            .enumerate()
+            .map(|(i, r)| (i + 2, r.expect("row")))
+            .collect();
+        Self { header, by_line }
+    }
+
+    fn get<'a>(&'a self, line: usize, name: &str) -> &'a str {
+        let col = self.header.iter().position(|h| h == name).expect(name);
+        &self.by_line[&line][col]
+    }
+}
+
+/// A submitter's configuration from the revisions' tables: who, which system and benchmark,
+/// its scenario, the table's rank (the newer MLPerf round first) and GPUs a replica.
+struct Config {
+    path: String,
+    submitter: String,
+    system: String,
+    benchmark: String,
+    server: bool,
+    rank: usize,
+    gpus: f64,
+}
+
+/// Every configuration with a tensor and a pipeline size the tables state (an empty pipeline
+/// is 1), newest round first.
+fn configs() -> Vec<Config> {
+    let tables = [
+        "dataset/v6.1-configs/parallelism-v6.1.csv",
+        "dataset/sizing/mlperf/parallelism-v5.1.csv",
+    ];
+    let mut out = Vec::new();
+    for (rank, table) in tables.iter().enumerate() {
+        let text = std::fs::read_to_string(table).expect("csv");
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        for r in reader.records().map(|r| r.expect("row")) {
+            let Ok(tp) = r[5].parse::<f64>() else {
+                continue;
+            };
+            let pp = if r[6].is_empty() {
+                Some(1.0)
+            } else {
+                r[6].parse::<f64>().ok()
+            };
+            let Some(pp) = pp else { continue };
+            out.push(Config {
+                path: r[0].to_owned(),
+                submitter: r[1].to_owned(),
+                system: r[2].to_owned(),
+                benchmark: r[4].to_owned(),
+                server: &r[3] == "Server",
+                rank,
+                gpus: tp * pp,
+            });
+        }
+    }
+    out
+}
+
+/// A benchmark's name without its accuracy target and separators: `llama3_1-8b` and
+/// `llama3.1-8b-99.9` are one.
+fn bare(b: &str) -> String {
+    let b = b
+        .strip_suffix("-99.9")
+        .or_else(|| b.strip_suffix("-99"))
+        .unwrap_or(b);
+    b.chars().filter(|c| c.is_ascii_alphanumeric()).collect()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_replica_holds_its_weights_and_is_sized_as_deployed() {
     let db = fresh_db().await;
     let data = app::db::load_dataset(&db.pool, SEEDED)
         .await
         .expect("dataset");
-    // The submitters' configurations the revision's files hold: path -> GPUs a replica.
-    let text = std::fs::read_to_string("dataset/sizing/mlperf/parallelism-v5.1.csv").expect("csv");
-    let mut reader = csv::Reader::from_reader(text.as_bytes());
-    let configs: BTreeMap<String, f64> = reader
-        .records()
-        .map(|r| r.expect("row"))
-        .filter_map(|r| {
-            let tp: f64 = r[5].parse().ok()?;
-            let pp: f64 = r[6].parse().ok()?;
-            Some((r[0].to_owned(), tp * pp))
-        })
-        .collect();
+    let summary = Summary::read();
+    let configs = configs();
     let mut from_configs = 0;
     for c in &data.curves {
         if c.replica_basis.is_none() {
@@ -69,16 +146,45 @@ async fn every_replica_holds_its_weights_and_is_sized_as_deployed() {
             c.id,
             c.replica_gpus
         );
-        if let Some((path, g)) = configs
+        if !c.id.starts_with("mlperf-") {
+            continue;
+        }
+        // The system the curve reads, from the summary's own row: where a table configures
+        // it (the newest round first, its Server scenario first), the replica is that size and
+        // the basis names the file.
+        let line = line_of(&c.point_sources[0]);
+        let (submitter, platform, bench) = (
+            summary.get(line, "Organization"),
+            summary.get(line, "Platform"),
+            summary.get(line, "MlperfModel"),
+        );
+        let mut matching: Vec<&Config> = configs
             .iter()
-            .find(|(path, _)| basis.contains(path.as_str()))
-        {
-            assert_eq!(c.replica_gpus, *g, "{}: {path}", c.id);
+            .filter(|k| {
+                k.submitter == submitter
+                    && (k.system == platform || k.system == platform.trim_end_matches("_TRT"))
+                    && bare(&k.benchmark) == bare(bench)
+            })
+            .collect();
+        matching.sort_by_key(|k| (!k.server, k.rank));
+        if let Some(k) = matching.first() {
+            assert_eq!(
+                c.replica_gpus, k.gpus,
+                "{} ({submitter} {platform} {bench}): {}",
+                c.id, k.path
+            );
+            assert!(basis.contains(&k.path), "{}: {basis}", c.id);
             from_configs += 1;
+        } else {
+            assert!(
+                basis.contains("servecost's sizing"),
+                "{}: no configuration, yet {basis}",
+                c.id
+            );
         }
     }
     assert!(
-        from_configs >= 2,
+        from_configs >= 20,
         "{from_configs} curves sized by configurations"
     );
 }
@@ -89,29 +195,19 @@ async fn a_workload_at_the_benchmark_s_mix_costs_what_mlperf_measured() {
     let data = app::db::load_dataset(&db.pool, SEEDED)
         .await
         .expect("dataset");
-    let text = std::fs::read_to_string("dataset/open-models/mlperf/summary.csv").expect("csv");
-    let mut reader = csv::Reader::from_reader(text.as_bytes());
-    let header: Vec<String> = reader
-        .headers()
-        .expect("header")
-        .iter()
-        .map(str::to_owned)
-        .collect();
-    let col = |name: &str| header.iter().position(|h| h == name).expect(name);
-    let by_line: BTreeMap<usize, csv::StringRecord> = reader
-        .records()
-        .enumerate()
-        .map(|(i, r)| (i + 2, r.expect("row")))
-        .collect();
+    let summary = Summary::read();
     let gpu_hour = 3.0;
     let mut checked = 0;
     for c in data.curves.iter().filter(|c| c.id.starts_with("mlperf-")) {
         let prefill = c.prefill.unwrap_or_else(|| panic!("{}: no P", c.id));
         assert!(!c.mix_stated && c.input_share_bounds.is_some(), "{}", c.id);
         for (p, note) in c.points.iter().zip(&c.point_sources) {
-            let row = &by_line[&line_of(note)];
-            let result: f64 = row[col("Result")].parse().expect("Result");
-            let accelerators: f64 = row[col("total_accelerators")].parse().expect("GPUs");
+            let line = line_of(note);
+            let result: f64 = summary.get(line, "Result").parse().expect("Result");
+            let accelerators: f64 = summary
+                .get(line, "total_accelerators")
+                .parse()
+                .expect("GPUs");
             let measured = result / accelerators;
             let g = servecost::gpu_time::GpuTime::derive(
                 p.tokens_per_s_per_gpu,
