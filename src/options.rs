@@ -213,7 +213,7 @@ fn own_curve_variants(s: &Scenario, data: &Dataset, chip: Option<&str>) -> Vec<V
 }
 
 /// The scenario on a dataset curve, every GPU-price input cleared: the caller sets one.
-fn on_curve(s: &Scenario, curve: &str) -> Scenario {
+pub(crate) fn on_curve(s: &Scenario, curve: &str) -> Scenario {
     Scenario {
         curve: CurveChoice::Dataset {
             id: Some(curve.to_owned()),
@@ -532,10 +532,11 @@ impl Ranking {
         // A curve that cannot reach the target is priced as a floor: not an option at it.
         let priced = priced.and_then(|r| match &r.speed {
             Some(sp) if sp.floor => Err(format!(
-                "tps: target {} tokens/s per user is faster than the fastest measured point, {} \
-                 tokens/s per user",
-                crate::format::significant(sp.target, 4),
-                crate::format::significant(sp.chosen_fastest, 4)
+                "tps: {}",
+                crate::error::CurveError::TargetAboveCurve {
+                    target: sp.target,
+                    fastest: sp.chosen_fastest,
+                }
             )),
             _ => Ok(r),
         });

@@ -24,11 +24,12 @@ const MIN_ROWS: usize = 3;
 /// paste box, and the ISL/OSL/cache-hit way of giving the mix), a usage export's, sent back
 /// with the reason when the server could not read it, and the load profile editor's
 /// ([`crate::load_editor::FIELDS`]).
-pub const FORM_ONLY: [&str; 18] = [
+pub const FORM_ONLY: [&str; 19] = [
     "pt_tps",
     "pt_tput",
     "paste",
     "paste_error",
+    "paste_read",
     "isl",
     "osl",
     "hit",
@@ -207,6 +208,8 @@ pub struct FromForm {
     pub query: String,
     /// Pasted text that could not be read, and why.
     pub paste: Option<(String, String)>,
+    /// What a paste read (`Read 3 benchmark results: …`), for the page to say.
+    pub paste_read: Option<String>,
     /// A usage export the server could not read: the model typed for it, and why.
     pub usage: Option<(String, String)>,
     /// What the server read from a usage export, for the page to say.
@@ -249,6 +252,7 @@ fn fields(raw: &str) -> FromForm {
         return FromForm {
             query: raw.to_owned(),
             paste: None,
+            paste_read: None,
             usage: None,
             usage_read: None,
             model_dropped: None,
@@ -266,6 +270,7 @@ fn fields(raw: &str) -> FromForm {
         first("usage_error").map(|reason| (first("usage_model").unwrap_or_default(), reason));
     let usage_read = first("usage_read");
     let model_dropped = first("model_dropped");
+    let mut paste_read = first("paste_read");
     let mut base = FORM_ONLY
         .iter()
         .fold(raw.to_owned(), |q, name| query::edit(&q, &[], &[name]));
@@ -289,6 +294,7 @@ fn fields(raw: &str) -> FromForm {
         return FromForm {
             query: base,
             paste: None,
+            paste_read,
             usage,
             usage_read,
             model_dropped,
@@ -321,6 +327,7 @@ fn fields(raw: &str) -> FromForm {
                 // Benchmark results are a whole measurement: they replace the rows and the
                 // mix; spreadsheet rows are added.
                 rows = merged(if p.results { &[] } else { &rows }, &p.rows);
+                paste_read = Some(read_words(&p));
                 mix = p.mix.map(|m| (m, p.results));
             }
             Err(reason) => paste = Some((text, reason)),
@@ -342,6 +349,7 @@ fn fields(raw: &str) -> FromForm {
     FromForm {
         query,
         paste,
+        paste_read,
         usage,
         usage_read,
         model_dropped,
@@ -358,6 +366,9 @@ pub fn after_post(body: &str) -> String {
     // The sections open when the paste was sent stay open.
     if !f.opened.is_empty() {
         query = query::set(&query, "open", &f.opened.join(","));
+    }
+    if let Some(words) = f.paste_read {
+        query = query::set(&query, "paste_read", &words);
     }
     if let Some((text, reason)) = f.paste {
         query = query::set(&query, "paste_error", &reason);
@@ -591,9 +602,33 @@ mod tests {
             "curve=own&replica=8&pt_tps=20&pt_tput=3000&paste={}",
             query::encode(VLLM)
         );
+        // The result replaces the row typed, and the page is told how many it read.
+        let posted = after_post(&body);
+        let (link, said) = posted.split_once("&paste_read=").expect("what was read");
         assert_eq!(
-            after_post(&body),
+            link,
             "/?replica=8&curve_mix=50:0:50&curve=own&points=42.78:1.342k"
+        );
+        let back = from_form(posted.trim_start_matches("/?"));
+        assert_eq!(
+            back.paste_read.as_deref(),
+            Some("Read 1 benchmark result: it replaces the rows and the mix."),
+            "{said}"
+        );
+        assert_eq!(
+            back.query,
+            "replica=8&curve_mix=50:0:50&curve=own&points=42.78:1.342k"
+        );
+        let rows = after_post("curve=own&pt_tps=20&pt_tput=3000&paste=40%092000%0A60%091000");
+        let back = from_form(rows.trim_start_matches("/?"));
+        assert_eq!(
+            back.paste_read.as_deref(),
+            Some("Read 2 rows, added to the rows.")
+        );
+        assert!(
+            back.query.contains("points=20:3k,40:2k,60:1k"),
+            "{}",
+            back.query
         );
         let failed = after_post("curve=own&pt_tps=20&pt_tput=3000&paste=%7Boops");
         assert!(

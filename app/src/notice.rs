@@ -1,6 +1,7 @@
 //! Messages the server writes into a link: why a usage export or a pasted benchmark could not be
-//! read (`usage_error`, `paste_error`, with the model typed, `usage_model`) and what an export
-//! measured (`usage_read`). A form posted without JavaScript is answered by a redirect, so these
+//! read (`usage_error`, `paste_error`, with the model typed, `usage_model`), what an export
+//! measured (`usage_read`), what a paste read (`paste_read`) and what choosing another model
+//! dropped (`model_dropped`). A form posted without JavaScript is answered by a redirect, so these
 //! travel in the address; anyone could write such a link with words of their own, so the server
 //! signs what it wrote (`notice=`, an HMAC-SHA-256 under a key of the deployment's, kept in its
 //! database and shared by its replicas) and the page shows a message only under a valid
@@ -13,11 +14,12 @@ use leptos::server::codee::string::JsonSerdeWasmCodec;
 pub const PARAM: &str = "notice";
 
 /// The parameters a signature covers: the messages and the model a message names.
-pub const SIGNED: [&str; 5] = [
+pub const SIGNED: [&str; 6] = [
     "usage_error",
     "usage_model",
     "usage_read",
     "paste_error",
+    "paste_read",
     "model_dropped",
 ];
 

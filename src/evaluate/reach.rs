@@ -102,27 +102,16 @@ pub(super) fn beyond(s: &Scenario, data: &Dataset) -> Option<Beyond> {
 /// `s` on the dataset curve `id`: your GPU-hour, owned-hardware and replica inputs kept where
 /// the curve runs on the same chip, the chip's own prices otherwise.
 fn on_curve(s: &Scenario, id: &str, same_chip: bool) -> Scenario {
-    let curve = CurveChoice::Dataset {
-        id: Some(id.to_owned()),
-    };
     if same_chip {
         return Scenario {
-            curve,
+            curve: CurveChoice::Dataset {
+                id: Some(id.to_owned()),
+            },
             curve_mix: None,
             ..s.clone()
         };
     }
-    Scenario {
-        curve,
-        curve_mix: None,
-        chip_name: None,
-        replica: None,
-        gpu_hour: None,
-        gpu_kind: None,
-        gpu_tier: None,
-        owned: None,
-        ..s.clone()
-    }
+    crate::options::on_curve(s, id)
 }
 
 /// The caveat that says what the target beyond the chosen curve changed.

@@ -73,6 +73,8 @@ pub struct Ctx {
     pub usage_read: StoredValue<Option<String>>,
     /// What choosing another model dropped, as the server wrote it.
     pub model_dropped: StoredValue<Option<String>>,
+    /// What the server read from a paste just now, as it wrote it.
+    pub paste_read: StoredValue<Option<String>>,
     /// The folded sections the link opens ([`FOLDS`], from its `open=`).
     pub opened: StoredValue<Vec<&'static str>>,
 }

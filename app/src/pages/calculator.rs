@@ -152,6 +152,7 @@ fn Body(
     let kept_usage = StoredValue::new(form.usage);
     let usage_read = StoredValue::new(form.usage_read);
     let model_dropped = StoredValue::new(form.model_dropped);
+    let paste_read = StoredValue::new(form.paste_read);
     let opened = StoredValue::new(form.opened);
     // Links on the page (presets, operating points, price tiers) navigate within the app: follow them.
     Effect::new(move |_| {
@@ -190,6 +191,7 @@ fn Body(
         kept_usage,
         usage_read,
         model_dropped,
+        paste_read,
         opened,
     };
     let keys = Memo::new(move |_| {

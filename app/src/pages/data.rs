@@ -577,6 +577,7 @@ fn curves(s: &Shown) -> impl IntoView + use<> {
                     " (" {if c.mix_stated { "stated by the source" } else { "assumed: the source does not state it" }} "). Source: " {source_link(d, &c.source)} ". "
                     {s.h.label(CurveRow::KIND, &c.id)}
                 </p>
+                {sizing(c)}
                 {c.note.clone().map(|n| view! { <p class="hint">{n}</p> })}
                 <table>
                     <thead><tr>
@@ -595,6 +596,71 @@ fn curves(s: &Shown) -> impl IntoView + use<> {
             {(count == 0).then(|| view! { <p class="hint" data-testid="none-curves">"No row matches the search."</p> })}
             {rows}{pager}
         </section>
+    }
+}
+
+/// How a curve is sized and priced beyond its points: its replica and where that comes from,
+/// its prefill rate `P`, the bounds its input is drawn across, its batch rate and whether it is
+/// its model's default.
+fn sizing(c: &servecost::dataset::Curve) -> impl IntoView + use<> {
+    let gpus = |n: f64| {
+        if n == 1.0 {
+            "1 GPU".to_owned()
+        } else {
+            format!("{} GPUs", number(n))
+        }
+    };
+    let replica = c.replica_basis.clone().unwrap_or_else(|| {
+        format!(
+            "{} a replica: the measured system as a whole, as the first revisions read it",
+            gpus(c.replica_gpus)
+        )
+    });
+    let prefill = c.prefill.map_or_else(
+        || {
+            format!(
+                "Prefill rate P: not held with the curve; servecost's assumption, {} tokens/s \
+                 per GPU, applies unless you give one.",
+                number(servecost::scenario::defaults::PREFILL)
+            )
+        },
+        |p| {
+            format!(
+                "Prefill rate P: {} tokens/s per GPU, held with the curve (the note says how it \
+                 was worked out).",
+                number(p)
+            )
+        },
+    );
+    let bounds = c.input_share_bounds.map(|[low, high]| {
+        format!(
+            "Input share of the measured mix: between {} and {} (the source bounds it; the \
+             mix above is servecost's assumption inside them, and the judgement draws across \
+             them).",
+            crate::format::percent_precise(low),
+            crate::format::percent_precise(high)
+        )
+    });
+    let batch = c.batch_tokens_per_s_per_gpu.map_or_else(
+        || {
+            "Batch: no rate without a latency bound is measured; batch is served on the points."
+                .to_owned()
+        },
+        |t| {
+            format!(
+                "Batch: {} tokens/s per GPU, the Offline rate batch traffic is served at.",
+                number(t.round())
+            )
+        },
+    );
+    view! {
+        <ul class="curve-sizing" data-testid="curve-sizing">
+            <li data-testid="curve-replica" data-gpus=c.replica_gpus>{replica}</li>
+            <li data-testid="curve-prefill" data-prefill=c.prefill>{prefill}</li>
+            {bounds.map(|b| view! { <li data-testid="curve-bounds">{b}</li> })}
+            <li data-testid="curve-batch">{batch}</li>
+            {c.is_default.then(|| view! { <li data-testid="curve-default">"The model's default curve: the one a link that names no curve prices."</li> })}
+        </ul>
     }
 }
 

@@ -255,7 +255,7 @@ fn paste_box(p: Points, kept_paste: RwSignal<Option<(String, String)>>) -> impl 
     let ctx = p.ctx;
     let paste = RwSignal::new(kept_paste.get_untracked().map(|k| k.0).unwrap_or_default());
     // What the last paste read, said beside the box.
-    let said = RwSignal::new(None::<String>);
+    let said = RwSignal::new(ctx.paste_read.get_value());
     let read = move |ev: leptos::ev::MouseEvent| {
         ev.prevent_default();
         let gpus = ctx
