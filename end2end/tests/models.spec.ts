@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiReport, apply, ownLink, ready } from "./helpers";
+import { apiReport, apply, ownLink, ready, unfold } from "./helpers";
 
 /** The bills the page shows, for comparison with the API's. */
 async function bills(page: Page) {
@@ -115,4 +115,47 @@ test("gpt-oss-120b is ranked on replicas as deployed", async ({ page, request, j
     const gpus = Number(/(\d+) × (NVIDIA|AMD)/.exec(label)![1]);
     expect(gpus, label).toBeLessThanOrEqual(8);
   }
+});
+
+// An infra lead who knows how DeepSeek-R1 is served in MLPerf picks Nebius's B300 system: the
+// page sizes a replica as the submitter configured it (TensorRT-LLM DEP8, 8 GPUs), says so at
+// the replica field, and /data, reached from the page's own link and searched by name, shows
+// the same size with the file it comes from, the curve's P and its batch rate; the API's report
+// for the page's link holds the same replica and P.
+test("a DeepSeek-R1 replica is the submitter's configuration, said at the field and on /data", async ({ page, request, javaScriptEnabled: js }) => {
+  await page.goto("/");
+  await ready(page, js);
+  await page.getByLabel("Open-weight model").selectOption("deepseek-r1");
+  if (js === false) {
+    await page.getByRole("button", { name: "Choose this model" }).click();
+  }
+  await page.waitForURL(/model=deepseek-r1/);
+  await ready(page, js);
+  const curve = await optionLabel(page, "curve", /B300.*Nebius|Nebius.*B300/);
+  await page.locator("select[name=curve]").selectOption({ label: curve });
+  await apply(page, js);
+  const api = await apiReport(request, await ownLink(page));
+  expect(api.dataset_revision).toBeGreaterThanOrEqual(6);
+  expect(api.inputs.replica_gpus).toBe(8);
+  await unfold(page, "Fleet", js);
+  await expect(page.getByLabel(/GPUs per replica/)).toHaveAttribute("placeholder", "8");
+  const basis = page.getByTestId("replica-basis");
+  await expect(basis).toContainText("8 GPUs a replica: the submitter's configuration of the system (TP 8 × PP 1, EP 8");
+  await expect(basis).toContainText("trtllm-serve-ifb-dep8.yaml");
+  const said = (await basis.textContent()) ?? "";
+  await page.getByRole("link", { name: "Every figure in the dataset" }).click();
+  await page.waitForURL(/\/data/);
+  await page.getByLabel("Search the dataset").fill("Nebius");
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.waitForURL(/q=Nebius/i);
+  // /data names the curve as the select does, without the select's note on its mix.
+  const named = curve.replace(/, mix assumed$/, "");
+  const article = page.locator("article.curve").filter({ has: page.locator("h3", { hasText: named }) });
+  await expect(article).toHaveCount(1);
+  const replica = article.getByTestId("curve-replica");
+  await expect(replica).toHaveAttribute("data-gpus", String(api.inputs.replica_gpus));
+  await expect(replica).toHaveText(said);
+  await expect(article.getByTestId("curve-prefill")).toHaveAttribute("data-prefill", String(api.inputs.prefill));
+  await expect(article.getByTestId("curve-batch")).toContainText("the Offline rate batch traffic is served at");
+  await expect(article.getByTestId("curve-bounds")).toContainText("Input share of the measured mix: between ");
 });

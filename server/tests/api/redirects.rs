@@ -252,6 +252,32 @@ async fn the_page_shows_only_the_messages_the_server_wrote() {
     )
     .await;
     assert!(!page.contains("Send money") && page.contains("not valid JSON"));
+    // A paste the server read: it says how many rows, signed; a link that writes its own words
+    // there is shown without them.
+    let req = Request::post("/")
+        .body(Body::from(
+            "curve=own&pt_tps=20&pt_tput=3000&paste=40%092000%0A60%091000",
+        ))
+        .expect("request");
+    let to = assert_answered(send(&app, req).await, "rows pasted")
+        .await
+        .expect("303");
+    assert!(
+        to.contains("paste_read=") && to.contains("&notice="),
+        "{to}"
+    );
+    let page = body_text(get(&app, &to).await).await;
+    assert!(page.contains("Read 2 rows, added to the rows."), "{to}");
+    let forged = to
+        .split("&notice=")
+        .next()
+        .expect("query")
+        .replace("Read%202%20rows", "Call%20555%20rows");
+    let page = body_text(get(&app, &forged).await).await;
+    assert!(
+        !page.contains("Call 555") && !page.contains("Read 2 rows"),
+        "{forged}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -355,11 +355,26 @@ fn fleet(ctx: Ctx, owned: Memo<bool>, own_curve: Memo<bool>) -> impl IntoView {
             ("0".to_owned(), off.to_owned()),
         ]
     };
+    // Where the curve's replica size comes from (a submitter's configuration, a run's name,
+    // servecost's sizing rule), while no size of your own is typed.
+    let basis = move || {
+        if ctx.query.with(|q| query::get(q, "replica").is_some()) {
+            return None;
+        }
+        ctx.report.with(|r| {
+            let r = r.as_deref()?;
+            ctx.data.with_value(|d| {
+                d.curve(&r.inputs.curve)
+                    .and_then(|c| c.replica_basis.clone())
+            })
+        })
+    };
     view! {
     <Fold ctx name="fleet" summary="Fleet" params>
         {move || (!own_curve.get()).then(|| view! {
             <Param ctx name="replica"
                 explain="GPUs that serve one copy of the model."/>
+            <p class="hint replica-basis" data-testid="replica-basis">{basis}</p>
         })}
         <Param ctx name="util"
             explain="How busy a replica may get at the peak hour and still hold the target speed."/>
