@@ -51,7 +51,7 @@ test("switching to a model without the owned chip drops its figures and says so"
   await chooseModel(page, "deepseek-r1", js);
   const notice = page.getByTestId("model-dropped");
   await expect(notice).toContainText("DeepSeek-R1 has no curve on the NVIDIA H200");
-  await expect(notice).toContainText("purchase price 45,000 a GPU");
+  await expect(notice).toContainText("purchase price $45,000 a GPU");
   await expect(notice).toContainText("1.275 kW a GPU");
   await expect(page.getByLabel("GPUs", { exact: true })).toHaveValue("0");
   await expect(page.getByLabel("Requests per month")).toHaveValue("20M");

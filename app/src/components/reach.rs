@@ -100,6 +100,15 @@ pub fn reach_block(r: &Report, link_target: &'static str) -> Option<impl IntoVie
             r.inputs.curve_label
         )
     };
+    // The list names each curve and its cost: the sentence before it only counts them.
+    let listed = match s.reaching.len() {
+        0 => reaching_sentence(r).unwrap_or_default(),
+        1 => "One curve of the model reaches it:".to_owned(),
+        n => format!(
+            "{} curves of the model reach it, cheapest first:",
+            crate::format::number(n as f64)
+        ),
+    };
     let more = s.reaching.len().saturating_sub(LISTED);
     let items = s
         .reaching
@@ -120,7 +129,7 @@ pub fn reach_block(r: &Report, link_target: &'static str) -> Option<impl IntoVie
     Some(view! {
         <div class="reach" data-testid="speed-reach" data-floor=s.floor.to_string()
             data-priced-on=s.priced_on.clone() data-target=s.target.to_string()>
-            <p><strong>{head}</strong> " " {reaching_sentence(r)}</p>
+            <p><strong>{head}</strong> " " {listed}</p>
             {(!s.reaching.is_empty()).then(|| view! { <ul>{items}{more}</ul> })}
         </div>
     })

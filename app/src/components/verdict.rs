@@ -253,8 +253,14 @@ fn plain_best_sentence(r: &Report) -> String {
             usd(r.rent.monthly_usd)
         ),
         _ => format!(
-            "Best: renting per token, {} a month; self-hosting alone costs {}{}.",
+            "Best: renting per token, {} a month; self-hosting alone costs {}{}{}.",
             usd(r.rent.monthly_usd),
+            // Priced at the curve's fastest point below the target: a floor.
+            if r.speed.as_ref().is_some_and(|s| s.floor) {
+                "at least "
+            } else {
+                ""
+            },
             usd(r.self_host.monthly_usd),
             r.hybrid
                 .filter(|h| h.replicas > 0.0 && h.api_share > 0.0)

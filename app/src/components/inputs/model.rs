@@ -75,12 +75,18 @@ pub fn switched(query: &str, data: &servecost::Dataset) -> String {
             let value = query::get(&base, p)
                 .map(|v| servecost::codec::decode(&v))
                 .unwrap_or_default();
+            // Prices as typed, with their currency.
+            let usd = if value.starts_with('$') {
+                value.clone()
+            } else {
+                format!("${value}")
+            };
             match *p {
                 "own" => "owned hardware".to_owned(),
-                "capex" => format!("purchase price {value} a GPU"),
+                "capex" => format!("purchase price {usd} a GPU"),
                 "kw" => format!("{value} kW a GPU"),
-                "maint" => format!("maintenance {value} a year"),
-                "gpu_hour" => format!("GPU-hour price {value}"),
+                "maint" => format!("maintenance {value} of the price a year"),
+                "gpu_hour" => format!("GPU-hour price {usd}"),
                 "gpu_kind" => format!("price kind {value}"),
                 _ => format!("replica of {value} GPUs"),
             }
