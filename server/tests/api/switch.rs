@@ -38,7 +38,7 @@ async fn owned_figures_of_a_chip_the_new_model_lacks_are_dropped_with_a_notice()
         page.contains("DeepSeek-R1 has no curve on the NVIDIA H200"),
         "the notice"
     );
-    assert!(page.contains("purchase price $45k a GPU"));
+    assert!(page.contains("purchase price $45,000 a GPU"));
     // The answer is the new model's, on its own chip's prices, with a curve and an offer chosen.
     let r = json(&app, &format!("/api/v1/evaluate?{to}"), StatusCode::OK).await;
     assert_eq!(r["inputs"]["model"], "deepseek-r1");

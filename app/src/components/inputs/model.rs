@@ -75,12 +75,9 @@ pub fn switched(query: &str, data: &servecost::Dataset) -> String {
             let value = query::get(&base, p)
                 .map(|v| servecost::codec::decode(&v))
                 .unwrap_or_default();
-            // Prices as typed, with their currency.
-            let usd = if value.starts_with('$') {
-                value.clone()
-            } else {
-                format!("${value}")
-            };
+            // Prices with their currency, as the page writes figures (as typed if unread).
+            let usd = servecost::codec::read_number(&value, true, false)
+                .map_or_else(|| value.clone(), crate::format::usd);
             match *p {
                 "own" => "owned hardware".to_owned(),
                 "capex" => format!("purchase price {usd} a GPU"),
