@@ -133,6 +133,15 @@ fn token_units(v: f64) -> (f64, &'static str) {
     }
 }
 
+/// A count of GPUs: `1 GPU`, `8 GPUs`.
+pub fn gpus(n: f64) -> String {
+    if n == 1.0 {
+        "1 GPU".to_owned()
+    } else {
+        format!("{} GPUs", number(n))
+    }
+}
+
 /// A plain number: thousands separated, up to 3 significant digits below 1,000.
 pub fn number(v: f64) -> String {
     // 999.7 rounds to 1,000: grouped like any thousand.
@@ -417,6 +426,13 @@ mod tests {
 
     /// 1,044 holding draws of 1,200 sit on a half step: each share rounded alone would read
     /// 88 % and 14 %; the rest of the sample is written from the holding share's figure.
+    #[test]
+    fn gpus_are_counted_in_the_singular_for_one() {
+        assert_eq!(gpus(1.0), "1 GPU");
+        assert_eq!(gpus(8.0), "8 GPUs");
+        assert_eq!(gpus(1024.0), "1,024 GPUs");
+    }
+
     #[test]
     fn the_rest_of_a_sample_adds_up_with_its_share_as_printed() {
         let n = 1_200.0;

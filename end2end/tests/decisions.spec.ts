@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { apiReport, apply, ownLink, pageNumbers, ready } from "./helpers";
+import { apiReport, apply, chooseModel, ownLink, pageNumbers, ready } from "./helpers";
 
 // The four paths the finance lead and the infra lead walk, through the UI only, with and
 // without JavaScript: owned hardware, their own benchmark, invoice totals typed as invoices
@@ -232,13 +232,7 @@ test("several benchmark results pasted at once fill the table, with and without 
 test("a replica that cannot hold the model's weights is refused, naming both sizes", async ({ page, request, javaScriptEnabled: js }) => {
   await page.goto("/");
   await ready(page, js);
-  await page.getByLabel("Open-weight model").selectOption("deepseek-r1");
-  if (js === false) {
-    await page.getByRole("button", { name: "Choose this model" }).click();
-  }
-  await page.waitForURL(/model=deepseek-r1/);
-  await page.waitForLoadState("domcontentloaded");
-  await ready(page, js);
+  await chooseModel(page, "deepseek-r1", js);
   await page.getByLabel(/Throughput curve/).selectOption("own");
   await apply(page, js);
   await expect(page.getByTestId("benchmark")).toBeVisible();

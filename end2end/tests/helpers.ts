@@ -157,3 +157,13 @@ export async function ownLink(page: Page) {
   expect(href).not.toBeNull();
   return new URL(href ?? "/", "http://x").search.slice(1);
 }
+
+/** Chooses `model` in the calculator's form, as a person would: the select, and without
+ * JavaScript the form's button; then waits for the page of the new model. */
+export async function chooseModel(page: Page, model: string, js: boolean | undefined) {
+  await page.getByLabel("Open-weight model").selectOption(model);
+  if (js === false) await page.getByRole("button", { name: "Choose this model" }).click();
+  await page.waitForURL(new RegExp(`model=${model}`));
+  await page.waitForLoadState("domcontentloaded");
+  await ready(page, js);
+}

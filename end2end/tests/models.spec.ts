@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiReport, apply, ownLink, ready, unfold } from "./helpers";
+import { apiReport, apply, chooseModel, ownLink, ready, unfold } from "./helpers";
 
 /** The bills the page shows, for comparison with the API's. */
 async function bills(page: Page) {
@@ -61,12 +61,7 @@ test("DeepSeek-R1 on B200 against OpenRouter's price", async ({ page, request, j
 test("an experimental run names its tier and its measured power", async ({ page, request, javaScriptEnabled }) => {
   await page.goto("/");
   await ready(page, javaScriptEnabled);
-  await page.getByLabel("Open-weight model").selectOption("deepseek-r1");
-  if (javaScriptEnabled === false) {
-    await page.getByRole("button", { name: "Choose this model" }).click();
-  }
-  await page.waitForURL(/model=deepseek-r1/);
-  await ready(page, javaScriptEnabled);
+  await chooseModel(page, "deepseek-r1", javaScriptEnabled);
   const curve = await optionLabel(page, "curve", /sglang.*experimental/i);
   await page.locator("select[name=curve]").selectOption({ label: curve });
   await apply(page, javaScriptEnabled);
@@ -87,13 +82,7 @@ test("an experimental run names its tier and its measured power", async ({ page,
 test("gpt-oss-120b is ranked on replicas as deployed", async ({ page, request, javaScriptEnabled }) => {
   await page.goto("/");
   await ready(page, javaScriptEnabled);
-  await page.getByLabel("Open-weight model").selectOption("gpt-oss-120b");
-  if (javaScriptEnabled === false) {
-    await page.getByRole("button", { name: "Choose this model" }).click();
-  }
-  await page.waitForURL(/model=gpt-oss-120b/);
-  await page.waitForLoadState("domcontentloaded");
-  await ready(page, javaScriptEnabled);
+  await chooseModel(page, "gpt-oss-120b", javaScriptEnabled);
   const query = await ownLink(page);
   const api = await apiReport(request, query);
   expect(api.dataset_revision).toBeGreaterThanOrEqual(5);
@@ -125,12 +114,7 @@ test("gpt-oss-120b is ranked on replicas as deployed", async ({ page, request, j
 test("a DeepSeek-R1 replica is the submitter's configuration, said at the field and on /data", async ({ page, request, javaScriptEnabled: js }) => {
   await page.goto("/");
   await ready(page, js);
-  await page.getByLabel("Open-weight model").selectOption("deepseek-r1");
-  if (js === false) {
-    await page.getByRole("button", { name: "Choose this model" }).click();
-  }
-  await page.waitForURL(/model=deepseek-r1/);
-  await ready(page, js);
+  await chooseModel(page, "deepseek-r1", js);
   const curve = await optionLabel(page, "curve", /B300.*Nebius|Nebius.*B300/);
   await page.locator("select[name=curve]").selectOption({ label: curve });
   await apply(page, js);

@@ -1,14 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiReport, apply, ownLink, ready } from "./helpers";
-
-/** Chooses `model` in the form, as a person would. */
-async function chooseModel(page: Page, model: string, js: boolean | undefined) {
-  await page.getByLabel("Open-weight model").selectOption(model);
-  if (js === false) await page.getByRole("button", { name: "Choose this model" }).click();
-  await page.waitForURL(new RegExp(`model=${model}`));
-  await page.waitForLoadState("domcontentloaded");
-  await ready(page, js);
-}
+import { apiReport, apply, chooseModel, ownLink, ready } from "./helpers";
 
 /** The selected option of `select[name=name]` is one of its options, with a label. */
 async function validChoice(page: Page, name: string) {

@@ -603,17 +603,10 @@ fn curves(s: &Shown) -> impl IntoView + use<> {
 /// its prefill rate `P`, the bounds its input is drawn across, its batch rate and whether it is
 /// its model's default.
 fn sizing(c: &servecost::dataset::Curve) -> impl IntoView + use<> {
-    let gpus = |n: f64| {
-        if n == 1.0 {
-            "1 GPU".to_owned()
-        } else {
-            format!("{} GPUs", number(n))
-        }
-    };
     let replica = c.replica_basis.clone().unwrap_or_else(|| {
         format!(
             "{} a replica: the measured system as a whole, as the first revisions read it",
-            gpus(c.replica_gpus)
+            crate::format::gpus(c.replica_gpus)
         )
     });
     let prefill = c.prefill.map_or_else(

@@ -32,7 +32,7 @@ pub const FROM_CHIP: &str = "from";
 /// The link after choosing another model (`model=` in `query`, with the chip the page was
 /// priced on in [`FROM_CHIP`]): the scenario kept but what belonged to the model before. Where
 /// the new model has a curve on the same chip, your figures of that chip are kept and the
-/// curve is chosen (the model's most trusted one on it); otherwise they are dropped, and
+/// curve is chosen (its default there, else its first there); otherwise they are dropped, and
 /// `model_dropped` says which (the server signs it, `crate::notice`).
 pub fn switched(query: &str, data: &servecost::Dataset) -> String {
     let query = query.trim_start_matches('?');
@@ -48,7 +48,8 @@ pub fn switched(query: &str, data: &servecost::Dataset) -> String {
         data.curves_of(&model).filter(|c| c.chip == from).collect();
     let default = data.default_curve(&model);
     if let Some(first) = on_chip.first() {
-        // The model's default where it runs on this chip, else its most trusted curve there.
+        // The model's default where it runs on this chip, else a curve marked default there,
+        // else its first curve there in the dataset's order.
         let pick = default
             .filter(|d| d.chip == from)
             .or_else(|| on_chip.iter().copied().find(|c| c.is_default))

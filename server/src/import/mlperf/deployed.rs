@@ -6,6 +6,7 @@ use app::db::rows::{CurveRow, PointRow, Rows};
 
 use super::{per_accelerator, system_name, Benchmark, Row};
 use crate::import::Read;
+use servecost::format::gpus;
 
 /// Marks each model's default among the curves from `from` on: the median by throughput per
 /// GPU at its slowest (Server) point, of the curves the models have (all audited).
@@ -95,15 +96,6 @@ pub(super) fn curve(
         input_share_low: Some(d.input_share_bounds.0),
         input_share_high: Some(d.input_share_bounds.1),
         is_default: false,
-    }
-}
-
-/// `1 GPU`, `8 GPUs`.
-fn gpus(n: f64) -> String {
-    if n == 1.0 {
-        "1 GPU".to_owned()
-    } else {
-        format!("{} GPUs", servecost::format::number(n))
     }
 }
 
