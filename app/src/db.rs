@@ -1,23 +1,15 @@
-//! The database (server only): connection, migrations, and the dataset at a revision.
-//!
-//! Every dataset row carries the revision that brought it; the dataset at revision `N` takes,
-//! for each key, the row with the highest revision not above `N`.
-//!
-//! One code path for both engines: SQLite (`sqlite://…`, the embedded default) and PostgreSQL
-//! (`postgres://…`, for several replicas sharing one database), through sqlx's `Any` driver.
-//! Queries are written in the SQL both accept, with `$1`-style parameters in ascending order.
+//! The server's hold on the database: the newest dataset, loaded once and shared by every
+//! request, the earlier revisions saved scenarios are pinned to, the saved scenarios
+//! ([`saved`]) and the key the server signs its messages with. The tables and their revisions
+//! are the `data` crate's.
 
-pub mod revisions;
-pub mod rows;
 pub mod saved;
-pub mod table;
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
 
 use servecost::Dataset;
-use sqlx::any::AnyPoolOptions;
-use sqlx::{AnyPool, Executor};
+use sqlx::AnyPool;
 
 /// The connection pool and the newest dataset, loaded once and shared by every request.
 #[derive(Clone)]
@@ -33,14 +25,6 @@ pub struct Store {
     notice_key: crate::notice::Key,
 }
 
-/// Today's date in UTC, `YYYY-MM-DD`.
-pub fn utc_today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    servecost::freshness::date((secs / 86_400) as i64)
-}
-
 /// `data` as viewed on `today`: the same rows, a new `as_of` when it differs.
 fn viewed_on(data: Arc<Dataset>, today: &str) -> Arc<Dataset> {
     if data.as_of.as_deref() == Some(today) {
@@ -53,58 +37,6 @@ fn viewed_on(data: Arc<Dataset>, today: &str) -> Arc<Dataset> {
 
 /// How many earlier revisions the store keeps loaded.
 const EARLIER_KEPT: usize = 16;
-
-/// True for a SQLite URL.
-pub fn is_sqlite(url: &str) -> bool {
-    url.starts_with("sqlite:")
-}
-
-/// Opens the database at `url`: SQLite (the file is created if missing, in WAL mode, with
-/// foreign keys enforced) or PostgreSQL.
-pub async fn connect(url: &str) -> Result<AnyPool, sqlx::Error> {
-    sqlx::any::install_default_drivers();
-    let sqlite = is_sqlite(url);
-    let url = if sqlite && !url.contains("mode=") {
-        let sep = if url.contains('?') { '&' } else { '?' };
-        format!("{url}{sep}mode=rwc")
-    } else if url.starts_with("postgres:") || url.starts_with("postgresql:") || sqlite {
-        url.to_owned()
-    } else {
-        return Err(sqlx::Error::Configuration(
-            format!("DATABASE_URL must start with sqlite:// or postgres://, not {url:?}").into(),
-        ));
-    };
-    AnyPoolOptions::new()
-        .max_connections(8)
-        .after_connect(move |conn, _meta| {
-            Box::pin(async move {
-                if sqlite {
-                    conn.execute("PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000")
-                        .await?;
-                }
-                Ok(())
-            })
-        })
-        .connect(&url)
-        .await
-}
-
-/// Applies the embedded migrations: the schema and the published dataset.
-pub async fn migrate(pool: &AnyPool) -> Result<(), sqlx::migrate::MigrateError> {
-    sqlx::migrate!("../migrations").run(pool).await
-}
-
-/// The newest dataset revision.
-pub async fn newest_revision(pool: &AnyPool) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar::<_, i64>("SELECT COALESCE(MAX(id), 0) FROM dataset_revisions")
-        .fetch_one(pool)
-        .await
-}
-
-/// The dataset as it stood at `revision`.
-pub async fn load_dataset(pool: &AnyPool, revision: i64) -> Result<Dataset, sqlx::Error> {
-    rows::load(pool, revision).await
-}
 
 /// Every published figure at `revision`, by subject.
 pub async fn load_facts(
@@ -144,9 +76,9 @@ async fn notice_key(pool: &AnyPool) -> Result<crate::notice::Key, sqlx::Error> {
 impl Store {
     /// Connects the store and loads the newest dataset.
     pub async fn open(pool: AnyPool) -> Result<Self, sqlx::Error> {
-        let revision = newest_revision(&pool).await?;
-        let mut dataset = load_dataset(&pool, revision).await?;
-        dataset.as_of = Some(utc_today());
+        let revision = data::newest_revision(&pool).await?;
+        let mut dataset = data::load_dataset(&pool, revision).await?;
+        dataset.as_of = Some(data::clock::today());
         let notice_key = notice_key(&pool).await?;
         Ok(Self {
             pool,
@@ -173,7 +105,9 @@ impl Store {
 
     /// The day prices are judged on.
     pub fn today(&self) -> String {
-        self.today.as_deref().map_or_else(utc_today, str::to_owned)
+        self.today
+            .as_deref()
+            .map_or_else(data::clock::today, str::to_owned)
     }
 
     fn swap(&self, dataset: Arc<Dataset>) {
@@ -199,7 +133,10 @@ impl Store {
             self.earlier().insert(revision, Arc::clone(&data));
             return Ok(data);
         }
-        let data = viewed_on(Arc::new(load_dataset(&self.pool, revision).await?), &today);
+        let data = viewed_on(
+            Arc::new(data::load_dataset(&self.pool, revision).await?),
+            &today,
+        );
         let mut kept = self.earlier();
         if kept.len() >= EARLIER_KEPT {
             kept.pop_first();
@@ -223,7 +160,7 @@ impl Store {
     /// Loads the newest revision if it is newer than the one in use (an import ran); returns it.
     /// Also moves the day prices are judged on when the date has changed.
     pub async fn refresh(&self) -> Result<Option<i64>, sqlx::Error> {
-        let newest = newest_revision(&self.pool).await?;
+        let newest = data::newest_revision(&self.pool).await?;
         if newest == self.current().revision {
             let today = self.today();
             let current = self.current();
@@ -238,12 +175,12 @@ impl Store {
 
     /// Reloads the newest dataset (after an import).
     pub async fn reload(&self) -> Result<(), sqlx::Error> {
-        self.load(newest_revision(&self.pool).await?).await
+        self.load(data::newest_revision(&self.pool).await?).await
     }
 
     /// Makes `revision` the one in use.
     async fn load(&self, revision: i64) -> Result<(), sqlx::Error> {
-        let dataset = Arc::new(load_dataset(&self.pool, revision).await?);
+        let dataset = Arc::new(data::load_dataset(&self.pool, revision).await?);
         self.swap(viewed_on(dataset, &self.today()));
         Ok(())
     }

@@ -11,6 +11,7 @@ pub mod components;
 pub mod curve_editor;
 #[cfg(feature = "ssr")]
 pub mod db;
+pub mod form;
 pub mod format;
 pub mod load_editor;
 pub mod notice;
@@ -172,7 +173,7 @@ fn link_preview() -> Option<impl IntoView> {
     let store = use_context::<crate::db::Store>()?;
     // As the page reads it (`open=` and the editor's fields made parameters): one answer for
     // both.
-    let query = crate::curve_editor::from_form(parts.uri.query().unwrap_or_default()).query;
+    let query = crate::form::from_form(parts.uri.query().unwrap_or_default()).query;
     let outcome = crate::query::outcome(&query, &store.current());
     let report = outcome.report.ok()?;
     let (sentence, break_even) = crate::components::sentences(&report);

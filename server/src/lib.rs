@@ -8,7 +8,6 @@ pub mod api;
 pub mod assets;
 pub mod client;
 pub mod config;
-pub mod import;
 pub mod limit;
 pub mod security;
 pub mod serve;
@@ -145,7 +144,7 @@ async fn read_paste(
     body: axum::body::Bytes,
 ) -> axum::response::Redirect {
     // A reason in the body is the client's, not the server's: taken out before the paste is read.
-    let to = app::curve_editor::after_post(&app::notice::without(&String::from_utf8_lossy(&body)));
+    let to = app::form::after_post(&app::notice::without(&String::from_utf8_lossy(&body)));
     let query = to.trim_start_matches('/').trim_start_matches('?');
     // A reason the paste could not be read is the server's own words: signed.
     axum::response::Redirect::to(&app::query::href(&state.store.notice_key().sign(query)))

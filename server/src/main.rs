@@ -36,10 +36,10 @@ async fn run() -> anyhow::Result<()> {
         .with_env_filter(EnvFilter::try_new(&config.log).unwrap_or_else(|_| EnvFilter::new("info")))
         .with_writer(std::io::stderr)
         .init();
-    let pool = app::db::connect(&config.database_url)
+    let pool = data::connect(&config.database_url)
         .await
         .with_context(|| format!("opening the database {}", config.database_url))?;
-    app::db::migrate(&pool)
+    data::migrate(&pool)
         .await
         .context("applying the migrations")?;
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -94,11 +94,11 @@ async fn run() -> anyhow::Result<()> {
 async fn import(pool: &sqlx::AnyPool, args: &[String]) -> anyhow::Result<bool> {
     use std::io::Write;
     if args.iter().any(|a| a == "--help" || a == "-h") {
-        writeln!(std::io::stdout().lock(), "{}", server::import::USAGE)?;
+        writeln!(std::io::stdout().lock(), "{}", data::import::USAGE)?;
         return Ok(true);
     }
-    let (opts, files) = server::import::parse_args(args).map_err(anyhow::Error::msg)?;
-    match server::import::run_each(pool, &files, &opts).await {
+    let (opts, files) = data::import::parse_args(args).map_err(anyhow::Error::msg)?;
+    match data::import::run_each(pool, &files, &opts).await {
         Ok(outcome) => {
             writeln!(std::io::stdout().lock(), "{outcome}")?;
             Ok(true)

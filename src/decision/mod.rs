@@ -27,7 +27,7 @@ use crate::resolved::Resolved;
 use crate::units::HOURS_PER_MONTH;
 
 /// The strategies the verdict chooses among: rent, self-host or the hybrid (a "plan" in the
-/// page's words; `crate::plan` is the cost over the years).
+/// page's words; `crate::projection` is the cost over the years).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]

@@ -75,7 +75,7 @@ pub struct Ctx {
     pub model_dropped: StoredValue<Option<String>>,
     /// What the server read from a paste just now, as it wrote it.
     pub paste_read: StoredValue<Option<String>>,
-    /// The folded sections the link opens ([`FOLDS`], from its `open=`).
+    /// The folded sections the link opens ([`crate::form::FOLDS`], from its `open=`).
     pub opened: StoredValue<Vec<&'static str>>,
 }
 
@@ -155,26 +155,6 @@ impl Ctx {
     }
 }
 
-/// The folded sections of the form whose fields are made when they open, by the name a link
-/// gives them (`open=fleet,ranges`).
-pub const FOLDS: [&str; 5] = ["prices", "fleet", "operations", "assumptions", "ranges"];
-
-/// The folded sections a link's `open=` names: a view's state, not the scenario's (names of
-/// no section are left out, as a section already open stays open).
-pub fn opened(raw: &str) -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = Vec::new();
-    for (_, v) in query::pairs(raw).into_iter().filter(|(k, _)| k == "open") {
-        for name in decode(&v).split(',') {
-            if let Some(f) = FOLDS.iter().find(|f| **f == name.trim()) {
-                if !out.contains(f) {
-                    out.push(f);
-                }
-            }
-        }
-    }
-    out
-}
-
 /// A folded section of the form. Its fields are made when it first opens, not sent with every
 /// page: when a person opens it, when one of its `params` is set or has a problem
 /// ([`Ctx::unfolded`]), or when the link names it (`open=`). Until then it holds those of its
@@ -185,7 +165,7 @@ pub fn opened(raw: &str) -> Vec<&'static str> {
 pub fn Fold(
     /// What the sections share.
     ctx: Ctx,
-    /// Its name in [`FOLDS`].
+    /// Its name in [`crate::form::FOLDS`].
     name: &'static str,
     /// The line that opens it.
     summary: &'static str,

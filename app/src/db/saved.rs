@@ -63,31 +63,6 @@ fn content_key(query: &str, name: &str, note: &str, revision: i64) -> String {
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
-pub fn now() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or_default();
-    // Days since 1970 to a civil date (Howard Hinnant's algorithm), to avoid a date crate.
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
-}
-
 /// Saves a scenario pinned to `revision`, or returns the identical one saved before. The second
 /// value is true when a new row was written. Identical saves at the same time get one id: the
 /// content key is the point of agreement (see the `scenario_keys` migration).
@@ -105,7 +80,7 @@ pub async fn save(
         name: name.to_owned(),
         note: note.to_owned(),
         revision,
-        created_at: now(),
+        created_at: data::clock::now(),
     };
     let mut tx = pool.begin().await?;
     let claimed = sqlx::query(
@@ -186,7 +161,6 @@ mod tests {
         assert_ne!(a, b);
         // `load` looks up only ids of this shape.
         assert!(super::is_id(&a) && super::is_id(&b));
-        assert!(super::now().ends_with('Z'));
     }
 
     /// Regression: ids were `byte % 62`, which drew the first 8 characters 5 times in 4.

@@ -145,7 +145,7 @@ fn Body(
     } else {
         crate::notice::without(&raw)
     };
-    let form = crate::curve_editor::from_form(&raw);
+    let form = crate::form::from_form(&raw);
     let from_form = form.query != raw.trim_start_matches('?');
     let query = RwSignal::new(form.query);
     let kept_paste = RwSignal::new(form.paste);
@@ -157,7 +157,7 @@ fn Body(
     // Links on the page (presets, operating points, price tiers) navigate within the app: follow them.
     Effect::new(move |_| {
         let search = location.search.get();
-        let next = crate::curve_editor::from_form(&search).query;
+        let next = crate::form::from_form(&search).query;
         if query.with_untracked(|q| *q != next) {
             query.set(next);
         }

@@ -6,8 +6,8 @@ use servecost::dataset::Trust;
 use servecost::Dataset;
 
 use crate::api::{get_facts, Fact};
-use crate::db::rows::{pair_key, ChipRow, CurveRow, Keyed, ModelRow, OfferRow, SourceRow, TierRow};
 use crate::format::{number, per_mtok, significant};
+use data::rows::{pair_key, ChipRow, CurveRow, Keyed, ModelRow, OfferRow, SourceRow, TierRow};
 
 mod paging;
 
@@ -24,10 +24,10 @@ pub fn Data() -> impl IntoView {
     let store = use_context::<crate::db::Store>();
     let history = OnceResource::new(async move {
         let store = store.ok_or_else(|| "the database is not available".to_owned())?;
-        let revisions = crate::db::revisions::revisions(&store.pool)
+        let revisions = data::revisions::revisions(&store.pool)
             .await
             .map_err(|e| format!("loading revisions: {e}"))?;
-        let brought = crate::db::revisions::brought(&store.pool)
+        let brought = data::revisions::brought(&store.pool)
             .await
             .map_err(|e| format!("loading revisions: {e}"))?;
         Ok::<_, String>(History { revisions, brought })
@@ -64,7 +64,7 @@ fn source_link(d: &Dataset, key: &str) -> impl IntoView + use<> {
 /// Every revision and what each brought.
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 struct History {
-    revisions: Vec<crate::db::revisions::Revision>,
+    revisions: Vec<data::revisions::Revision>,
     brought: Vec<(i64, String, String)>,
 }
 
@@ -95,7 +95,7 @@ impl InForce {
 /// What the imports of the revisions `shown` said of their files (what `--skip-invalid` left
 /// out, with each one's reason, among it), folded, at most 50 lines each: the command printed
 /// them all.
-fn revision_notes(shown: &[&crate::db::revisions::Revision]) -> impl IntoView + use<> {
+fn revision_notes(shown: &[&data::revisions::Revision]) -> impl IntoView + use<> {
     shown
         .iter()
         .filter(|r| !r.notes.is_empty())
@@ -117,7 +117,7 @@ fn revision_notes(shown: &[&crate::db::revisions::Revision]) -> impl IntoView + 
 
 /// The revisions `shown`, each with what it brought.
 fn revisions_table(
-    shown: &[&crate::db::revisions::Revision],
+    shown: &[&data::revisions::Revision],
     history: &History,
     current: i64,
 ) -> impl IntoView + use<> {

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use server::import::{run, Options};
+use data::import::{run, Options};
 
 use crate::common::{app_with_store, body_text, get, TestDb};
 
@@ -249,7 +249,7 @@ async fn the_tables_a_page_carries_whole_are_bounded_in_the_dataset() {
     let dir = std::env::temp_dir().join(format!("servecost-chips-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     let source = store.current().chips[0].memory_source.clone();
-    let chips: Vec<String> = (0..server::import::limits::MAX_CHIPS)
+    let chips: Vec<String> = (0..data::import::limits::MAX_CHIPS)
         .map(|i| {
             format!(
                 "{{\"id\": \"chip-{i}\", \"name\": \"Chip {i}\", \"memory_gb\": 80, \

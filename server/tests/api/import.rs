@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use axum::http::StatusCode;
+use data::import::{run, ImportProblem, Options, Outcome};
 use serde_json::Value;
-use server::import::{run, ImportProblem, Options, Outcome};
 
 use crate::common::{app_with_store, body_text, get, json, TestDb, SEEDED};
 
@@ -837,7 +837,7 @@ async fn an_address_that_is_slow_large_unknown_or_plain_http_elsewhere_changes_n
     )
     .await;
     // Over the size of one file.
-    let big = vec![b' '; usize::try_from(server::import::MAX_FILE_BYTES).expect("size") + 1];
+    let big = vec![b' '; usize::try_from(data::import::MAX_FILE_BYTES).expect("size") + 1];
     let large = serve(big, now, 1);
     refused(
         format!("{large}/prices.json"),

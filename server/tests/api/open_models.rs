@@ -25,7 +25,7 @@ fn billionth(v: f64) -> f64 {
 
 /// The lower-case id an import makes of a name.
 fn slug(text: &str) -> String {
-    server::import::slug(text)
+    data::import::slug(text)
 }
 
 async fn rows(pool: &AnyPool, sql: &str) -> Vec<sqlx::any::AnyRow> {

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use server::import::{run, Options};
+use data::import::{run, Options};
 
 use crate::common::{app_with_store, body_text, get, TestDb};
 

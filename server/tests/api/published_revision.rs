@@ -54,7 +54,7 @@ const NEWEST: Published = V61_CONFIGS;
 async fn before_the_revision(version: i64) -> (AnyPool, tempfile_dir::Dir) {
     let dir = tempfile_dir::Dir::new();
     let url = format!("sqlite://{}?mode=rwc", dir.0.join("before.db").display());
-    let pool = app::db::connect(&url).await.expect("connect");
+    let pool = data::connect(&url).await.expect("connect");
     let migrator = sqlx::migrate!("../migrations");
     // The migrations before it, and the schema's columns added after it (which its rows
     // leave NULL, so its SQL does not name them): the readers of today read that schema.
@@ -96,7 +96,7 @@ mod tempfile_dir {
 /// The revision's migration is the import of its files, byte for byte.
 async fn is_the_import_of_its_files(p: &Published) {
     let (pool, _dir) = before_the_revision(p.version).await;
-    let sql = server::import::revision::sql(&pool, Path::new(p.arguments), p.created_at)
+    let sql = data::import::revision::sql(&pool, Path::new(p.arguments), p.created_at)
         .await
         .unwrap_or_else(|problems| {
             panic!(
@@ -144,9 +144,9 @@ async fn the_v6_1_configurations_revision_is_the_import_of_its_files() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn importing_the_revision_s_files_again_changes_nothing() {
     let db = fresh_db().await;
-    let args = server::import::revision::arguments(Path::new(NEWEST.arguments)).expect("arguments");
-    let (opts, files) = server::import::parse_args(&args).expect("parse");
-    let outcome = server::import::run_each(&db.pool, &files, &opts)
+    let args = data::import::revision::arguments(Path::new(NEWEST.arguments)).expect("arguments");
+    let (opts, files) = data::import::parse_args(&args).expect("parse");
+    let outcome = data::import::run_each(&db.pool, &files, &opts)
         .await
         .unwrap_or_else(|p| panic!("{p:?}"));
     assert_eq!(outcome.base, SEEDED, "the migrations bring the revision");
@@ -211,7 +211,7 @@ async fn links_saved_before_the_revision_keep_their_numbers() {
             assert_eq!(saved["newer_data_changes_result"], false, "{query}");
         } else {
             let parsed = servecost::parse(query).expect("valid");
-            let at = app::db::load_dataset(&db.pool, *revision)
+            let at = data::load_dataset(&db.pool, *revision)
                 .await
                 .expect("the pinned revision");
             let then = servecost::evaluate(&parsed.scenario, &at).expect("answers then");

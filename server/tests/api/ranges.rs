@@ -3,8 +3,8 @@
 
 use std::sync::OnceLock;
 
-use app::db::rows::Rows;
-use app::db::rows::{CurveRow, OfferRow, PointRow, TierRow};
+use data::rows::Rows;
+use data::rows::{CurveRow, OfferRow, PointRow, TierRow};
 use proptest::prelude::*;
 use servecost::codec::{spec, NumSpec, POINT_THROUGHPUT};
 
@@ -20,7 +20,7 @@ fn published() -> &'static Rows {
             .expect("a runtime");
         rt.block_on(async {
             let db = fresh_db().await;
-            let rows = app::db::rows::rows_at(&db.pool, SEEDED)
+            let rows = data::rows::rows_at(&db.pool, SEEDED)
                 .await
                 .expect("the published rows");
             // Closed here, on the runtime its connections belong to: dropping the test
@@ -168,10 +168,10 @@ prop_compose! {
 /// row. True when the importer took it.
 fn chosen(incoming: &Rows, query: &str, chooser: &str) -> Result<bool, TestCaseError> {
     let base = published();
-    if !server::import::checked(base, incoming, &Default::default()).is_empty() {
+    if !data::import::checked(base, incoming, &Default::default()).is_empty() {
         return Ok(false);
     }
-    let data = app::db::rows::dataset(base.overlaid(incoming), SEEDED + 1)
+    let data = data::rows::dataset(base.overlaid(incoming), SEEDED + 1)
         .map_err(|e| TestCaseError::fail(e.to_string()))?;
     let parsed = servecost::codec::parse_checked(query);
     prop_assert!(parsed.is_ok(), "{query}: {parsed:?}");
@@ -311,7 +311,7 @@ fn the_importer_takes_the_ends_of_every_range() {
             points,
             ..Rows::default()
         };
-        let problems = server::import::checked(base, &incoming, &Default::default());
+        let problems = data::import::checked(base, &incoming, &Default::default());
         assert!(problems.is_empty(), "low ends {low}: {problems:?}");
     }
 }

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use server::import::{run, ImportProblem, Options};
+use data::import::{run, ImportProblem, Options};
 
 use crate::common::{fresh_db, TestDb, SEEDED};
 

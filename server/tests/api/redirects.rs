@@ -69,7 +69,7 @@ fn fields() -> Vec<&'static str> {
             Param::Text(s) => s.name,
         })
         .collect();
-    names.extend(app::curve_editor::FORM_ONLY);
+    names.extend(app::form::FORM_ONLY);
     names.extend(["open", "curve", "unknown_field"]);
     names
 }

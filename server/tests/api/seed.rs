@@ -299,7 +299,7 @@ async fn starting_twice_changes_nothing() {
         total
     };
     let before = count(db.pool.clone()).await;
-    app::db::migrate(&db.pool).await.expect("second start");
+    data::migrate(&db.pool).await.expect("second start");
     assert_eq!(count(db.pool.clone()).await, before);
     let data = app::db::Store::open(db.pool.clone()).await.expect("load");
     assert_eq!(data.current().revision, SEEDED);
@@ -313,12 +313,10 @@ async fn starting_twice_changes_nothing() {
 async fn revision_2_classifies_prices_and_corrects_revision_1() {
     use servecost::gpu_price::Commitment;
     let db = fresh_db().await;
-    let now = app::db::load_dataset(&db.pool, SEEDED)
+    let now = data::load_dataset(&db.pool, SEEDED)
         .await
         .expect("revision 2");
-    let then = app::db::load_dataset(&db.pool, 1)
-        .await
-        .expect("revision 1");
+    let then = data::load_dataset(&db.pool, 1).await.expect("revision 1");
     // Every tier has a kind but the neocloud price, whose source does not state it.
     for t in &now.price_tiers {
         assert_eq!(t.kind.is_none(), t.tier == "neocloud-2026-04", "{}", t.tier);

@@ -109,9 +109,7 @@ fn bare(b: &str) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_replica_holds_its_weights_and_is_sized_as_deployed() {
     let db = fresh_db().await;
-    let data = app::db::load_dataset(&db.pool, SEEDED)
-        .await
-        .expect("dataset");
+    let data = data::load_dataset(&db.pool, SEEDED).await.expect("dataset");
     let summary = Summary::read();
     let configs = configs();
     let mut from_configs = 0;
@@ -192,9 +190,7 @@ async fn every_replica_holds_its_weights_and_is_sized_as_deployed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_workload_at_the_benchmark_s_mix_costs_what_mlperf_measured() {
     let db = fresh_db().await;
-    let data = app::db::load_dataset(&db.pool, SEEDED)
-        .await
-        .expect("dataset");
+    let data = data::load_dataset(&db.pool, SEEDED).await.expect("dataset");
     let summary = Summary::read();
     let gpu_hour = 3.0;
     let mut checked = 0;

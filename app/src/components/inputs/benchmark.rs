@@ -2,7 +2,7 @@
 //! chip and GPUs per replica, and a box to paste spreadsheet rows or vLLM benchmark results.
 //!
 //! Without JavaScript every cell is a form field (`pt_tps`, `pt_tput`) that the page turns into
-//! the link's `points` ([`crate::curve_editor::from_form`]); with it, every edit updates the link and
+//! the link's `points` ([`crate::form::from_form`]); with it, every edit updates the link and
 //! the answer at once.
 
 use leptos::prelude::*;

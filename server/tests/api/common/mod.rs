@@ -47,7 +47,7 @@ impl Drop for TestDb {
                     .expect("runtime");
                 rt.block_on(async move {
                     pool.close().await;
-                    if let Ok(admin) = app::db::connect(&admin).await {
+                    if let Ok(admin) = data::connect(&admin).await {
                         let _ = sqlx::query(&format!(
                             "DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"
                         ))
@@ -75,9 +75,7 @@ pub async fn fresh_db() -> TestDb {
     let (url, postgres) = match std::env::var("SERVECOST_TEST_POSTGRES") {
         Ok(admin) => {
             let name = format!("servecost_test_{}_{n}", std::process::id());
-            let pool = app::db::connect(&admin)
-                .await
-                .expect("connect to PostgreSQL");
+            let pool = data::connect(&admin).await.expect("connect to PostgreSQL");
             sqlx::query(&format!("CREATE DATABASE \"{name}\""))
                 .execute(&pool)
                 .await
@@ -90,7 +88,7 @@ pub async fn fresh_db() -> TestDb {
         }
         Err(_) => (format!("sqlite://{}", dir.join("test.db").display()), None),
     };
-    let pool = app::db::connect(&url).await.expect("connect");
+    let pool = data::connect(&url).await.expect("connect");
     let backend = pool
         .acquire()
         .await
@@ -103,7 +101,7 @@ pub async fn fresh_db() -> TestDb {
         "SQLite"
     };
     assert_eq!(backend, expected, "the tests run on the engine asked for");
-    app::db::migrate(&pool).await.expect("migrate");
+    data::migrate(&pool).await.expect("migrate");
     TestDb {
         pool,
         dir,

@@ -2,8 +2,8 @@
 //! transaction. Nothing is ever updated or deleted, so every earlier revision, and every saved
 //! scenario pinned to one, stays as it was.
 
-use app::db::rows::Rows;
-use app::db::table::Table;
+use crate::rows::Rows;
+use crate::table::Table;
 use sqlx::AnyPool;
 
 /// Most notes a revision keeps (the command prints every one).
@@ -27,7 +27,7 @@ pub async fn write(
         "INSERT INTO dataset_revisions (id, created_at, description, source_files, notes) VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(revision)
-    .bind(app::db::saved::now())
+    .bind(crate::clock::now())
     .bind(description)
     .bind(files.join("\n"))
     // A note is one line: line breaks inside one become spaces.

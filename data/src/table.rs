@@ -6,7 +6,7 @@ use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
 use sqlx::{Any, FromRow};
 
-use super::rows::{
+use crate::rows::{
     ChipRow, CurveRow, HeadlineRow, Keyed, ModelRow, OfferRow, PointRow, SourceRow, TierRow,
     WeightsRow,
 };

@@ -109,7 +109,7 @@ json_format!(
     "genai-prices data.json",
     genai_prices::is_price_data,
     |file, value, opts, read| {
-        let day = opts.date.clone().unwrap_or_else(app::db::revisions::today);
+        let day = opts.date.clone().unwrap_or_else(crate::clock::today);
         skippable(opts, read, |read| genai_prices::read(&file.name, value, &day, read))
     }
 );

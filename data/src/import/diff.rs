@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use app::db::rows::Rows;
+use crate::rows::Rows;
 use serde::Serialize;
 
 /// What an import does to one row.

@@ -2,7 +2,7 @@
 //! benchmark's own input counted with its output, the prefill rate its measurement holds, its
 //! Offline rate, and each model's default curve.
 
-use app::db::rows::{CurveRow, PointRow, Rows};
+use crate::rows::{CurveRow, PointRow, Rows};
 
 use super::{per_accelerator, system_name, Benchmark, Row};
 use crate::import::Read;
@@ -136,7 +136,7 @@ pub struct Deployed {
 
 /// The precision's dense compute of a chip, TFLOPS: FP4 for `fp4`, `mxfp4`, `nvfp4`; FP8;
 /// BF16 for `bf16` and `fp16`.
-fn dense_tflops(chip: &app::db::rows::ChipRow, precision: &str) -> Option<f64> {
+fn dense_tflops(chip: &crate::rows::ChipRow, precision: &str) -> Option<f64> {
     match precision.to_ascii_lowercase().as_str() {
         "fp4" | "mxfp4" | "nvfp4" => chip.dense_tflops_fp4,
         "fp8" => chip.dense_tflops_fp8,
@@ -341,14 +341,14 @@ mod tests {
     }
 
     fn dataset() -> Rows {
-        let chip: app::db::rows::ChipRow = serde_json::from_value(serde_json::json!({
+        let chip: crate::rows::ChipRow = serde_json::from_value(serde_json::json!({
             "id": "b300", "name": "NVIDIA B300", "memory_gb": 270.0, "memory_source": "s",
             "dense_tflops_fp4": 14000.0, "compute_source": "s"
         }))
         .expect("chip");
         Rows {
             chips: vec![chip],
-            weights: vec![app::db::rows::WeightsRow {
+            weights: vec![crate::rows::WeightsRow {
                 model: "llama-3.1-8b".into(),
                 precision: "fp4".into(),
                 gigabytes: 6.0,

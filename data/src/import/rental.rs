@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use app::db::rows::{Keyed, Rows, SourceRow, TierRow};
+use crate::rows::{Keyed, Rows, SourceRow, TierRow};
 
 use super::{ImportProblem, Options, Read};
 

@@ -8,8 +8,8 @@
 //! (then every entry of the file is an offer of that model). Other entries are counted and
 //! left out.
 
-use app::db::rows::Rows;
-use app::db::rows::{Keyed, OfferRow, SourceRow};
+use crate::rows::Rows;
+use crate::rows::{Keyed, OfferRow, SourceRow};
 use serde_json::Value;
 
 use super::{ImportProblem, Options, Read};
@@ -228,7 +228,7 @@ fn discount(part: f64, whole: f64) -> f64 {
 fn batch_discount(e: &Entry) -> Option<(f64, String)> {
     let (bi, bo) = e.batch?;
     let (di, dout) = (discount(bi, e.input), discount(bo, e.output));
-    let pct = app::format::percent;
+    let pct = servecost::format::percent;
     let note = if (di - dout).abs() < 1e-6 {
         format!(" Batch traffic at {} off.", pct(di))
     } else {
@@ -277,8 +277,8 @@ fn offer(e: &Entry, id: String, model: String, source: String) -> OfferRow {
             match cached {
                 Some(c) => format!(
                     "Cached input at {} per million ({} off).",
-                    app::format::per_mtok(c * 1e6),
-                    app::format::percent(discount)
+                    servecost::format::per_mtok(c * 1e6),
+                    servecost::format::percent(discount)
                 ),
                 None if placeholder => "The table gives 0 as the cached-input price, which \
                                         tables write where they do not know it: no cache \
@@ -307,7 +307,7 @@ pub fn offers(
     }
     let models = super::model_names(current, read);
     // The table's date when the command gives it (`--date`), else today's.
-    let today = opts.date.clone().unwrap_or_else(app::db::revisions::today);
+    let today = opts.date.clone().unwrap_or_else(crate::clock::today);
     let mut skipped = 0usize;
     let mut files = Vec::new();
     let mut ids: std::collections::BTreeSet<String> =

@@ -3,7 +3,7 @@
 //! each element with the columns of that table. CSV: one table per file, recognised by its header
 //! (the same column names). The README documents both, with a complete example of each.
 
-use app::db::rows::{
+use crate::rows::{
     ChipRow, CurveRow, HeadlineRow, Keyed, ModelRow, OfferRow, PointRow, SourceRow, TierRow,
     WeightsRow,
 };

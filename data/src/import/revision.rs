@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use app::db::rows::{rows_at, Rows};
-use app::db::table::Table;
+use crate::rows::{rows_at, Rows};
+use crate::table::Table;
 use sqlx::AnyPool;
 
 use super::{parse_args, planned, ImportProblem};
@@ -46,7 +46,7 @@ pub async fn sql(
     let args = arguments(file)?;
     let (opts, files) = parse_args(&args)
         .map_err(|e| vec![ImportProblem::new(&file.display().to_string(), "", "", e)])?;
-    let base = app::db::newest_revision(pool).await.map_err(db)?;
+    let base = crate::newest_revision(pool).await.map_err(db)?;
     let current = rows_at(pool, base).await.map_err(db)?;
     let super::Planned { rows, names, .. } = planned(&current, &files)?;
     let revision = base + 1;
@@ -91,7 +91,7 @@ pub async fn sql(
 }
 
 fn literal(text: &str) -> String {
-    app::db::table::Literal::literal(&text.to_owned())
+    crate::table::Literal::literal(&text.to_owned())
 }
 
 fn section<T: Table>(out: &mut String, rows: &[T], revision: i64) {

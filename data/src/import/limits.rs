@@ -3,7 +3,7 @@
 //! limits keep one import from bringing more than a person could check, and are named in the
 //! problem when a file passes them.
 
-use app::db::rows::Rows;
+use crate::rows::Rows;
 
 use super::ImportProblem;
 

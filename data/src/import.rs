@@ -29,7 +29,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
-use app::db::rows::{rows_at, Rows};
+use crate::rows::{rows_at, Rows};
 use sqlx::AnyPool;
 
 pub use cli::{parse_args, USAGE};
@@ -244,7 +244,7 @@ pub async fn run_each(
     opts: &Options,
 ) -> Result<Outcome, Vec<ImportProblem>> {
     let db = |e: sqlx::Error| vec![ImportProblem::new("database", "", "", e.to_string())];
-    let base = app::db::newest_revision(pool).await.map_err(db)?;
+    let base = crate::newest_revision(pool).await.map_err(db)?;
     let current = rows_at(pool, base).await.map_err(db)?;
     let Planned {
         rows,

@@ -10,7 +10,7 @@ use servecost::dataset::{
 use servecost::units::Mix;
 use sqlx::{AnyPool, FromRow};
 
-use super::table::Table;
+use crate::table::Table;
 
 /// A boolean read through sqlx's `Any` driver, from an integer (SQLite) or a boolean.
 pub struct Flag(bool);

@@ -19,8 +19,8 @@
 
 use std::collections::BTreeMap;
 
-use app::db::rows::Rows;
-use app::db::rows::{CurveRow, Keyed, ModelRow, PointRow, SourceRow};
+use crate::rows::Rows;
+use crate::rows::{CurveRow, Keyed, ModelRow, PointRow, SourceRow};
 use serde_json::Value;
 
 use super::{file_name, slug, ImportProblem, Options, Read};
@@ -419,7 +419,7 @@ pub fn curves(
     let chips = super::chip_ids(current, read);
     let known: Vec<&str> = chips.iter().map(String::as_str).collect();
     let mut problems = Vec::new();
-    let today = app::db::revisions::today();
+    let today = crate::clock::today();
     for (config, measured) in groups {
         if !known.contains(&config.hw.as_str()) {
             let first = &measured[0];

@@ -4,15 +4,10 @@
 use serde::Serialize;
 use sqlx::AnyPool;
 
-use super::rows::{
+use crate::rows::{
     ChipRow, CurveRow, HeadlineRow, ModelRow, OfferRow, SourceRow, TierRow, WeightsRow,
 };
-use super::table::Table;
-
-/// Today's date (UTC), `YYYY-MM-DD`.
-pub fn today() -> String {
-    super::saved::now().chars().take(10).collect()
-}
+use crate::table::Table;
 
 /// A dataset revision, as listed on `/data`.
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, sqlx::FromRow)]

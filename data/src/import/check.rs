@@ -3,10 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use app::db::rows::Rows;
-use app::db::rows::{
-    ChipRow, CurveRow, HeadlineRow, Keyed, ModelRow, OfferRow, TierRow, WeightsRow,
-};
+use crate::rows::Rows;
+use crate::rows::{ChipRow, CurveRow, HeadlineRow, Keyed, ModelRow, OfferRow, TierRow, WeightsRow};
 use servecost::curve::{CurvePoint, ThroughputCurve};
 
 use super::native::Valid;
@@ -131,7 +129,7 @@ fn holds_weights(
     if incoming.curves.is_empty() && incoming.weights.is_empty() && incoming.chips.is_empty() {
         return;
     }
-    let Ok(data) = app::db::rows::dataset(current.overlaid(incoming), 0) else {
+    let Ok(data) = crate::rows::dataset(current.overlaid(incoming), 0) else {
         // `default_answers` says why it does not load.
         return;
     };
@@ -419,7 +417,7 @@ fn curves(incoming: &Rows, origins: &Origins, problems: &mut Vec<ImportProblem>)
 /// The calculator must still answer its default scenario with the data the import leaves.
 fn default_answers(current: &Rows, incoming: &Rows, problems: &mut Vec<ImportProblem>) {
     // The calculator must still answer its default scenario with the data the import leaves.
-    match app::db::rows::dataset(current.overlaid(incoming), 0) {
+    match crate::rows::dataset(current.overlaid(incoming), 0) {
         Err(e) => problems.push(ImportProblem {
             file: "import".into(),
             at: String::new(),

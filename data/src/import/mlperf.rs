@@ -19,7 +19,7 @@
 
 use std::collections::BTreeMap;
 
-use app::db::rows::{CurveRow, Keyed, PointRow, Rows, SourceRow};
+use crate::rows::{CurveRow, Keyed, PointRow, Rows, SourceRow};
 
 use super::litellm::named;
 use super::{slug, ImportProblem, Options, Read};
@@ -348,7 +348,7 @@ pub fn curves(
         notes.push(format!("MLPerf rows left out: {}", named.join("; ")));
     }
     // The results' publication day when the command gives it (`--date`), else today's.
-    let day = opts.date.clone().unwrap_or_else(app::db::revisions::today);
+    let day = opts.date.clone().unwrap_or_else(crate::clock::today);
     let mut sources = Vec::new();
     let mut problems = Vec::new();
     let curves_before = read.rows.curves.len();
