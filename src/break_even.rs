@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::costing::Costing;
 use crate::fleet::Scaling;
-use crate::units::{HOURS_PER_MONTH, MILLION};
+use crate::units::MILLION;
 
 /// Most steps down the staircase before settling for the (still valid, conservative) bound.
 const MAX_STEPS: usize = 20_000;
@@ -47,8 +47,7 @@ pub fn volume_scale(c: &Costing) -> Result<(f64, bool), String> {
         return Err("renting costs nothing at these prices".into());
     }
     let p = c.policy;
-    // A replica's month: its GPU-hours and the staff that grow with the fleet.
-    let per_replica = p.replica_gpus * (c.gpu_hour * HOURS_PER_MONTH + c.ops_per_gpu);
+    let per_replica = c.replica_month();
     let d = c.demand();
     let slope = per_replica * d.mean_busy_gpus() / (p.replica_gpus * p.util)
         * match p.scaling {

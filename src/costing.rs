@@ -188,6 +188,22 @@ impl Costing {
         self.rent_monthly * scale
     }
 
+    /// The operations bill of a month with `gpus` GPUs serving: the fixed part and the staff
+    /// that grow with the fleet; none without a GPU. The one rule every bill, plan over the
+    /// years and bound of the verdict reads.
+    pub fn ops(&self, gpus: f64) -> f64 {
+        if gpus > 0.0 {
+            self.ops_monthly + self.ops_per_gpu * gpus
+        } else {
+            0.0
+        }
+    }
+
+    /// A replica's month held: its GPU-hours and the staff that grow with the fleet.
+    pub fn replica_month(&self) -> f64 {
+        self.policy.replica_gpus * (HOURS_PER_MONTH * self.gpu_hour + self.ops_per_gpu)
+    }
+
     fn cost_of(&self, cap: Option<f64>, scale: f64, runs: &[f64]) -> PlanCost {
         let plan = self.demand.plan_with(cap, scale, runs);
         let compute = plan.provisioned_gpu_hours * self.gpu_hour;
@@ -197,11 +213,7 @@ impl Costing {
             breakdown: Breakdown {
                 busy_compute,
                 idle_compute: compute - busy_compute,
-                ops: if plan.replicas > 0.0 {
-                    self.ops_monthly + self.ops_per_gpu * plan.gpus
-                } else {
-                    0.0
-                },
+                ops: self.ops(plan.gpus),
                 // All of the demand sent to the API is renting, priced as renting is; a part of
                 // it arrives without its prefix cache.
                 overflow_api: if plan.overflow_share >= 1.0 {
@@ -377,7 +389,7 @@ impl Costing {
         let (lo, hi) = (lo as u64, full as u64);
         let p = &self.policy;
         let weekly_busy = self.demand.mean_busy_gpus() * scale * HOURS_PER_WEEK as f64;
-        let per_replica = p.replica_gpus * (HOURS_PER_MONTH * self.gpu_hour + self.ops_per_gpu);
+        let per_replica = self.replica_month();
         let per_hour = self.overflow_rent(scale) * p.replica_gpus * p.util / weekly_busy;
         let guess = self
             .demand

@@ -462,7 +462,7 @@ impl HeldMonth<'_> {
         let replica_gpus = c.policy.replica_gpus;
         let (replicas, compute) = held.hold(self.m, self.own.plan.replicas, c.gpu_hour, self.gpu);
         (
-            compute * replica_gpus + ops(c, replicas),
+            compute * replica_gpus + c.ops(replicas * c.policy.replica_gpus),
             replicas * replica_gpus,
         )
     }
@@ -483,20 +483,12 @@ impl HeldMonth<'_> {
             self.rent
         };
         Some((
-            compute * replica_gpus + ops(c, replicas) + overflow,
+            compute * replica_gpus + c.ops(replicas * c.policy.replica_gpus) + overflow,
             replicas * replica_gpus,
         ))
     }
 }
 
-/// Operations for a month of `replicas` replicas (none without a replica).
-fn ops(c: &Costing, replicas: f64) -> f64 {
-    if replicas > 0.0 {
-        c.ops_monthly + c.ops_per_gpu * replicas * c.policy.replica_gpus
-    } else {
-        0.0
-    }
-}
 
 /// Payments past the horizon (month from 1, $) and the residual value at its end, $.
 type After = (Vec<(u32, f64)>, f64);

@@ -24,7 +24,6 @@ use crate::costing::Costing;
 use crate::curve::Reading;
 use crate::gpu_time::GpuTime;
 use crate::resolved::Resolved;
-use crate::units::HOURS_PER_MONTH;
 
 /// The strategies the verdict chooses among: rent, self-host or the hybrid (a "plan" in the
 /// page's words; `crate::projection` is the cost over the years).
@@ -241,10 +240,7 @@ impl Pick {
                 }
             } else {
                 // Every cap pays for at least the smallest fleet's GPUs and staff.
-                let least = c.ops_monthly
-                    + (lo + p.redundancy)
-                        * p.replica_gpus
-                        * (HOURS_PER_MONTH * c.gpu_hour + c.ops_per_gpu);
+                let least = c.ops_monthly + (lo + p.redundancy) * c.replica_month();
                 if least * (1.0 - 1e-12) >= named_below {
                     return settled(base);
                 }
