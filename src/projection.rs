@@ -489,7 +489,6 @@ impl HeldMonth<'_> {
     }
 }
 
-
 /// Payments past the horizon (month from 1, $) and the residual value at its end, $.
 type After = (Vec<(u32, f64)>, f64);
 

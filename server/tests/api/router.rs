@@ -486,3 +486,103 @@ async fn the_form_posts_each_parameter_once() {
         assert!(twice.is_empty(), "{q}: posted twice: {twice:?}");
     }
 }
+
+/// The form's controls with a name, and the value each posts: an input's `value` (a checkbox or
+/// radio only when checked), a select's selected option, a textarea's text.
+fn posted(form: &str) -> Vec<(String, String)> {
+    let attr = |tag: &str, name: &str| {
+        tag.split(&format!(r#" {name}=""#))
+            .nth(1)
+            .and_then(|v| v.split('"').next())
+            .map(str::to_owned)
+    };
+    let mut out = Vec::new();
+    for (i, tag) in form.split('<').enumerate().skip(1) {
+        let element = tag.split(['>', ' ']).next().unwrap_or_default();
+        let Some(name) = attr(tag, "name") else {
+            continue;
+        };
+        let value = match element {
+            "input" => {
+                let head = tag.split('>').next().unwrap_or_default();
+                let checkable =
+                    head.contains(r#"type="radio""#) || head.contains(r#"type="checkbox""#);
+                if checkable && !head.contains(" checked") {
+                    continue;
+                }
+                attr(head, "value").unwrap_or_default()
+            }
+            "select" => form
+                .split('<')
+                .skip(i + 1)
+                .take_while(|t| !t.starts_with("/select"))
+                .find(|t| {
+                    t.starts_with("option")
+                        && t.split('>').next().is_some_and(|h| h.contains(" selected"))
+                })
+                .and_then(|t| attr(t, "value"))
+                .unwrap_or_default(),
+            "textarea" => tag
+                .split_once('>')
+                .map(|(_, text)| text.to_owned())
+                .unwrap_or_default(),
+            _ => continue,
+        };
+        out.push((name, value));
+    }
+    out
+}
+
+/// A value of `spec` a link may set that is not its default: twice its least, or 2, or half of
+/// a share's whole.
+fn set_value(spec: &servecost::codec::NumSpec) -> f64 {
+    let v = if spec.min > 0.0 {
+        spec.min * 2.0
+    } else if spec.max >= 4.0 {
+        2.0
+    } else {
+        spec.max / 2.0
+    };
+    if spec.whole {
+        v.round().max(spec.min)
+    } else {
+        v
+    }
+    .min(spec.max)
+}
+
+/// Every numeric parameter a link sets is posted again by the form a page without JavaScript
+/// sends, with every fold closed: a field inside a fold whose `params` list forgot it would not
+/// be carried hidden, and the post would silently drop it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_parameter_a_link_sets_survives_the_form_with_its_folds_closed() {
+    let (app, _db) = app().await;
+    let mut dropped = Vec::new();
+    let mut checked = 0;
+    for spec in servecost::codec::numbers() {
+        let value = servecost::codec::write_number(set_value(spec), false);
+        // Owned hardware's fields are the form's with owned GPUs only.
+        let owned = if spec.section == servecost::codec::Section::Owned && spec.name != "capex" {
+            "own=1&capex=45k&"
+        } else {
+            ""
+        };
+        let q = format!("{owned}{}={value}", spec.name);
+        let html = body_text(get(&app, &format!("/?{q}")).await).await;
+        let form = html
+            .split(r#"id="inputs""#)
+            .nth(1)
+            .and_then(|f| f.split("</form>").next())
+            .unwrap_or_else(|| panic!("{q}: the form"));
+        let fields = posted(form);
+        if !fields
+            .iter()
+            .any(|(n, v)| n == spec.name && !v.trim().is_empty())
+        {
+            dropped.push(q);
+        }
+        checked += 1;
+    }
+    assert!(checked > 50, "{checked} parameters");
+    assert!(dropped.is_empty(), "the form drops: {dropped:?}");
+}
