@@ -445,6 +445,14 @@ async fn a_price_older_than_90_days_is_named_with_its_age() {
     }
 }
 
+/// The calculator's form in a page (`q`, its link, for the message when there is none).
+fn inputs_form<'a>(html: &'a str, q: &str) -> &'a str {
+    html.split(r#"id="inputs""#)
+        .nth(1)
+        .and_then(|f| f.split("</form>").next())
+        .unwrap_or_else(|| panic!("{q}: the form"))
+}
+
 /// The form submitted without JavaScript posts each parameter once: a field it shows is not
 /// also carried hidden (the codec refuses a parameter given twice), on every path of the form.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -461,11 +469,7 @@ async fn the_form_posts_each_parameter_once() {
         "ops_fte=1&fte_cost=150k&ops_monthly=2000&ops_gpus_per_fte=64&overflow_warm=0.5&prefill=30k&cache_cost=0.2&util=0.7&redundancy=1&min_replicas=2",
     ] {
         let html = body_text(get(&app, &format!("/?{q}")).await).await;
-        let form = html
-            .split(r#"id="inputs""#)
-            .nth(1)
-            .and_then(|f| f.split("</form>").next())
-            .unwrap_or_else(|| panic!("{q}: the form"));
+        let form = inputs_form(&html, &q);
         let mut names: Vec<&str> = Vec::new();
         for tag in form.split('<').skip(1) {
             let element = tag.split(['>', ' ']).next().unwrap_or_default();
@@ -569,11 +573,7 @@ async fn every_parameter_a_link_sets_survives_the_form_with_its_folds_closed() {
         };
         let q = format!("{owned}{}={value}", spec.name);
         let html = body_text(get(&app, &format!("/?{q}")).await).await;
-        let form = html
-            .split(r#"id="inputs""#)
-            .nth(1)
-            .and_then(|f| f.split("</form>").next())
-            .unwrap_or_else(|| panic!("{q}: the form"));
+        let form = inputs_form(&html, &q);
         let fields = posted(form);
         if !fields
             .iter()
