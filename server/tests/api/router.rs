@@ -469,7 +469,7 @@ async fn the_form_posts_each_parameter_once() {
         "ops_fte=1&fte_cost=150k&ops_monthly=2000&ops_gpus_per_fte=64&overflow_warm=0.5&prefill=30k&cache_cost=0.2&util=0.7&redundancy=1&min_replicas=2",
     ] {
         let html = body_text(get(&app, &format!("/?{q}")).await).await;
-        let form = inputs_form(&html, &q);
+        let form = inputs_form(&html, q);
         let mut names: Vec<&str> = Vec::new();
         for tag in form.split('<').skip(1) {
             let element = tag.split(['>', ' ']).next().unwrap_or_default();
